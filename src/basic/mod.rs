@@ -1,0 +1,10 @@
+//! Dragon 32 Extended Color BASIC: the program in RAM, the cruncher, the math package and the
+//! interpreter.
+
+pub mod crunch;
+pub mod error;
+pub mod float;
+pub mod listing;
+pub mod program;
+pub mod renum;
+pub mod tokens;

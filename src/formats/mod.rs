@@ -1,0 +1,1 @@
+//! Tape and program file formats: .cas byte images, .wav recordings, ASCII listings.

@@ -1,0 +1,121 @@
+//! The Dragon 32's address space: 32K of RAM at $0000–$7FFF, ROM above it.
+//!
+//! Everything BASIC keeps (program, variables, strings, the text screen, the direct-page
+//! pointers) lives in these bytes, at the Dragon's addresses, so PEEK and POKE see what they
+//! would see on the real machine.
+
+/// Direct-page and system addresses the BASIC interpreter keeps current (machine.md §2,
+/// interpreter.md §0).
+pub mod addr {
+    /// Start of the BASIC program (2 bytes, big-endian).
+    pub const PROGRAM_START: u16 = 0x19;
+    /// Start of simple variables = end of the program.
+    pub const VARS_START: u16 = 0x1B;
+    /// Start of arrays = end of simple variables.
+    pub const ARRAYS_START: u16 = 0x1D;
+    /// End of arrays: free RAM starts here.
+    pub const STORAGE_END: u16 = 0x1F;
+    /// Top of the machine stack = bottom of string space.
+    pub const STACK_TOP: u16 = 0x21;
+    /// Lowest used string byte − 1 (strings grow downward).
+    pub const STRING_TOP: u16 = 0x23;
+    /// Top of RAM usable by BASIC = top of string space.
+    pub const RAM_TOP: u16 = 0x27;
+    /// Current line number, $FFFF in direct mode.
+    pub const CURRENT_LINE: u16 = 0x68;
+    /// TIMER, 16-bit, counted up by the 50 Hz field interrupt.
+    pub const TIMER: u16 = 0x0112;
+    /// RND seed: $0115 is a spare byte, $0116–$0119 the 32-bit seed.
+    pub const RND_SEED: u16 = 0x0115;
+    /// The text screen, 32×16 bytes.
+    pub const TEXT_SCREEN: u16 = 0x0400;
+    pub const TEXT_SCREEN_END: u16 = 0x0600;
+    /// Graphics pages start here (PCLEAR 4 puts the program at $1E01).
+    pub const GRAPHICS_START: u16 = 0x0600;
+    /// Where a Dragon 32 program starts after power-on; $1E00 holds a 0.
+    pub const POWER_ON_PROGRAM: u16 = 0x1E01;
+    /// Highest RAM address + 1 on a 32K machine.
+    pub const RAM_END: u32 = 0x8000;
+    /// Power-on top of the machine stack (200 bytes below RAM_TOP).
+    pub const POWER_ON_STACK_TOP: u16 = 0x7F36;
+    /// Power-on top of string space.
+    pub const POWER_ON_RAM_TOP: u16 = 0x7FFE;
+}
+
+/// 64K address space with RAM below $8000. Writes above RAM are ignored, as writes to ROM are.
+#[derive(Clone)]
+pub struct Memory {
+    bytes: Box<[u8; 0x10000]>,
+}
+
+impl Default for Memory {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl std::fmt::Debug for Memory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Memory { 64K }")
+    }
+}
+
+impl Memory {
+    pub fn new() -> Self {
+        Memory {
+            bytes: vec![0u8; 0x10000].into_boxed_slice().try_into().expect("64K"),
+        }
+    }
+
+    #[inline]
+    pub fn peek(&self, a: u16) -> u8 {
+        self.bytes[a as usize]
+    }
+
+    /// A write as the CPU makes it: RAM takes it, ROM and I/O above $7FFF ignore it.
+    #[inline]
+    pub fn poke(&mut self, a: u16, v: u8) {
+        if (a as u32) < addr::RAM_END {
+            self.bytes[a as usize] = v;
+        }
+    }
+
+    /// Big-endian 16-bit read, as the 6809 stores pointers.
+    #[inline]
+    pub fn read_u16(&self, a: u16) -> u16 {
+        u16::from_be_bytes([self.peek(a), self.peek(a.wrapping_add(1))])
+    }
+
+    #[inline]
+    pub fn write_u16(&mut self, a: u16, v: u16) {
+        let [hi, lo] = v.to_be_bytes();
+        self.poke(a, hi);
+        self.poke(a.wrapping_add(1), lo);
+    }
+
+    /// RAM bytes `start..end` (clamped to the address space).
+    pub fn slice(&self, start: u16, end: u16) -> &[u8] {
+        let (s, e) = (start as usize, (end as usize).max(start as usize));
+        &self.bytes[s..e]
+    }
+
+    /// Mutable RAM bytes `start..end`; callers keep below $8000.
+    pub fn slice_mut(&mut self, start: u16, end: u16) -> &mut [u8] {
+        let (s, e) = (start as usize, (end as usize).max(start as usize));
+        &mut self.bytes[s..e]
+    }
+
+    /// memmove within RAM: copy `len` bytes from `src` to `dst`.
+    pub fn copy_within(&mut self, src: u16, dst: u16, len: usize) {
+        let (s, d) = (src as usize, dst as usize);
+        if len == 0 || s + len > 0x10000 || d + len > 0x10000 {
+            return;
+        }
+        self.bytes.copy_within(s..s + len, d);
+    }
+
+    /// The whole 64K, for snapshots and tests.
+    pub fn all(&self) -> &[u8] {
+        &self.bytes[..]
+    }
+}

@@ -1,0 +1,1 @@
+//! The MC6847 VDG: turning video memory and the mode into a picture.
