@@ -1,3 +1,178 @@
-//! The machine: RAM with the Dragon's memory map, the text display, the keyboard and the clock.
+//! The machine: RAM with the Dragon's memory map, the text display, the keyboard, the clock,
+//! and the BASIC interpreter that runs on them. Driven one 50 Hz field at a time.
 
+pub mod hardware;
+pub mod keyboard;
 pub mod memory;
+pub mod screen;
+
+use crate::basic::cost::CYCLES_PER_FIELD;
+use crate::basic::interp::{Interpreter, Mode};
+use hardware::Hardware;
+use memory::addr;
+
+/// What the machine is doing at the end of a field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// At `OK`, waiting for a line.
+    Prompt,
+    /// Running a program (or a direct command).
+    Running,
+    /// A program waits for the keyboard (INPUT, or INKEY$ found nothing).
+    WaitingForKey,
+    /// A SOUND is playing; the program continues when it ends.
+    Sounding,
+}
+
+/// A line of a listing that could not be loaded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoadError {
+    /// 1-based line of the file.
+    pub line: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+impl std::error::Error for LoadError {}
+
+#[derive(Debug)]
+pub struct Machine {
+    pub hw: Hardware,
+    pub basic: Interpreter,
+    starved: bool,
+}
+
+impl Default for Machine {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Machine {
+    /// A Dragon 32 just switched on: sign-on message and `OK`.
+    pub fn new() -> Self {
+        Self::with_transcript(false)
+    }
+
+    /// As `new`, recording every character printed from power-on when `record` is set.
+    pub fn with_transcript(record: bool) -> Self {
+        let mut hw = Hardware::default();
+        if record {
+            hw.transcript = Some(Vec::new());
+        }
+        let mut basic = Interpreter::new();
+        basic.power_on(&mut hw);
+        Machine {
+            hw,
+            basic,
+            starved: false,
+        }
+    }
+
+    /// Run one 50 Hz field: a field's worth of work, then the field interrupt (TIMER, the
+    /// SOUND countdown, the cursor blink).
+    pub fn run_field(&mut self) -> Status {
+        self.basic.run_slice(&mut self.hw, CYCLES_PER_FIELD);
+        if self.basic.mode == Mode::Running && self.hw.cycles >= CYCLES_PER_FIELD {
+            self.hw.cycles -= CYCLES_PER_FIELD;
+        } else {
+            // Waiting: the rest of the field passes idle.
+            self.hw.cycles = 0;
+        }
+        self.starved = self.hw.keyboard.take_starved();
+        let t = self.hw.mem.read_u16(addr::TIMER).wrapping_add(1);
+        self.hw.mem.write_u16(addr::TIMER, t);
+        self.basic.field_tick(&mut self.hw);
+        self.hw.field += 1;
+        self.status()
+    }
+
+    pub fn status(&self) -> Status {
+        match self.basic.mode {
+            Mode::Prompt => Status::Prompt,
+            Mode::Input | Mode::Paused => Status::WaitingForKey,
+            Mode::Sounding(_) => Status::Sounding,
+            Mode::Running => {
+                if self.starved {
+                    Status::WaitingForKey
+                } else {
+                    Status::Running
+                }
+            }
+        }
+    }
+
+    /// Whether the program asked for a key during the last field and found none.
+    pub fn starved(&self) -> bool {
+        self.starved
+    }
+
+    /// A key pressed by a person (or the machine's own typing, such as RUN).
+    pub fn press(&mut self, code: u8) {
+        self.hw.keyboard.press(code);
+    }
+
+    /// Type a whole text as live key presses.
+    pub fn type_text(&mut self, text: &[u8]) {
+        for &c in text {
+            self.hw.keyboard.press(if c == b'\n' { 13 } else { c });
+        }
+    }
+
+    /// Load an ASCII listing as the Dragon loads an ASCII tape: NEW, then every line through
+    /// the line editor (a bare number deletes that line; any order). A line without a number
+    /// stops the load, as ?DS ERROR does on the Dragon.
+    pub fn load_listing(&mut self, text: &[u8]) -> Result<(), LoadError> {
+        crate::basic::program::clear_program(&mut self.hw.mem);
+        self.basic.program_changed();
+        for (i, raw) in text.split(|&c| c == b'\n' || c == b'\r').enumerate() {
+            let line: Vec<u8> = raw
+                .iter()
+                .copied()
+                .filter(|&c| c != 0x1A)
+                .take(crate::basic::line_editor::MAX_LINE)
+                .collect();
+            if line.iter().all(|&c| c == b' ') {
+                continue;
+            }
+            let trimmed: Vec<u8> = line.iter().copied().skip_while(|&c| c == b' ').collect();
+            if !trimmed.first().is_some_and(|c| c.is_ascii_digit()) {
+                return Err(LoadError {
+                    line: i + 1,
+                    message: "a line without a line number (the Dragon says ?DS ERROR)".into(),
+                });
+            }
+            self.basic.direct_line(&mut self.hw, &trimmed);
+            if !self.basic.at_prompt() {
+                return Err(LoadError {
+                    line: i + 1,
+                    message: "the line could not be stored".into(),
+                });
+            }
+        }
+        // A load leaves the machine at OK with the program in memory and the screen as it was.
+        Ok(())
+    }
+
+    /// The text screen as 16 lines of 32 characters (see `TextScreen::to_text`).
+    pub fn screen_text(&self) -> String {
+        screen::TextScreen::to_text(&self.hw.mem)
+    }
+
+    /// Everything printed since power-on, CR as newline (when recording).
+    pub fn transcript(&self) -> Option<String> {
+        self.hw.transcript.as_ref().map(|t| {
+            t.iter()
+                .map(|&c| match c {
+                    b'\r' => '\n',
+                    c if c >= 0x80 => screen::TextScreen::cell_char(c),
+                    c => c as char,
+                })
+                .collect()
+        })
+    }
+}

@@ -228,3 +228,4 @@ impl FloatUnit {
         todo!()
     }
 }
+pub mod using;

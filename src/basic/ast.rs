@@ -1,0 +1,215 @@
+//! The interpreter's derived form of a line: crunched bytes parsed once into statements and
+//! expression trees. The bytes in RAM stay the truth; this form is rebuilt whenever they change.
+
+use crate::basic::error::ErrorCode;
+use crate::basic::float::Fac;
+
+/// A variable's two name bytes as the Dragon stores them: first letter, then the second
+/// character or 0; bit 7 of the second byte marks a string, bit 7 of the first a DEF FN.
+pub type VarName = u16;
+
+pub fn is_string_name(n: VarName) -> bool {
+    n & 0x0080 != 0
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Pow,
+    And,
+    Or,
+}
+
+/// Relational operators as the ROM's mask: bit 0 `>`, bit 1 `=`, bit 2 `<`.
+pub type RelMask = u8;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Func {
+    Sgn,
+    Int,
+    Abs,
+    Pos,
+    Rnd,
+    Sqr,
+    Log,
+    Exp,
+    Sin,
+    Cos,
+    Tan,
+    Atn,
+    Peek,
+    Len,
+    Str,
+    Val,
+    Asc,
+    Chr,
+    Eof,
+    Joystk,
+    Fix,
+    Hex,
+    Left,
+    Right,
+    Mid,
+    Point,
+    Inkey,
+    Mem,
+    Instr,
+    Timer,
+    Ppoint,
+    StringOf,
+    Usr,
+}
+
+#[derive(Clone, Debug)]
+pub enum Expr {
+    /// A numeric literal: FAC exactly as FIN left it (value, sign byte and guard byte), and
+    /// how many characters FIN read (for the cost model).
+    Num(Fac, u8),
+    /// A string literal: its address in RAM (program text or the input buffer) and length.
+    Str(u16, u8),
+    Var(VarName),
+    Elem(VarName, Vec<Expr>),
+    Neg(Box<Expr>),
+    Not(Box<Expr>),
+    Bin(BinOp, Box<Expr>, Box<Expr>),
+    Rel(RelMask, Box<Expr>, Box<Expr>),
+    Paren(Box<Expr>),
+    Call(Func, Vec<Expr>),
+    /// VARPTR's argument is a variable, not a value.
+    Varptr(LValue),
+    /// FNx(arg)
+    UserFn(VarName, Box<Expr>),
+    /// Something that raises an error when evaluated (e.g. a literal that overflows).
+    Fail(ErrorCode),
+}
+
+#[derive(Clone, Debug)]
+pub enum LValue {
+    Var(VarName),
+    Elem(VarName, Vec<Expr>),
+}
+
+impl LValue {
+    pub fn name(&self) -> VarName {
+        match self {
+            LValue::Var(n) | LValue::Elem(n, _) => *n,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub enum PrintItem {
+    Expr(Expr),
+    Comma,
+    Semicolon,
+    Tab(Expr),
+    /// A syntax error met part-way: what came before it is printed first, as on the Dragon.
+    Fail(ErrorCode),
+}
+
+#[derive(Clone, Debug)]
+pub struct Print {
+    pub at: Option<Expr>,
+    /// `PRINT #n,` — device number expression.
+    pub device: Option<Expr>,
+    pub using: Option<Expr>,
+    pub items: Vec<PrintItem>,
+}
+
+/// A line-number range as LIST and DEL take it: `n`, `n-`, `-n`, `a-b`, or everything.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineRange {
+    pub first: u16,
+    pub last: u16,
+}
+
+#[derive(Clone, Debug)]
+pub enum Stmt {
+    Empty,
+    Let(LValue, Expr),
+    Print(Box<Print>),
+    If {
+        cond: Expr,
+        then: Box<Stmt>,
+        /// The segment of the matching ELSE, found as the ROM finds it; None = next line.
+        else_seg: Option<u16>,
+    },
+    /// `ELSE stmt`: met in sequence it ends the line; reached from a false IF it runs `stmt`.
+    Else(Box<Stmt>),
+    Goto(u16),
+    Gosub(u16),
+    On {
+        selector: Expr,
+        gosub: bool,
+        targets: Vec<u16>,
+    },
+    For {
+        var: VarName,
+        from: Expr,
+        to: Expr,
+        step: Option<Expr>,
+    },
+    Next(Vec<VarName>),
+    Return,
+    Input {
+        prompt: Option<(u16, u8)>,
+        device: Option<Expr>,
+        vars: Vec<LValue>,
+        line: bool,
+    },
+    Read(Vec<LValue>),
+    Restore,
+    Dim(Vec<(VarName, Vec<Expr>)>),
+    DefFn {
+        name: VarName,
+        param: VarName,
+        body: std::rc::Rc<Expr>,
+    },
+    End,
+    Stop,
+    Rem,
+    Data,
+    Poke(Expr, Expr),
+    Cls(Option<Expr>),
+    Set(Expr, Expr, Expr),
+    Reset(Expr, Expr),
+    Sound(Expr, Expr),
+    Run(Option<u16>),
+    Cont,
+    List(LineRange),
+    Clear(Option<Expr>, Option<Expr>),
+    New,
+    Tron,
+    Troff,
+    Del(LineRange),
+    Renum(Option<u16>, Option<u16>, Option<u16>),
+    Edit(u16),
+    MidAssign {
+        target: LValue,
+        start: Expr,
+        len: Option<Expr>,
+        value: Expr,
+    },
+    TimerSet(Expr),
+    Exec(Option<Expr>),
+    /// A statement of a part of the machine not built yet (graphics, tape): the error it gives.
+    NotHere(ErrorCode),
+    /// A statement that does not parse: the error is raised when it is reached.
+    Fail(ErrorCode),
+}
+
+/// One `:`-separated statement of a line.
+#[derive(Clone, Debug)]
+pub struct Segment {
+    pub stmt: Stmt,
+    /// The statement parsed but was followed by junk: it runs, then ?SN.
+    pub trailing_junk: bool,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct CompiledLine {
+    pub segs: Vec<Segment>,
+}

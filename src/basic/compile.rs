@@ -1,0 +1,945 @@
+//! Parse a crunched line into statements (ast.rs), following the ROM's grammar: CHRGET
+//! skips spaces everywhere outside quotes, operators bind by the ROM's precedence table, and
+//! anything that does not parse becomes an error raised when execution reaches it.
+
+use crate::basic::ast::*;
+use crate::basic::error::ErrorCode;
+use crate::basic::float::FloatUnit;
+use crate::basic::tokens::{func as f, stmt as t, FUNCTION_PREFIX};
+
+type PResult<T> = Result<T, ErrorCode>;
+
+/// Operator precedences from the ROM's table (`BasOperatorTable`).
+mod prec {
+    pub const OR: u8 = 0x46;
+    pub const AND: u8 = 0x50;
+    pub const NOT: u8 = 0x5A;
+    pub const REL: u8 = 0x64;
+    pub const ADD: u8 = 0x79;
+    pub const MUL: u8 = 0x7B;
+    pub const NEG: u8 = 0x7D;
+    pub const POW: u8 = 0x7F;
+}
+
+/// Compile one line's crunched text, which sits in RAM at `base`.
+pub fn compile_line(text: &[u8], base: u16) -> CompiledLine {
+    let bounds = split_segments(text);
+    let mut segs = Vec::with_capacity(bounds.len());
+    for (i, &(s, e)) in bounds.iter().enumerate() {
+        let mut p = Parser {
+            t: &text[..e],
+            p: s,
+            base,
+            full: text,
+            bounds: &bounds,
+            seg: i,
+        };
+        let (stmt, junk) = match p.statement() {
+            Ok(stmt) => {
+                let junk = p.peek().is_some();
+                (stmt, junk)
+            }
+            Err(err) => (Stmt::Fail(err), false),
+        };
+        segs.push(Segment {
+            stmt,
+            trailing_junk: junk,
+        });
+    }
+    CompiledLine { segs }
+}
+
+/// Statement boundaries as the ROM's skip routine finds them: `:` outside quotes; REM and
+/// `'` run to the end of the line. Returns (start, end) byte ranges without the colons.
+pub fn split_segments(text: &[u8]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    let mut quoted = false;
+    // Is the statement that starts at `start` a REM?
+    let starts_rem = |s: usize| -> bool {
+        let mut j = s;
+        while j < text.len() && text[j] == b' ' {
+            j += 1;
+        }
+        j < text.len() && (text[j] == t::REM || text[j] == t::REM_QUOTE)
+    };
+    let mut in_rem = starts_rem(0);
+    while i < text.len() {
+        let c = text[i];
+        if in_rem {
+            i += 1;
+            continue;
+        }
+        if c == b'"' {
+            quoted = !quoted;
+        } else if !quoted {
+            if c == b':' {
+                out.push((start, i));
+                start = i + 1;
+                in_rem = starts_rem(start);
+            } else if c == FUNCTION_PREFIX {
+                i += 1;
+            } else if c == t::REM || c == t::REM_QUOTE {
+                // A REM after THEN (or ELSE) also runs to the end of the line.
+                in_rem = true;
+            }
+        }
+        i += 1;
+    }
+    out.push((start, text.len()));
+    out
+}
+
+/// The segment a false IF in segment `seg` continues at (a matching ELSE), per the ROM:
+/// skip from `from` to each statement end, counting IF tokens met on the way; at each
+/// statement that starts with ELSE, count down; below zero, that ELSE is taken.
+fn find_else(text: &[u8], bounds: &[(usize, usize)], seg: usize, from: usize) -> Option<u16> {
+    let mut count: i32 = 0;
+    let mut i = from;
+    let mut quoted = false;
+    let mut current = seg;
+    loop {
+        // Scan to the end of the current statement, counting IFs.
+        let end = bounds[current].1;
+        while i < end {
+            let c = text[i];
+            if c == b'"' {
+                quoted = !quoted;
+            } else if !quoted {
+                if c == FUNCTION_PREFIX {
+                    i += 1;
+                } else if c == t::IF {
+                    count += 1;
+                }
+            }
+            i += 1;
+        }
+        current += 1;
+        if current >= bounds.len() {
+            return None;
+        }
+        i = bounds[current].0;
+        quoted = false;
+        let mut j = i;
+        while j < text.len() && text[j] == b' ' {
+            j += 1;
+        }
+        if j < text.len() && text[j] == t::ELSE {
+            count -= 1;
+            if count < 0 {
+                return Some(current as u16);
+            }
+        }
+    }
+}
+
+struct Parser<'a> {
+    t: &'a [u8],
+    p: usize,
+    base: u16,
+    /// The whole line and its statement boundaries, for finding where a false IF lands.
+    full: &'a [u8],
+    bounds: &'a [(usize, usize)],
+    seg: usize,
+}
+
+thread_local! {
+    static FIN: std::cell::RefCell<Option<FloatUnit>> = const { std::cell::RefCell::new(None) };
+}
+
+impl<'a> Parser<'a> {
+    /// The next non-space byte, without consuming it.
+    fn peek(&mut self) -> Option<u8> {
+        while self.p < self.t.len() && self.t[self.p] == b' ' {
+            self.p += 1;
+        }
+        self.t.get(self.p).copied()
+    }
+
+    fn next(&mut self) -> Option<u8> {
+        let c = self.peek();
+        if c.is_some() {
+            self.p += 1;
+        }
+        c
+    }
+
+    fn eat(&mut self, c: u8) -> bool {
+        if self.peek() == Some(c) {
+            self.p += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn expect(&mut self, c: u8) -> PResult<()> {
+        if self.eat(c) {
+            Ok(())
+        } else {
+            Err(ErrorCode::SN)
+        }
+    }
+
+    fn peek_fn(&mut self) -> Option<u8> {
+        if self.peek() == Some(FUNCTION_PREFIX) {
+            self.t.get(self.p + 1).copied()
+        } else {
+            None
+        }
+    }
+
+    fn at_end(&mut self) -> bool {
+        self.peek().is_none()
+    }
+
+    // ---------------------------------------------------------------- statements
+
+    fn statement(&mut self) -> PResult<Stmt> {
+        let Some(c) = self.peek() else {
+            return Ok(Stmt::Empty);
+        };
+        if c.is_ascii_uppercase() {
+            return self.let_body();
+        }
+        if c == FUNCTION_PREFIX {
+            self.p += 1;
+            let fc = self.t.get(self.p).copied();
+            self.p += 1;
+            return match fc {
+                Some(f::MID) => self.mid_assign(),
+                Some(f::TIMER) => {
+                    self.expect(t::EQUAL)?;
+                    Ok(Stmt::TimerSet(self.expr()?))
+                }
+                _ => Err(ErrorCode::SN),
+            };
+        }
+        if c < 0x80 {
+            return Err(ErrorCode::SN);
+        }
+        self.p += 1;
+        match c {
+            t::FOR => self.for_stmt(),
+            t::GO => self.go_stmt(),
+            t::REM | t::REM_QUOTE => {
+                self.p = self.t.len();
+                Ok(Stmt::Rem)
+            }
+            t::ELSE => {
+                let inner = self.then_part()?;
+                Ok(Stmt::Else(Box::new(inner)))
+            }
+            t::IF => self.if_stmt(),
+            t::DATA => {
+                self.p = self.t.len();
+                Ok(Stmt::Data)
+            }
+            t::PRINT => self.print_stmt(),
+            t::ON => self.on_stmt(),
+            t::INPUT => self.input_stmt(false),
+            t::END => Ok(Stmt::End),
+            t::NEXT => self.next_stmt(),
+            t::DIM => self.dim_stmt(),
+            t::READ => Ok(Stmt::Read(self.lvalue_list()?)),
+            t::LET => self.let_body(),
+            t::RUN => {
+                if self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                    Ok(Stmt::Run(Some(self.line_number()?)))
+                } else {
+                    Ok(Stmt::Run(None))
+                }
+            }
+            t::RESTORE => Ok(Stmt::Restore),
+            t::RETURN => Ok(Stmt::Return),
+            t::STOP => Ok(Stmt::Stop),
+            t::POKE => {
+                let a = self.expr()?;
+                self.expect(b',')?;
+                Ok(Stmt::Poke(a, self.expr()?))
+            }
+            t::CONT => Ok(Stmt::Cont),
+            t::LIST | t::LLIST => Ok(Stmt::List(self.line_range()?)),
+            t::CLEAR => {
+                if self.at_end() {
+                    return Ok(Stmt::Clear(None, None));
+                }
+                let n = self.expr()?;
+                let top = if self.eat(b',') {
+                    Some(self.expr()?)
+                } else {
+                    None
+                };
+                Ok(Stmt::Clear(Some(n), top))
+            }
+            t::NEW => Ok(Stmt::New),
+            t::DEF => self.def_stmt(),
+            t::SET => {
+                self.expect(b'(')?;
+                let x = self.expr()?;
+                self.expect(b',')?;
+                let y = self.expr()?;
+                self.expect(b',')?;
+                let c = self.expr()?;
+                self.expect(b')')?;
+                Ok(Stmt::Set(x, y, c))
+            }
+            t::RESET => {
+                self.expect(b'(')?;
+                let x = self.expr()?;
+                self.expect(b',')?;
+                let y = self.expr()?;
+                self.expect(b')')?;
+                Ok(Stmt::Reset(x, y))
+            }
+            t::CLS => {
+                if self.at_end() {
+                    Ok(Stmt::Cls(None))
+                } else {
+                    Ok(Stmt::Cls(Some(self.expr()?)))
+                }
+            }
+            t::SOUND => {
+                let a = self.expr()?;
+                self.expect(b',')?;
+                Ok(Stmt::Sound(a, self.expr()?))
+            }
+            t::EXEC => {
+                if self.at_end() {
+                    Ok(Stmt::Exec(None))
+                } else {
+                    Ok(Stmt::Exec(Some(self.expr()?)))
+                }
+            }
+            t::DEL => Ok(Stmt::Del(self.line_range()?)),
+            t::EDIT => Ok(Stmt::Edit(self.line_number()?)),
+            t::TRON => Ok(Stmt::Tron),
+            t::TROFF => Ok(Stmt::Troff),
+            t::LINE => {
+                if self.eat(t::INPUT) {
+                    self.input_stmt(true)
+                } else {
+                    self.skip_rest();
+                    Ok(Stmt::NotHere(ErrorCode::FC))
+                }
+            }
+            t::RENUM => {
+                let a = self.opt_line_number()?;
+                let (b, c) = if self.eat(b',') {
+                    let b = self.opt_line_number()?;
+                    let c = if self.eat(b',') {
+                        self.opt_line_number()?
+                    } else {
+                        None
+                    };
+                    (b, c)
+                } else {
+                    (None, None)
+                };
+                Ok(Stmt::Renum(a, b, c))
+            }
+            // Tape statements: the cassette deck comes with its own issue.
+            t::CLOAD | t::CSAVE | t::OPEN | t::CLOSE | t::MOTOR | t::AUDIO | t::SKIPF => {
+                self.skip_rest();
+                Ok(Stmt::NotHere(ErrorCode::IO))
+            }
+            // Graphics and music: their own issue.
+            t::PCLS..=t::PLAY => {
+                self.skip_rest();
+                Ok(Stmt::NotHere(ErrorCode::FC))
+            }
+            // DLOAD needs a serial link the machine does not have.
+            t::DLOAD => {
+                self.skip_rest();
+                Ok(Stmt::NotHere(ErrorCode::IO))
+            }
+            _ => Err(ErrorCode::SN),
+        }
+    }
+
+    fn skip_rest(&mut self) {
+        self.p = self.t.len();
+    }
+
+    /// GETLINENO: decimal digits (spaces skipped); above 63999 is ?SN.
+    fn line_number(&mut self) -> PResult<u16> {
+        let mut n: u32 = 0;
+        while let Some(c) = self.peek() {
+            if !c.is_ascii_digit() {
+                break;
+            }
+            self.p += 1;
+            n = n * 10 + (c - b'0') as u32;
+            if n > 63999 {
+                return Err(ErrorCode::SN);
+            }
+        }
+        Ok(n as u16)
+    }
+
+    fn opt_line_number(&mut self) -> PResult<Option<u16>> {
+        if self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            Ok(Some(self.line_number()?))
+        } else {
+            Ok(None)
+        }
+    }
+
+    fn line_range(&mut self) -> PResult<LineRange> {
+        let first = self.opt_line_number()?;
+        if self.eat(t::MINUS) {
+            let last = self.opt_line_number()?;
+            Ok(LineRange {
+                first: first.unwrap_or(0),
+                last: last.unwrap_or(u16::MAX),
+            })
+        } else {
+            match first {
+                Some(n) => Ok(LineRange { first: n, last: n }),
+                None => Ok(LineRange {
+                    first: 0,
+                    last: u16::MAX,
+                }),
+            }
+        }
+    }
+
+    fn go_stmt(&mut self) -> PResult<Stmt> {
+        if self.eat(t::TO) {
+            Ok(Stmt::Goto(self.line_number()?))
+        } else if self.eat(t::SUB) {
+            Ok(Stmt::Gosub(self.line_number()?))
+        } else {
+            Err(ErrorCode::SN)
+        }
+    }
+
+    fn if_stmt(&mut self) -> PResult<Stmt> {
+        let cond = self.expr()?;
+        let then_at;
+        let then = if self.peek() == Some(t::GO) {
+            then_at = self.p;
+            self.p += 1;
+            self.go_stmt()?
+        } else {
+            self.expect(t::THEN)?;
+            then_at = self.p;
+            self.then_part()?
+        };
+        // Where a false IF lands: the ROM skips statement by statement from the THEN part,
+        // counting IF tokens, until an ELSE takes the count below zero.
+        let else_seg = find_else(self.full, self.bounds, self.seg, then_at);
+        Ok(Stmt::If {
+            cond,
+            then: Box::new(then),
+            else_seg,
+        })
+    }
+
+    /// After THEN or ELSE: a line number is a GOTO, anything else a statement.
+    fn then_part(&mut self) -> PResult<Stmt> {
+        if self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            Ok(Stmt::Goto(self.line_number()?))
+        } else {
+            self.statement()
+        }
+    }
+
+    fn for_stmt(&mut self) -> PResult<Stmt> {
+        let var = self.var_name()?;
+        if ast_is_string(var) || self.peek() == Some(b'(') {
+            return Err(ErrorCode::SN);
+        }
+        self.expect(t::EQUAL)?;
+        let from = self.expr()?;
+        self.expect(t::TO)?;
+        let to = self.expr()?;
+        let step = if self.eat(t::STEP) {
+            Some(self.expr()?)
+        } else {
+            None
+        };
+        Ok(Stmt::For {
+            var,
+            from,
+            to,
+            step,
+        })
+    }
+
+    fn next_stmt(&mut self) -> PResult<Stmt> {
+        let mut vars = Vec::new();
+        if self.peek().is_some_and(|c| c.is_ascii_uppercase()) {
+            loop {
+                vars.push(self.var_name()?);
+                if !self.eat(b',') {
+                    break;
+                }
+            }
+        }
+        Ok(Stmt::Next(vars))
+    }
+
+    fn on_stmt(&mut self) -> PResult<Stmt> {
+        let selector = self.expr()?;
+        self.expect(t::GO)?;
+        let gosub = if self.eat(t::TO) {
+            false
+        } else if self.eat(t::SUB) {
+            true
+        } else {
+            return Err(ErrorCode::SN);
+        };
+        let mut targets = vec![self.line_number()?];
+        while self.eat(b',') {
+            targets.push(self.line_number()?);
+        }
+        Ok(Stmt::On {
+            selector,
+            gosub,
+            targets,
+        })
+    }
+
+    fn input_stmt(&mut self, line: bool) -> PResult<Stmt> {
+        let mut device = None;
+        if self.eat(b'#') {
+            device = Some(self.expr()?);
+            self.expect(b',')?;
+        }
+        let mut prompt = None;
+        if device.is_none() && self.peek() == Some(b'"') {
+            self.p += 1;
+            let start = self.p;
+            while self.p < self.t.len() && self.t[self.p] != b'"' {
+                self.p += 1;
+            }
+            let len = (self.p - start).min(255);
+            if self.p < self.t.len() {
+                self.p += 1;
+            }
+            prompt = Some((self.base.wrapping_add(start as u16), len as u8));
+            self.expect(b';')?;
+        }
+        let vars = if line {
+            let v = self.lvalue()?;
+            if !ast_is_string(v.name()) {
+                return Err(ErrorCode::TM);
+            }
+            vec![v]
+        } else {
+            self.lvalue_list()?
+        };
+        Ok(Stmt::Input {
+            prompt,
+            device,
+            vars,
+            line,
+        })
+    }
+
+    fn dim_stmt(&mut self) -> PResult<Stmt> {
+        let mut out = Vec::new();
+        loop {
+            let name = self.var_name()?;
+            let mut dims = Vec::new();
+            if self.eat(b'(') {
+                loop {
+                    dims.push(self.expr()?);
+                    if !self.eat(b',') {
+                        break;
+                    }
+                }
+                self.expect(b')')?;
+            }
+            out.push((name, dims));
+            if !self.eat(b',') {
+                break;
+            }
+        }
+        Ok(Stmt::Dim(out))
+    }
+
+    fn def_stmt(&mut self) -> PResult<Stmt> {
+        self.expect(t::FN)?;
+        let name = self.var_name()?;
+        self.expect(b'(')?;
+        let param = self.var_name()?;
+        if ast_is_string(param) {
+            return Err(ErrorCode::SN);
+        }
+        self.expect(b')')?;
+        self.expect(t::EQUAL)?;
+        let body = self.expr()?;
+        Ok(Stmt::DefFn {
+            name: name | 0x8000,
+            param,
+            body: std::rc::Rc::new(body),
+        })
+    }
+
+    fn let_body(&mut self) -> PResult<Stmt> {
+        let target = self.lvalue()?;
+        self.expect(t::EQUAL)?;
+        let value = self.expr()?;
+        Ok(Stmt::Let(target, value))
+    }
+
+    fn mid_assign(&mut self) -> PResult<Stmt> {
+        self.expect(b'(')?;
+        let target = self.lvalue()?;
+        if !ast_is_string(target.name()) {
+            return Err(ErrorCode::TM);
+        }
+        self.expect(b',')?;
+        let start = self.expr()?;
+        let len = if self.eat(b',') {
+            Some(self.expr()?)
+        } else {
+            None
+        };
+        self.expect(b')')?;
+        self.expect(t::EQUAL)?;
+        let value = self.expr()?;
+        Ok(Stmt::MidAssign {
+            target,
+            start,
+            len,
+            value,
+        })
+    }
+
+    fn print_stmt(&mut self) -> PResult<Stmt> {
+        let mut pr = Print {
+            at: None,
+            device: None,
+            using: None,
+            items: Vec::new(),
+        };
+        if self.eat(b'#') {
+            pr.device = Some(self.expr()?);
+            if !self.at_end() {
+                self.expect(b',')?;
+            }
+        }
+        if self.eat(b'@') {
+            pr.at = Some(self.expr()?);
+            if !self.at_end() {
+                self.expect(b',')?;
+            }
+        }
+        if self.eat(t::USING) {
+            pr.using = Some(self.expr()?);
+            self.expect(b';')?;
+        }
+        while let Some(c) = self.peek() {
+            let item = match c {
+                b',' => {
+                    self.p += 1;
+                    PrintItem::Comma
+                }
+                b';' => {
+                    self.p += 1;
+                    PrintItem::Semicolon
+                }
+                t::TAB => {
+                    self.p += 1;
+                    match self.expr().and_then(|e| self.expect(b')').map(|_| e)) {
+                        Ok(e) => PrintItem::Tab(e),
+                        Err(e) => {
+                            pr.items.push(PrintItem::Fail(e));
+                            self.skip_rest();
+                            break;
+                        }
+                    }
+                }
+                _ => match self.expr() {
+                    Ok(e) => PrintItem::Expr(e),
+                    Err(e) => {
+                        pr.items.push(PrintItem::Fail(e));
+                        self.skip_rest();
+                        break;
+                    }
+                },
+            };
+            pr.items.push(item);
+        }
+        Ok(Stmt::Print(Box::new(pr)))
+    }
+
+    fn lvalue_list(&mut self) -> PResult<Vec<LValue>> {
+        let mut v = vec![self.lvalue()?];
+        while self.eat(b',') {
+            v.push(self.lvalue()?);
+        }
+        Ok(v)
+    }
+
+    fn lvalue(&mut self) -> PResult<LValue> {
+        let name = self.var_name()?;
+        if self.eat(b'(') {
+            let subs = self.subscripts()?;
+            Ok(LValue::Elem(name, subs))
+        } else {
+            Ok(LValue::Var(name))
+        }
+    }
+
+    fn subscripts(&mut self) -> PResult<Vec<Expr>> {
+        let mut subs = Vec::new();
+        loop {
+            subs.push(self.expr()?);
+            if !self.eat(b',') {
+                break;
+            }
+        }
+        self.expect(b')')?;
+        Ok(subs)
+    }
+
+    /// A variable name: a letter, then letters and digits of which only the first counts,
+    /// then `$` for a string (VarGetVar).
+    fn var_name(&mut self) -> PResult<VarName> {
+        let c = self.peek().ok_or(ErrorCode::SN)?;
+        if !c.is_ascii_uppercase() {
+            return Err(ErrorCode::SN);
+        }
+        self.p += 1;
+        let mut second = 0u8;
+        if let Some(c2) = self.peek() {
+            if c2.is_ascii_uppercase() || c2.is_ascii_digit() {
+                second = c2;
+                self.p += 1;
+                while let Some(c3) = self.peek() {
+                    if c3.is_ascii_uppercase() || c3.is_ascii_digit() {
+                        self.p += 1;
+                    } else {
+                        break;
+                    }
+                }
+            }
+        }
+        if self.eat(b'$') {
+            second |= 0x80;
+        }
+        Ok(((c as u16) << 8) | second as u16)
+    }
+
+    // ---------------------------------------------------------------- expressions
+
+    fn expr(&mut self) -> PResult<Expr> {
+        self.expr_prec(0)
+    }
+
+    fn expr_prec(&mut self, min: u8) -> PResult<Expr> {
+        let mut lhs = self.unary()?;
+        loop {
+            let Some(c) = self.peek() else { break };
+            let (p, op) = match c {
+                t::PLUS => (prec::ADD, Some(BinOp::Add)),
+                t::MINUS => (prec::ADD, Some(BinOp::Sub)),
+                t::TIMES => (prec::MUL, Some(BinOp::Mul)),
+                t::DIVIDE => (prec::MUL, Some(BinOp::Div)),
+                t::POWER => (prec::POW, Some(BinOp::Pow)),
+                t::AND => (prec::AND, Some(BinOp::And)),
+                t::OR => (prec::OR, Some(BinOp::Or)),
+                t::GREATER | t::EQUAL | t::LESS => (prec::REL, None),
+                _ => break,
+            };
+            if p <= min {
+                break;
+            }
+            match op {
+                Some(op) => {
+                    self.p += 1;
+                    let rhs = self.expr_prec(p)?;
+                    lhs = Expr::Bin(op, Box::new(lhs), Box::new(rhs));
+                }
+                None => {
+                    let mut mask = 0u8;
+                    while let Some(c) = self.peek() {
+                        let bit = match c {
+                            t::GREATER => 1,
+                            t::EQUAL => 2,
+                            t::LESS => 4,
+                            _ => break,
+                        };
+                        if mask & bit != 0 {
+                            return Err(ErrorCode::SN);
+                        }
+                        mask |= bit;
+                        self.p += 1;
+                    }
+                    let rhs = self.expr_prec(prec::REL)?;
+                    lhs = Expr::Rel(mask, Box::new(lhs), Box::new(rhs));
+                }
+            }
+        }
+        Ok(lhs)
+    }
+
+    fn unary(&mut self) -> PResult<Expr> {
+        let c = self.peek().ok_or(ErrorCode::SN)?;
+        match c {
+            t::MINUS => {
+                self.p += 1;
+                Ok(Expr::Neg(Box::new(self.expr_prec(prec::NEG)?)))
+            }
+            t::PLUS => {
+                self.p += 1;
+                self.unary()
+            }
+            t::NOT => {
+                self.p += 1;
+                Ok(Expr::Not(Box::new(self.expr_prec(prec::NOT)?)))
+            }
+            b'(' => {
+                self.p += 1;
+                let e = self.expr()?;
+                self.expect(b')')?;
+                Ok(Expr::Paren(Box::new(e)))
+            }
+            b'"' => {
+                self.p += 1;
+                let start = self.p;
+                while self.p < self.t.len() && self.t[self.p] != b'"' {
+                    self.p += 1;
+                }
+                let len = self.p - start;
+                if self.p < self.t.len() {
+                    self.p += 1;
+                }
+                if len > 255 {
+                    return Ok(Expr::Fail(ErrorCode::LS));
+                }
+                Ok(Expr::Str(self.base.wrapping_add(start as u16), len as u8))
+            }
+            b'0'..=b'9' | b'.' | b'&' => Ok(self.number()),
+            b'A'..=b'Z' => {
+                let name = self.var_name()?;
+                if self.eat(b'(') {
+                    Ok(Expr::Elem(name, self.subscripts()?))
+                } else {
+                    Ok(Expr::Var(name))
+                }
+            }
+            t::FN => {
+                self.p += 1;
+                let name = self.var_name()? | 0x8000;
+                self.expect(b'(')?;
+                let arg = self.expr()?;
+                self.expect(b')')?;
+                Ok(Expr::UserFn(name, Box::new(arg)))
+            }
+            FUNCTION_PREFIX => self.function(),
+            _ => Err(ErrorCode::SN),
+        }
+    }
+
+    fn number(&mut self) -> Expr {
+        let start = self.p;
+        let text = &self.t[start..];
+        FIN.with(|cell| {
+            let mut slot = cell.borrow_mut();
+            let fu = slot.get_or_insert_with(FloatUnit::new);
+            match fu.parse(text) {
+                Ok(n) => {
+                    self.p += n.max(1);
+                    Expr::Num(fu.fac, n.min(255) as u8)
+                }
+                Err(e) => {
+                    // Skip the rest of the number so parsing can go on; the error is raised
+                    // when the literal is evaluated, as on the Dragon.
+                    while self.p < self.t.len()
+                        && (self.t[self.p].is_ascii_alphanumeric()
+                            || matches!(self.t[self.p], b'.' | b' ' | t::PLUS | t::MINUS))
+                    {
+                        self.p += 1;
+                    }
+                    Expr::Fail(e.into())
+                }
+            }
+        })
+    }
+
+    fn paren_args(&mut self) -> PResult<Vec<Expr>> {
+        self.expect(b'(')?;
+        let mut v = vec![self.expr()?];
+        while self.eat(b',') {
+            v.push(self.expr()?);
+        }
+        self.expect(b')')?;
+        Ok(v)
+    }
+
+    fn function(&mut self) -> PResult<Expr> {
+        self.p += 1;
+        let code = self.t.get(self.p).copied().ok_or(ErrorCode::SN)?;
+        self.p += 1;
+        let fun = match code {
+            f::SGN => Func::Sgn,
+            f::INT => Func::Int,
+            f::ABS => Func::Abs,
+            f::POS => Func::Pos,
+            f::RND => Func::Rnd,
+            f::SQR => Func::Sqr,
+            f::LOG => Func::Log,
+            f::EXP => Func::Exp,
+            f::SIN => Func::Sin,
+            f::COS => Func::Cos,
+            f::TAN => Func::Tan,
+            f::ATN => Func::Atn,
+            f::PEEK => Func::Peek,
+            f::LEN => Func::Len,
+            f::STR => Func::Str,
+            f::VAL => Func::Val,
+            f::ASC => Func::Asc,
+            f::CHR => Func::Chr,
+            f::EOF => Func::Eof,
+            f::JOYSTK => Func::Joystk,
+            f::FIX => Func::Fix,
+            f::HEX => Func::Hex,
+            f::LEFT => Func::Left,
+            f::RIGHT => Func::Right,
+            f::MID => Func::Mid,
+            f::POINT => Func::Point,
+            f::INKEY => return Ok(Expr::Call(Func::Inkey, Vec::new())),
+            f::MEM => return Ok(Expr::Call(Func::Mem, Vec::new())),
+            f::TIMER => return Ok(Expr::Call(Func::Timer, Vec::new())),
+            f::VARPTR => {
+                self.expect(b'(')?;
+                let lv = self.lvalue()?;
+                self.expect(b')')?;
+                return Ok(Expr::Varptr(lv));
+            }
+            f::INSTR => Func::Instr,
+            f::PPOINT => Func::Ppoint,
+            f::STRING => Func::StringOf,
+            f::USR => {
+                // USR0–USR9: an optional digit names the routine.
+                if self.t.get(self.p).is_some_and(|c| c.is_ascii_digit()) {
+                    self.p += 1;
+                }
+                Func::Usr
+            }
+            _ => return Err(ErrorCode::SN),
+        };
+        let args = self.paren_args()?;
+        let (min, max) = match fun {
+            Func::Left | Func::Right | Func::Point | Func::Ppoint | Func::StringOf => (2, 2),
+            Func::Mid => (2, 3),
+            Func::Instr => (2, 3),
+            _ => (1, 1),
+        };
+        if args.len() < min || args.len() > max {
+            return Err(ErrorCode::SN);
+        }
+        Ok(Expr::Call(fun, args))
+    }
+}
+
+fn ast_is_string(n: VarName) -> bool {
+    is_string_name(n)
+}
+

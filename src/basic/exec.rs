@@ -1,0 +1,712 @@
+//! Statements: what each does to the machine, following the ROM's command routines.
+
+use std::rc::Rc;
+
+use crate::basic::ast::{is_string_name, CompiledLine, LValue, Print, PrintItem, Stmt, VarName};
+use crate::basic::cost;
+use crate::basic::error::ErrorCode;
+use crate::basic::eval::{read_packed, write_packed, Val, LET_LEVEL, PRINT_LEVEL};
+use crate::basic::float::Packed;
+use crate::basic::interp::{Frame, Halt, InputState, Interpreter, Mode, Pc};
+use crate::basic::strings::{read_desc, write_desc};
+use crate::basic::{listing, program, renum, semigraphics};
+use crate::machine::hardware::{Event, Hardware};
+use crate::machine::memory::addr;
+use crate::machine::screen::{TextScreen, BLANK};
+
+type ExecResult = Result<(), Halt>;
+
+impl Interpreter {
+    pub(crate) fn exec(&mut self, hw: &mut Hardware, stmt: &Stmt, line: &Rc<CompiledLine>) -> ExecResult {
+        match stmt {
+            Stmt::Empty | Stmt::Rem | Stmt::Data => Ok(()),
+            Stmt::Let(target, value) => self.let_stmt(hw, target, value),
+            Stmt::Print(p) => self.print_stmt(hw, p),
+            Stmt::If {
+                cond,
+                then,
+                else_seg,
+            } => {
+                self.eval_num(hw, cond, LET_LEVEL)?;
+                if !self.fu.is_zero() {
+                    self.exec(hw, then, line)
+                } else if let Some(k) = else_seg {
+                    self.pc.seg = k + 1;
+                    match &line.segs[*k as usize].stmt {
+                        Stmt::Else(inner) => self.exec(hw, inner, line),
+                        _ => Ok(()),
+                    }
+                } else {
+                    self.pc.seg = line.segs.len() as u16;
+                    Ok(())
+                }
+            }
+            Stmt::Else(_) => {
+                self.pc.seg = line.segs.len() as u16;
+                Ok(())
+            }
+            Stmt::Goto(n) => Ok(self.goto_line(hw, *n)?),
+            Stmt::Gosub(n) => self.gosub(hw, *n),
+            Stmt::On {
+                selector,
+                gosub,
+                targets,
+            } => {
+                self.eval_num(hw, selector, LET_LEVEL)?;
+                let k = self.fu.to_u8()? as usize;
+                if k == 0 || k > targets.len() {
+                    return Ok(());
+                }
+                if *gosub {
+                    self.gosub(hw, targets[k - 1])
+                } else {
+                    Ok(self.goto_line(hw, targets[k - 1])?)
+                }
+            }
+            Stmt::For {
+                var,
+                from,
+                to,
+                step,
+            } => self.for_stmt(hw, *var, from, to, step.as_ref()),
+            Stmt::Next(vars) => self.next_stmt(hw, vars),
+            Stmt::Return => {
+                hw.cycles += cost::GOSUB;
+                loop {
+                    match self.stack.last() {
+                        None => return Err(ErrorCode::RG.into()),
+                        Some(Frame::For { .. }) => {
+                            let n = self.stack.len() - 1;
+                            self.truncate_stack(n);
+                        }
+                        Some(Frame::Gosub { ret }) => {
+                            let ret = *ret;
+                            let n = self.stack.len() - 1;
+                            self.truncate_stack(n);
+                            self.pc = ret;
+                            if !ret.is_direct() {
+                                let number = self.lines[ret.line as usize].number;
+                                hw.mem.write_u16(addr::CURRENT_LINE, number);
+                            }
+                            return Ok(());
+                        }
+                    }
+                }
+            }
+            Stmt::Input {
+                prompt,
+                device,
+                vars: _,
+                line: line_input,
+            } => {
+                if device.is_some() {
+                    return Err(ErrorCode::IO.into());
+                }
+                if self.stmt_pc.is_direct() {
+                    return Err(ErrorCode::ID.into());
+                }
+                if let Some((at, len)) = prompt {
+                    let text = hw.mem.slice(*at, *at + *len as u16).to_vec();
+                    hw.print_bytes(&text);
+                }
+                if !*line_input {
+                    hw.print_bytes(b"? ");
+                }
+                self.input = Some(InputState {
+                    line: line.clone(),
+                    seg: self.stmt_pc.seg,
+                    next_var: 0,
+                    stmt_pc: self.stmt_pc,
+                });
+                self.editor.clear();
+                self.mode = Mode::Input;
+                Ok(())
+            }
+            Stmt::Read(vars) => {
+                for v in vars {
+                    self.read_item(hw, v)?;
+                }
+                Ok(())
+            }
+            Stmt::Restore => {
+                self.data_ptr = 0;
+                Ok(())
+            }
+            Stmt::Dim(list) => {
+                for (name, dims) in list {
+                    if dims.is_empty() {
+                        self.lvalue_addr(hw, &LValue::Var(*name))?;
+                        continue;
+                    }
+                    let mut sizes = Vec::with_capacity(dims.len());
+                    for d in dims {
+                        self.eval_num(hw, d, LET_LEVEL)?;
+                        let v = self.fu.to_subscript()?;
+                        sizes.push(v + 1);
+                    }
+                    if self.vars.find_array(&hw.mem, *name).is_some() {
+                        return Err(ErrorCode::DD.into());
+                    }
+                    let s = self.s_h(hw) as u16;
+                    self.vars.create_array(&mut hw.mem, *name, &sizes, s)?;
+                }
+                Ok(())
+            }
+            Stmt::DefFn { name, param, body } => {
+                if self.stmt_pc.is_direct() {
+                    return Err(ErrorCode::ID.into());
+                }
+                let s = self.s_h(hw) as u16;
+                self.vars.find_or_create(&mut hw.mem, *name, s)?;
+                self.vars.find_or_create(&mut hw.mem, *param, s)?;
+                self.fns.insert(*name, (*param, body.clone()));
+                Ok(())
+            }
+            Stmt::End => {
+                self.cont = if self.stmt_pc.is_direct() {
+                    None
+                } else {
+                    Some(self.pc)
+                };
+                Err(Halt::End)
+            }
+            Stmt::Stop => Err(Halt::Break(self.pc)),
+            Stmt::Poke(a, v) => {
+                let a = self.eval_u16(hw, a, LET_LEVEL)?;
+                let v = self.eval_u8(hw, v, LET_LEVEL)?;
+                hw.mem.poke(a, v);
+                self.after_poke(hw, a);
+                Ok(())
+            }
+            Stmt::Cls(arg) => {
+                let n = match arg {
+                    None => None,
+                    Some(e) => Some(self.eval_u8(hw, e, LET_LEVEL)?),
+                };
+                match n {
+                    None => TextScreen::fill(&mut hw.mem, BLANK),
+                    Some(0) => TextScreen::fill(&mut hw.mem, 0x80),
+                    Some(c @ 1..=8) => TextScreen::fill(&mut hw.mem, 0x80 | ((c - 1) << 4) | 0x0F),
+                    Some(_) => {
+                        TextScreen::fill(&mut hw.mem, BLANK);
+                        hw.print_bytes(b"(C) 1982 BY MICROSOFT");
+                    }
+                }
+                hw.cycles += 512 * 8;
+                Ok(())
+            }
+            Stmt::Set(x, y, c) => {
+                let x = self.eval_u8(hw, x, LET_LEVEL)?;
+                let y = self.eval_u8(hw, y, LET_LEVEL)?;
+                let c = self.eval_u8(hw, c, LET_LEVEL)?;
+                Ok(semigraphics::set(&mut hw.mem, x, y, c)?)
+            }
+            Stmt::Reset(x, y) => {
+                let x = self.eval_u8(hw, x, LET_LEVEL)?;
+                let y = self.eval_u8(hw, y, LET_LEVEL)?;
+                Ok(semigraphics::reset(&mut hw.mem, x, y)?)
+            }
+            Stmt::Sound(t, d) => {
+                let t = self.eval_u8(hw, t, LET_LEVEL)?;
+                let d = self.eval_u8(hw, d, LET_LEVEL)?;
+                if t == 0 || d == 0 {
+                    return Err(ErrorCode::FC.into());
+                }
+                let fields = d as u32 * 4;
+                hw.events.push(Event::Sound {
+                    period_cycles: 20 * (261 - t as u32),
+                    fields,
+                });
+                self.mode = Mode::Sounding(fields);
+                Ok(())
+            }
+            Stmt::Run(target) => {
+                self.reset_run_state(hw);
+                self.hide_cursor(hw);
+                self.ensure_index(hw);
+                self.mode = Mode::Running;
+                match target {
+                    Some(n) => self.goto_line(hw, *n)?,
+                    None => self.enter_line(hw, 0),
+                }
+                Ok(())
+            }
+            Stmt::Cont => match self.cont.take() {
+                None => Err(ErrorCode::CN.into()),
+                Some(pc) => {
+                    self.pc = pc;
+                    if !pc.is_direct() {
+                        self.ensure_index(hw);
+                        if let Some(l) = self.lines.get(pc.line as usize) {
+                            hw.mem.write_u16(addr::CURRENT_LINE, l.number);
+                        }
+                    }
+                    Ok(())
+                }
+            },
+            Stmt::List(range) => {
+                self.list(hw, range.first, range.last);
+                Err(Halt::End)
+            }
+            Stmt::Clear(size, top) => self.clear_stmt(hw, size.as_ref(), top.as_ref()),
+            Stmt::New => {
+                program::clear_program(&mut hw.mem);
+                self.program_changed();
+                self.reset_run_state(hw);
+                Err(Halt::End)
+            }
+            Stmt::Tron => {
+                self.trace = true;
+                Ok(())
+            }
+            Stmt::Troff => {
+                self.trace = false;
+                Ok(())
+            }
+            Stmt::Del(range) => {
+                program::delete_range(&mut hw.mem, range.first, range.last);
+                self.program_changed();
+                self.reset_run_state(hw);
+                Err(Halt::End)
+            }
+            Stmt::Renum(new, start, inc) => {
+                let s = self.s_h(hw) as u16;
+                let mut messages: Vec<String> = Vec::new();
+                let r = renum::renum(
+                    &mut hw.mem,
+                    new.unwrap_or(10),
+                    *start,
+                    inc.unwrap_or(10),
+                    s,
+                    &mut |m| messages.push(m.to_string()),
+                );
+                for m in messages {
+                    if hw.column() != 0 {
+                        hw.print(b'\r');
+                    }
+                    hw.print_bytes(m.as_bytes());
+                    hw.print(b'\r');
+                }
+                self.program_changed();
+                self.reset_run_state(hw);
+                r?;
+                Err(Halt::End)
+            }
+            Stmt::Edit(_) => Err(ErrorCode::FC.into()),
+            Stmt::MidAssign {
+                target,
+                start,
+                len,
+                value,
+            } => self.mid_assign(hw, target, start, len.as_ref(), value),
+            Stmt::TimerSet(e) => {
+                let v = self.eval_u16(hw, e, LET_LEVEL)?;
+                hw.mem.write_u16(addr::TIMER, v);
+                Ok(())
+            }
+            Stmt::Exec(arg) => {
+                if let Some(e) = arg {
+                    self.eval_u16(hw, e, LET_LEVEL)?;
+                }
+                // There is no 6809 to run machine code.
+                Err(ErrorCode::FC.into())
+            }
+            Stmt::NotHere(e) | Stmt::Fail(e) => Err((*e).into()),
+        }
+    }
+
+    /// After a POKE: keep the derived state in step with RAM.
+    pub(crate) fn after_poke(&mut self, hw: &mut Hardware, a: u16) {
+        let start = hw.mem.read_u16(addr::PROGRAM_START);
+        let end = hw.mem.read_u16(addr::VARS_START);
+        if a >= start && a < end {
+            self.program_changed();
+        }
+        if (addr::RND_SEED + 1..addr::RND_SEED + 5).contains(&a) {
+            self.seed_from_ram(hw);
+        }
+    }
+
+    fn let_stmt(&mut self, hw: &mut Hardware, target: &LValue, value: &crate::basic::ast::Expr) -> ExecResult {
+        let a = self.lvalue_addr(hw, target)?;
+        hw.cycles += cost::ASSIGN;
+        match self.eval_top(hw, value, LET_LEVEL)? {
+            Val::Num => {
+                if is_string_name(target.name()) {
+                    return Err(ErrorCode::TM.into());
+                }
+                let p = self.fu.pack();
+                write_packed(hw, a, p);
+            }
+            Val::Str(d) => {
+                if !is_string_name(target.name()) {
+                    return Err(ErrorCode::TM.into());
+                }
+                self.assign_string(hw, a, d)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn gosub(&mut self, hw: &mut Hardware, n: u16) -> ExecResult {
+        if self.var_end(hw) + 66 >= self.s_h(hw) {
+            return Err(ErrorCode::OM.into());
+        }
+        hw.cycles += cost::GOSUB;
+        // Find the target first: a missing line is ?UL with nothing pushed.
+        let i = self.find_line_index(hw, n)?;
+        self.push_frame(Frame::Gosub { ret: self.pc });
+        hw.cycles += cost::GOTO_SEARCH;
+        self.enter_line(hw, i);
+        Ok(())
+    }
+
+    fn for_stmt(
+        &mut self,
+        hw: &mut Hardware,
+        var: VarName,
+        from: &crate::basic::ast::Expr,
+        to: &crate::basic::ast::Expr,
+        step: Option<&crate::basic::ast::Expr>,
+    ) -> ExecResult {
+        hw.cycles += cost::FOR;
+        let var_addr = self.lvalue_addr(hw, &LValue::Var(var))?;
+        self.eval_num(hw, from, LET_LEVEL)?;
+        let p = self.fu.pack();
+        write_packed(hw, var_addr, p);
+        // A FOR on a variable that is already looping replaces that loop and everything
+        // pushed after it; the search stops at a GOSUB frame.
+        let mut cut = None;
+        for (i, f) in self.stack.iter().enumerate().rev() {
+            match f {
+                Frame::For { var: v, .. } if *v == var => {
+                    cut = Some(i);
+                    break;
+                }
+                Frame::For { .. } => {}
+                Frame::Gosub { .. } => break,
+            }
+        }
+        if let Some(i) = cut {
+            self.truncate_stack(i);
+        }
+        if self.var_end(hw) + 76 >= self.s_h(hw) {
+            return Err(ErrorCode::OM.into());
+        }
+        self.eval_num(hw, to, LET_LEVEL)?;
+        let limit = self.fu.pack();
+        let step = match step {
+            Some(e) => {
+                self.eval_num(hw, e, LET_LEVEL)?;
+                self.fu.pack()
+            }
+            None => Packed::ONE,
+        };
+        self.fu.load(step);
+        let direction = match self.fu.sign() {
+            0 => 0u8,
+            s if s > 0 => 1,
+            _ => 0xFF,
+        };
+        self.push_frame(Frame::For {
+            var,
+            var_addr,
+            step,
+            direction,
+            limit,
+            body: self.pc,
+        });
+        Ok(())
+    }
+
+    fn next_stmt(&mut self, hw: &mut Hardware, vars: &[VarName]) -> ExecResult {
+        let mut i = 0;
+        loop {
+            let wanted = vars.get(i).copied();
+            // Find the frame: the innermost FOR, or the one for this variable; a GOSUB
+            // frame blocks the search.
+            let mut found = None;
+            for (k, f) in self.stack.iter().enumerate().rev() {
+                match f {
+                    Frame::For { var, .. } => {
+                        if wanted.is_none() || wanted == Some(*var) {
+                            found = Some(k);
+                            break;
+                        }
+                    }
+                    Frame::Gosub { .. } => break,
+                }
+            }
+            let Some(k) = found else {
+                return Err(ErrorCode::NF.into());
+            };
+            self.truncate_stack(k + 1);
+            hw.cycles += cost::NEXT;
+            let Frame::For {
+                var_addr,
+                step,
+                direction,
+                limit,
+                body,
+                ..
+            } = self.stack[k].clone()
+            else {
+                unreachable!("frame k is a FOR frame")
+            };
+            let current = read_packed(hw, var_addr);
+            let (new, done) = self.fu.next_step(current, step, direction, limit)?;
+            write_packed(hw, var_addr, new);
+            if !done {
+                self.pc = body;
+                if !body.is_direct() {
+                    if let Some(l) = self.lines.get(body.line as usize) {
+                        hw.mem.write_u16(addr::CURRENT_LINE, l.number);
+                    }
+                }
+                return Ok(());
+            }
+            self.truncate_stack(k);
+            i += 1;
+            if i >= vars.len() {
+                return Ok(());
+            }
+        }
+    }
+
+    fn print_stmt(&mut self, hw: &mut Hardware, p: &Print) -> ExecResult {
+        let mut to_screen = true;
+        if let Some(d) = &p.device {
+            self.eval_num(hw, d, PRINT_LEVEL)?;
+            match self.fu.to_i16()? {
+                0 => {}
+                // The printer: what would be printed goes to the transcript only.
+                -2 => to_screen = false,
+                -1 => return Err(ErrorCode::NO.into()),
+                _ => return Err(ErrorCode::DN.into()),
+            }
+        }
+        if let Some(at) = &p.at {
+            let n = self.eval_u16(hw, at, PRINT_LEVEL)?;
+            if n > 511 {
+                return Err(ErrorCode::FC.into());
+            }
+            self.hide_cursor(hw);
+            TextScreen::set_cursor(&mut hw.mem, addr::TEXT_SCREEN + n);
+        }
+        let out = |hw: &mut Hardware, bytes: &[u8]| {
+            hw.cycles += cost::PRINT_CHAR * bytes.len() as u32;
+            if to_screen {
+                hw.print_bytes(bytes);
+            } else if let Some(t) = hw.transcript.as_mut() {
+                t.extend_from_slice(bytes);
+            }
+        };
+        if let Some(fmt) = &p.using {
+            return self.print_using(hw, fmt, &p.items, &out);
+        }
+        let mut ends_open = false;
+        for (i, item) in p.items.iter().enumerate() {
+            ends_open = false;
+            match item {
+                PrintItem::Expr(e) => match self.eval_top(hw, e, PRINT_LEVEL)? {
+                    Val::Num => {
+                        hw.cycles += cost::FOUT;
+                        let s = self.fu.format();
+                        out(hw, s.as_bytes());
+                        if !matches!(p.items.get(i + 1), Some(PrintItem::Comma)) {
+                            out(hw, b" ");
+                        }
+                    }
+                    Val::Str(d) => {
+                        let bytes = self.take_string(hw, d);
+                        out(hw, &bytes);
+                    }
+                },
+                PrintItem::Comma => {
+                    let col = hw.column();
+                    if col >= 16 {
+                        out(hw, b"\r");
+                    } else {
+                        let n = 16 - col as usize;
+                        out(hw, &b"                "[..n]);
+                    }
+                    ends_open = true;
+                }
+                PrintItem::Semicolon => ends_open = true,
+                PrintItem::Tab(e) => {
+                    let n = self.eval_u8(hw, e, PRINT_LEVEL)?;
+                    let col = hw.column();
+                    if n > col {
+                        let spaces = vec![b' '; (n - col) as usize];
+                        out(hw, &spaces);
+                    }
+                    ends_open = true;
+                }
+                PrintItem::Fail(e) => return Err((*e).into()),
+            }
+        }
+        if !ends_open {
+            out(hw, b"\r");
+        }
+        Ok(())
+    }
+
+    fn print_using(
+        &mut self,
+        hw: &mut Hardware,
+        fmt: &crate::basic::ast::Expr,
+        items: &[PrintItem],
+        out: &dyn Fn(&mut Hardware, &[u8]),
+    ) -> ExecResult {
+        use crate::basic::float::using::Using;
+        let d = self.eval_str(hw, fmt, PRINT_LEVEL)?;
+        let fmt_bytes = self.take_string(hw, d);
+        let mut using = Using::new(&fmt_bytes)?;
+        let mut buf = Vec::new();
+        let mut ends_open = false;
+        for item in items {
+            ends_open = false;
+            match item {
+                PrintItem::Expr(e) => {
+                    buf.clear();
+                    match self.eval_top(hw, e, PRINT_LEVEL)? {
+                        Val::Num => {
+                            hw.cycles += cost::FOUT;
+                            using.number(&mut self.fu, &mut buf)?
+                        }
+                        Val::Str(d) => {
+                            let s = self.take_string(hw, d);
+                            using.string(&s, &mut buf)?
+                        }
+                    }
+                    out(hw, &buf);
+                }
+                PrintItem::Comma | PrintItem::Semicolon => ends_open = true,
+                PrintItem::Tab(_) => return Err(ErrorCode::SN.into()),
+                PrintItem::Fail(e) => return Err((*e).into()),
+            }
+        }
+        buf.clear();
+        using.finish(&mut buf);
+        out(hw, &buf);
+        if !ends_open {
+            out(hw, b"\r");
+        }
+        Ok(())
+    }
+
+    fn list(&mut self, hw: &mut Hardware, first: u16, last: u16) {
+        self.hide_cursor(hw);
+        for l in program::lines(&hw.mem) {
+            if l.number < first || l.number > last {
+                continue;
+            }
+            let text = listing::list_line(l.number, hw.mem.slice(l.text, l.end));
+            if hw.column() != 0 {
+                hw.print(b'\r');
+            }
+            hw.cycles += cost::PRINT_CHAR * text.len() as u32;
+            hw.print_bytes(&text);
+            hw.print(b'\r');
+        }
+    }
+
+    fn clear_stmt(
+        &mut self,
+        hw: &mut Hardware,
+        size: Option<&crate::basic::ast::Expr>,
+        top: Option<&crate::basic::ast::Expr>,
+    ) -> ExecResult {
+        if let Some(size) = size {
+            let n = self.eval_u16(hw, size, LET_LEVEL)?;
+            let ram_top = match top {
+                Some(t) => {
+                    let m = self.eval_u16(hw, t, LET_LEVEL)?;
+                    if m as u32 >= addr::RAM_END {
+                        return Err(ErrorCode::OM.into());
+                    }
+                    m
+                }
+                None => hw.mem.read_u16(addr::RAM_TOP),
+            };
+            let stack_top = ram_top as i32 - n as i32;
+            let vars = hw.mem.read_u16(addr::VARS_START) as i32;
+            if stack_top < vars + 58 + 12 {
+                return Err(ErrorCode::OM.into());
+            }
+            hw.mem.write_u16(addr::RAM_TOP, ram_top);
+            hw.mem.write_u16(addr::STACK_TOP, stack_top as u16);
+        }
+        let stack = std::mem::take(&mut self.stack);
+        let bytes = self.stack_bytes;
+        self.reset_run_state(hw);
+        // CLEAR inside a program keeps running: its own GOSUBs are gone on the Dragon too,
+        // but the statement returns normally.
+        drop(stack);
+        let _ = bytes;
+        Ok(())
+    }
+
+    fn mid_assign(
+        &mut self,
+        hw: &mut Hardware,
+        target: &LValue,
+        start: &crate::basic::ast::Expr,
+        len: Option<&crate::basic::ast::Expr>,
+        value: &crate::basic::ast::Expr,
+    ) -> ExecResult {
+        let desc = self.lvalue_addr(hw, target)?;
+        let p = self.eval_u8(hw, start, LET_LEVEL)?;
+        if p == 0 {
+            return Err(ErrorCode::FC.into());
+        }
+        let n = match len {
+            Some(e) => self.eval_u8(hw, e, LET_LEVEL)?,
+            None => 255,
+        };
+        let vd = self.eval_str(hw, value, LET_LEVEL)?;
+        let (tlen, tat) = read_desc(hw, desc);
+        // A string still in the program text is copied into string space first.
+        let strtop = hw.mem.read_u16(addr::STRING_TOP);
+        if tat <= strtop && tlen > 0 {
+            let new = self.alloc_str(hw, tlen)?;
+            let (tlen, tat) = read_desc(hw, desc);
+            hw.mem.copy_within(tat, new, tlen as usize);
+            write_desc(hw, desc, tlen, new);
+        }
+        let (tlen, tat) = read_desc(hw, desc);
+        let src = self.take_string(hw, vd);
+        let start = (p - 1) as usize;
+        if start >= tlen as usize {
+            return Ok(());
+        }
+        let count = (n as usize).min(src.len()).min(tlen as usize - start);
+        for (i, &b) in src[..count].iter().enumerate() {
+            hw.mem.poke(tat + (start + i) as u16, b);
+        }
+        Ok(())
+    }
+
+    /// Restart the whole statement of an INPUT after ?REDO.
+    pub(crate) fn input_prompt_again(&mut self, hw: &mut Hardware, st: &InputState) {
+        if let Stmt::Input {
+            prompt,
+            line: line_input,
+            ..
+        } = &st.line.segs[st.seg as usize].stmt
+        {
+            if let Some((at, len)) = prompt {
+                let text = hw.mem.slice(*at, *at + *len as u16).to_vec();
+                hw.print_bytes(&text);
+            }
+            if !*line_input {
+                hw.print_bytes(b"? ");
+            }
+        }
+    }
+
+    /// The current position, for tests and frontends.
+    pub fn position(&self) -> Pc {
+        self.pc
+    }
+}

@@ -1,0 +1,222 @@
+//! INPUT and READ: taking items from a typed line or from DATA statements (DR `CmdInput`
+//! $872B, `CmdRead`; interpreter.md §6).
+
+use crate::basic::ast::{is_string_name, LValue, Stmt};
+use crate::basic::error::ErrorCode;
+use crate::basic::eval::write_packed;
+use crate::basic::interp::{Halt, Interpreter, Mode, Res, LINE_BUFFER};
+use crate::basic::program;
+use crate::basic::tokens::stmt as tok;
+use crate::machine::hardware::Hardware;
+use crate::machine::memory::addr;
+
+/// One item of a line or a DATA statement, as found.
+enum Item {
+    Number,
+    /// Start address and length of a string in RAM.
+    Text(u16, u8),
+}
+
+impl Interpreter {
+    /// The line typed for a waiting INPUT.
+    pub(crate) fn input_line(&mut self, hw: &mut Hardware, text: &[u8]) {
+        let Some(mut st) = self.input.take() else {
+            self.mode = crate::basic::interp::Mode::Running;
+            return;
+        };
+        let (vars, line_input) = match &st.line.segs[st.seg as usize].stmt {
+            Stmt::Input { vars, line, .. } => (vars.clone(), *line),
+            _ => (Vec::new(), false),
+        };
+        self.stmt_pc = st.stmt_pc;
+        // The typed line sits in the input buffer, so strings taken from it get copied.
+        let n = text.len().min(249);
+        for (i, &b) in text[..n].iter().enumerate() {
+            hw.mem.poke(LINE_BUFFER + i as u16, b);
+        }
+        hw.mem.poke(LINE_BUFFER + n as u16, 0);
+        self.temp_count = 0;
+        if line_input {
+            let r = self.assign_text(hw, &vars[0], LINE_BUFFER, n as u8);
+            self.mode = Mode::Running;
+            if let Err(e) = r {
+                self.finish(hw, Halt::Error(e));
+            }
+            return;
+        }
+        let end = LINE_BUFFER + n as u16;
+        let mut p = LINE_BUFFER;
+        let mut i = st.next_var;
+        while i < vars.len() {
+            if i > st.next_var && p >= end {
+                // More variables than items: ask again with `??`.
+                hw.print_bytes(b"?? ");
+                st.next_var = i;
+                self.input = Some(st);
+                self.mode = Mode::Input;
+                return;
+            }
+            let string = is_string_name(vars[i].name());
+            match self.scan_item(hw, &mut p, end, string, false) {
+                Ok(item) => {
+                    if let Err(e) = self.store_item(hw, &vars[i], item) {
+                        self.mode = Mode::Running;
+                        self.finish(hw, Halt::Error(e));
+                        return;
+                    }
+                }
+                Err(_) => {
+                    hw.print_bytes(b"?REDO\r");
+                    st.next_var = 0;
+                    self.input_prompt_again(hw, &st);
+                    self.input = Some(st);
+                    self.mode = Mode::Input;
+                    return;
+                }
+            }
+            // Past the separator.
+            if p < end && hw.mem.peek(p) == b',' {
+                p += 1;
+                if i + 1 == vars.len() {
+                    hw.print_bytes(b"?EXTRA IGNORED\r");
+                }
+            }
+            i += 1;
+        }
+        self.mode = Mode::Running;
+    }
+
+    /// Find the next item from `*p` (which stops at `end`, or for DATA at `:`/0). A number is
+    /// left in FAC. Err means a number was malformed (?REDO for INPUT, ?SN for READ).
+    fn scan_item(&mut self, hw: &mut Hardware, p: &mut u16, end: u16, string: bool, data: bool) -> Res<Item> {
+        let stop = |c: u8| c == b',' || c == 0 || (data && c == b':');
+        while *p < end && hw.mem.peek(*p) == b' ' {
+            *p += 1;
+        }
+        if string {
+            if *p < end && hw.mem.peek(*p) == b'"' {
+                *p += 1;
+                let s = *p;
+                while *p < end && hw.mem.peek(*p) != b'"' && hw.mem.peek(*p) != 0 {
+                    *p += 1;
+                }
+                let len = (*p - s).min(255) as u8;
+                if *p < end && hw.mem.peek(*p) == b'"' {
+                    *p += 1;
+                }
+                while *p < end && hw.mem.peek(*p) == b' ' {
+                    *p += 1;
+                }
+                if *p < end && !stop(hw.mem.peek(*p)) {
+                    return Err(ErrorCode::SN);
+                }
+                return Ok(Item::Text(s, len));
+            }
+            let s = *p;
+            while *p < end && !stop(hw.mem.peek(*p)) {
+                *p += 1;
+            }
+            return Ok(Item::Text(s, (*p - s).min(255) as u8));
+        }
+        let s = *p;
+        let mut q = s;
+        while q < end && !stop(hw.mem.peek(q)) {
+            q += 1;
+        }
+        let text = hw.mem.slice(s, q).to_vec();
+        if text.is_empty() {
+            self.fu.load(crate::basic::float::Packed::ZERO);
+        } else {
+            let used = self.fu.parse(&text)?;
+            if text[used..].iter().any(|&c| c != b' ') {
+                return Err(ErrorCode::SN);
+            }
+        }
+        *p = q;
+        Ok(Item::Number)
+    }
+
+    fn store_item(&mut self, hw: &mut Hardware, lv: &LValue, item: Item) -> Res<()> {
+        match item {
+            Item::Number => {
+                let v = self.fu.pack();
+                let a = self.lvalue_addr(hw, lv)?;
+                write_packed(hw, a, v);
+                Ok(())
+            }
+            Item::Text(at, len) => self.assign_text(hw, lv, at, len),
+        }
+    }
+
+    /// Assign text in RAM to a string variable (copied when it is in the input buffer).
+    fn assign_text(&mut self, hw: &mut Hardware, lv: &LValue, at: u16, len: u8) -> Res<()> {
+        let target = self.lvalue_addr(hw, lv)?;
+        let d = self.literal_string(hw, at, len)?;
+        self.assign_string(hw, target, d)
+    }
+
+    /// READ one variable from the DATA statements.
+    pub(crate) fn read_item(&mut self, hw: &mut Hardware, lv: &LValue) -> Result<(), Halt> {
+        let at_terminator = self.data_ptr == 0 || matches!(hw.mem.peek(self.data_ptr), b':' | 0);
+        if at_terminator {
+            self.find_data(hw)?;
+        }
+        let string = is_string_name(lv.name());
+        let mut p = self.data_ptr;
+        let item = match self.scan_item(hw, &mut p, 0xFFFF, string, true) {
+            Ok(item) => item,
+            Err(_) => {
+                // A bad number in DATA is a syntax error in the DATA line.
+                return Err(self.error_in_data_line(hw));
+            }
+        };
+        self.store_item(hw, lv, item)?;
+        if hw.mem.peek(p) == b',' {
+            p += 1;
+        }
+        self.data_ptr = p;
+        Ok(())
+    }
+
+    fn error_in_data_line(&mut self, hw: &mut Hardware) -> Halt {
+        hw.mem.write_u16(addr::CURRENT_LINE, self.data_line);
+        if let Ok(i) = self.find_line_index(hw, self.data_line) {
+            self.stmt_pc = crate::basic::interp::Pc { line: i, seg: 0 };
+        }
+        Halt::Error(ErrorCode::SN)
+    }
+
+    /// Move the DATA pointer to the first item of the next DATA statement (?OD if none).
+    fn find_data(&mut self, hw: &mut Hardware) -> Res<()> {
+        let from = self.data_ptr;
+        for l in program::lines(&hw.mem) {
+            if from != 0 && l.end < from {
+                continue;
+            }
+            let text = hw.mem.slice(l.text, l.end).to_vec();
+            for (s, _) in crate::basic::compile::split_segments(&text) {
+                let seg_addr = l.text + s as u16;
+                if from != 0 && seg_addr <= from && from <= l.end && seg_addr + 1 <= from {
+                    // Statements at or before the pointer are done.
+                    let mut j = s;
+                    while j < text.len() && text[j] == b' ' {
+                        j += 1;
+                    }
+                    if l.text + j as u16 + 1 <= from {
+                        continue;
+                    }
+                }
+                let mut j = s;
+                while j < text.len() && text[j] == b' ' {
+                    j += 1;
+                }
+                if j < text.len() && text[j] == tok::DATA {
+                    self.data_ptr = l.text + j as u16 + 1;
+                    self.data_line = l.number;
+                    return Ok(());
+                }
+            }
+        }
+        Err(ErrorCode::OD)
+    }
+}

@@ -1,0 +1,652 @@
+//! The interpreter as a state machine: at the prompt, running, or reading an INPUT line. It
+//! is stepped with a cycle budget (one 50 Hz field's worth) and never blocks the host.
+
+use std::rc::Rc;
+
+use crate::basic::ast::{CompiledLine, Expr, VarName};
+use crate::basic::compile::compile_line;
+use crate::basic::cost;
+use crate::basic::crunch;
+use crate::basic::error::ErrorCode;
+use crate::basic::float::{FloatUnit, Packed};
+use crate::basic::line_editor::{Edit, LineEditor};
+use crate::basic::program;
+use crate::basic::vars::VarIndex;
+use crate::machine::hardware::Hardware;
+use crate::machine::keyboard::code;
+use crate::machine::memory::addr;
+use crate::machine::screen::{TextScreen, BLANK};
+
+/// The line input buffer, where direct-mode lines are crunched and run (DR LINBUF).
+pub const LINE_BUFFER: u16 = 0x02DC;
+/// Strings whose address is at or below this are copied into string space (STRBUF end).
+pub const BUFFER_STRINGS_END: u16 = 0x03D9;
+/// The INKEY$ latch: a key seen by the poll between statements.
+pub const INKEY_LATCH: u16 = 0x87;
+/// Line number of a direct-mode statement.
+pub const DIRECT_LINE: u16 = 0xFFFF;
+
+const DIRECT: u32 = u32::MAX;
+
+/// Where execution is: a line of the program (by index) or the direct-mode line, and
+/// which of its `:`-separated statements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pc {
+    pub line: u32,
+    pub seg: u16,
+}
+
+impl Pc {
+    pub fn is_direct(&self) -> bool {
+        self.line == DIRECT
+    }
+}
+
+#[derive(Clone, Debug)]
+pub enum Frame {
+    For {
+        var: VarName,
+        var_addr: u16,
+        step: Packed,
+        direction: u8,
+        limit: Packed,
+        body: Pc,
+    },
+    Gosub {
+        ret: Pc,
+    },
+}
+
+/// What the interpreter is doing between slices.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// At `OK`, reading a line.
+    Prompt,
+    Running,
+    /// INPUT is reading a line.
+    Input,
+    /// SHIFT+@ pressed: waiting for any key.
+    Paused,
+    /// SOUND busy-waits for this many more fields.
+    Sounding(u32),
+}
+
+/// The state of an INPUT statement that is waiting for its line.
+#[derive(Clone, Debug)]
+pub struct InputState {
+    pub line: Rc<CompiledLine>,
+    pub seg: u16,
+    /// Index of the next variable to fill.
+    pub next_var: usize,
+    /// The statement's own position (for CONT after BREAK, which re-executes it).
+    pub stmt_pc: Pc,
+}
+
+#[derive(Clone, Debug)]
+pub struct LineEntry {
+    pub number: u16,
+    pub text: u16,
+    pub end: u16,
+}
+
+pub struct Interpreter {
+    pub fu: FloatUnit,
+    pub(crate) vars: VarIndex,
+    pub(crate) fns: std::collections::HashMap<VarName, (VarName, Rc<Expr>)>,
+    pub(crate) lines: Vec<LineEntry>,
+    pub(crate) compiled: Vec<Option<Rc<CompiledLine>>>,
+    pub(crate) index_valid: bool,
+    pub(crate) direct: Rc<CompiledLine>,
+    pub(crate) pc: Pc,
+    /// The statement being executed (for errors and CONT).
+    pub(crate) stmt_pc: Pc,
+    pub mode: Mode,
+    pub(crate) stack: Vec<Frame>,
+    /// Bytes of machine stack the frames take: 18 per FOR, 7 per GOSUB.
+    pub(crate) stack_bytes: u16,
+    pub(crate) cont: Option<Pc>,
+    /// Address of the next character READ looks at (0 = RESTOREd).
+    pub(crate) data_ptr: u16,
+    /// Line number of the DATA statement being read.
+    pub(crate) data_line: u16,
+    pub(crate) trace: bool,
+    pub(crate) temp_count: u16,
+    pub(crate) editor: LineEditor,
+    pub(crate) input: Option<InputState>,
+    /// The cursor cell currently shown inverted, and the blink countdown.
+    pub(crate) cursor_shown: Option<u16>,
+    pub(crate) blink: u32,
+    /// Set for one check: the machine is at the prompt with nothing to do.
+    pub(crate) idle: bool,
+}
+
+impl std::fmt::Debug for Interpreter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Interpreter({:?}, {:?})", self.mode, self.pc)
+    }
+}
+
+pub type Res<T> = Result<T, ErrorCode>;
+
+/// Why a statement did not simply continue.
+#[derive(Debug)]
+pub enum Halt {
+    Error(ErrorCode),
+    /// STOP or BREAK: `BREAK IN n`, CONT allowed from the given position.
+    Break(Pc),
+    /// END, or the program ran off its last line.
+    End,
+    /// The statement waits (INPUT line, SOUND, pause): the slice ends.
+    Wait,
+}
+
+impl From<crate::basic::float::FpError> for Halt {
+    fn from(e: crate::basic::float::FpError) -> Self {
+        Halt::Error(e.into())
+    }
+}
+
+impl From<ErrorCode> for Halt {
+    fn from(e: ErrorCode) -> Self {
+        Halt::Error(e)
+    }
+}
+
+impl Default for Interpreter {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Interpreter {
+    pub fn new() -> Self {
+        Interpreter {
+            fu: FloatUnit::new(),
+            vars: VarIndex::default(),
+            fns: Default::default(),
+            lines: Vec::new(),
+            compiled: Vec::new(),
+            index_valid: false,
+            direct: Rc::new(CompiledLine::default()),
+            pc: Pc {
+                line: DIRECT,
+                seg: 0,
+            },
+            stmt_pc: Pc {
+                line: DIRECT,
+                seg: 0,
+            },
+            mode: Mode::Prompt,
+            stack: Vec::new(),
+            stack_bytes: 0,
+            cont: None,
+            data_ptr: 0,
+            data_line: 0,
+            trace: false,
+            temp_count: 0,
+            editor: LineEditor::new(),
+            input: None,
+            cursor_shown: None,
+            blink: 0,
+            idle: false,
+        }
+    }
+
+    /// Power on: RAM laid out as a Dragon 32 lays it out, sign-on message, `OK`.
+    pub fn power_on(&mut self, hw: &mut Hardware) {
+        let mem = &mut hw.mem;
+        mem.write_u16(addr::PROGRAM_START, addr::POWER_ON_PROGRAM);
+        mem.poke(addr::POWER_ON_PROGRAM - 1, 0);
+        mem.write_u16(addr::STACK_TOP, addr::POWER_ON_STACK_TOP);
+        mem.write_u16(addr::RAM_TOP, addr::POWER_ON_RAM_TOP);
+        mem.write_u16(addr::STRING_TOP, addr::POWER_ON_RAM_TOP);
+        mem.write_u16(addr::CURRENT_LINE, DIRECT_LINE);
+        mem.write_u16(addr::TIMER, 0);
+        mem.poke(addr::RND_SEED, 0x80);
+        program::clear_program(mem);
+        self.fu = FloatUnit::new();
+        self.sync_seed_to_ram(hw);
+        TextScreen::fill(&mut hw.mem, BLANK);
+        hw.print_bytes(b"(C) 1982 DRAGON DATA LTD\r16K BASIC INTERPRETER 1.0\r(C) 1982 BY MICROSOFT\r\r");
+        self.reset_run_state(hw);
+        self.go_prompt(hw);
+    }
+
+    // ------------------------------------------------------------------ stack accounting
+
+    /// The 6809 S register while a statement handler runs (interpreter.md §1).
+    #[inline]
+    pub(crate) fn s_h(&self, hw: &Hardware) -> i32 {
+        hw.mem.read_u16(addr::STACK_TOP) as i32 - 3 - self.stack_bytes as i32
+    }
+
+    #[inline]
+    pub(crate) fn var_end(&self, hw: &Hardware) -> i32 {
+        hw.mem.read_u16(addr::STORAGE_END) as i32
+    }
+
+    /// The evaluator's memory check at `level` bytes below S_h: ?OM when
+    /// VarEnd + 62 ≥ S_h − level.
+    #[inline]
+    pub(crate) fn check_eval_room(&self, hw: &Hardware, level: u16) -> Res<()> {
+        if self.var_end(hw) + 62 >= self.s_h(hw) - level as i32 {
+            Err(ErrorCode::OM)
+        } else {
+            Ok(())
+        }
+    }
+
+    pub(crate) fn push_frame(&mut self, f: Frame) {
+        self.stack_bytes += match f {
+            Frame::For { .. } => 18,
+            Frame::Gosub { .. } => 7,
+        };
+        self.stack.push(f);
+    }
+
+    pub(crate) fn truncate_stack(&mut self, len: usize) {
+        while self.stack.len() > len {
+            match self.stack.pop() {
+                Some(Frame::For { .. }) => self.stack_bytes -= 18,
+                Some(Frame::Gosub { .. }) => self.stack_bytes -= 7,
+                None => {}
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ program index
+
+    /// Forget the compiled form: the program bytes changed.
+    pub fn program_changed(&mut self) {
+        self.index_valid = false;
+    }
+
+    pub(crate) fn ensure_index(&mut self, hw: &Hardware) {
+        if self.index_valid {
+            return;
+        }
+        self.lines = program::lines(&hw.mem)
+            .into_iter()
+            .map(|l| LineEntry {
+                number: l.number,
+                text: l.text,
+                end: l.end,
+            })
+            .collect();
+        self.compiled = vec![None; self.lines.len()];
+        self.index_valid = true;
+    }
+
+    /// The compiled form of program line `i`, compiling it on first use.
+    pub(crate) fn line_code(&mut self, hw: &Hardware, i: usize) -> Rc<CompiledLine> {
+        if let Some(c) = &self.compiled[i] {
+            return c.clone();
+        }
+        let e = &self.lines[i];
+        let text = hw.mem.slice(e.text, e.end);
+        let c = Rc::new(compile_line(text, e.text));
+        self.compiled[i] = Some(c.clone());
+        c
+    }
+
+    /// Index of the line with this number (?UL if there is none).
+    pub(crate) fn find_line_index(&mut self, hw: &Hardware, number: u16) -> Res<u32> {
+        self.ensure_index(hw);
+        self.lines
+            .binary_search_by_key(&number, |l| l.number)
+            .map(|i| i as u32)
+            .map_err(|_| ErrorCode::UL)
+    }
+
+    pub(crate) fn current_line_number(&self) -> u16 {
+        if self.stmt_pc.is_direct() {
+            DIRECT_LINE
+        } else {
+            self.lines
+                .get(self.stmt_pc.line as usize)
+                .map(|l| l.number)
+                .unwrap_or(DIRECT_LINE)
+        }
+    }
+
+    // ------------------------------------------------------------------ run state
+
+    /// What RUN, NEW, CLEAR and every program edit do (BasEraseVars): variables, arrays and
+    /// strings gone, DATA restored, stack reset, CONT impossible.
+    pub(crate) fn reset_run_state(&mut self, hw: &mut Hardware) {
+        let mem = &mut hw.mem;
+        let vs = mem.read_u16(addr::VARS_START);
+        mem.write_u16(addr::ARRAYS_START, vs);
+        mem.write_u16(addr::STORAGE_END, vs);
+        let top = mem.read_u16(addr::RAM_TOP);
+        mem.write_u16(addr::STRING_TOP, top);
+        self.vars.clear();
+        self.fns.clear();
+        self.data_ptr = 0;
+        self.truncate_stack(0);
+        self.cont = None;
+        self.temp_count = 0;
+    }
+
+    pub(crate) fn sync_seed_to_ram(&self, hw: &mut Hardware) {
+        let s = self.fu.seed().to_be_bytes();
+        for (i, b) in s.iter().enumerate() {
+            hw.mem.poke(addr::RND_SEED + 1 + i as u16, *b);
+        }
+    }
+
+    pub(crate) fn seed_from_ram(&mut self, hw: &Hardware) {
+        let mut b = [0u8; 4];
+        for (i, x) in b.iter_mut().enumerate() {
+            *x = hw.mem.peek(addr::RND_SEED + 1 + i as u16);
+        }
+        self.fu.set_seed(u32::from_be_bytes(b));
+    }
+
+    /// Back to `OK` and the line editor (BasCmdMode).
+    pub(crate) fn go_prompt(&mut self, hw: &mut Hardware) {
+        self.hide_cursor(hw);
+        if hw.column() != 0 {
+            hw.print(b'\r');
+        }
+        hw.print_bytes(b"OK\r");
+        hw.mem.write_u16(addr::CURRENT_LINE, DIRECT_LINE);
+        self.mode = Mode::Prompt;
+        self.editor.clear();
+        self.input = None;
+        self.truncate_stack(0);
+        self.pc = Pc {
+            line: DIRECT,
+            seg: 0,
+        };
+        self.stmt_pc = self.pc;
+    }
+
+    /// Report an error as SysErr does and return to the prompt.
+    pub(crate) fn report_error(&mut self, hw: &mut Hardware, e: ErrorCode) {
+        self.hide_cursor(hw);
+        let line = self.current_line_number();
+        if hw.column() != 0 {
+            hw.print(b'\r');
+        }
+        hw.print(b'?');
+        hw.print_bytes(e.code().as_bytes());
+        hw.print_bytes(b" ERROR");
+        if line != DIRECT_LINE {
+            hw.print_bytes(b" IN ");
+            hw.print_bytes(line.to_string().as_bytes());
+        }
+        self.cont = None;
+        self.go_prompt(hw);
+    }
+
+    /// STOP and BREAK: CR, `BREAK IN n`, OK; CONT resumes at `resume`.
+    pub(crate) fn report_break(&mut self, hw: &mut Hardware, resume: Pc) {
+        self.hide_cursor(hw);
+        let line = self.current_line_number();
+        hw.print(b'\r');
+        hw.print_bytes(b"BREAK");
+        if line != DIRECT_LINE {
+            hw.print_bytes(b" IN ");
+            hw.print_bytes(line.to_string().as_bytes());
+        }
+        let stack = std::mem::take(&mut self.stack);
+        let bytes = self.stack_bytes;
+        self.go_prompt(hw);
+        if line != DIRECT_LINE {
+            // CONT keeps the FOR/GOSUB frames.
+            self.stack = stack;
+            self.stack_bytes = bytes;
+            self.cont = Some(resume);
+        } else {
+            self.stack_bytes = 0;
+        }
+    }
+
+    // ------------------------------------------------------------------ cursor
+
+    pub(crate) fn show_cursor(&mut self, hw: &mut Hardware) {
+        let c = TextScreen::cursor(&hw.mem);
+        match self.cursor_shown {
+            Some(a) if a == c => {}
+            Some(_) => {
+                self.hide_cursor(hw);
+                self.show_cursor(hw);
+            }
+            None => {
+                hw.mem.poke(c, hw.mem.peek(c) ^ 0x40);
+                self.cursor_shown = Some(c);
+            }
+        }
+    }
+
+    pub(crate) fn hide_cursor(&mut self, hw: &mut Hardware) {
+        if let Some(a) = self.cursor_shown.take() {
+            hw.mem.poke(a, hw.mem.peek(a) ^ 0x40);
+        }
+        self.blink = 0;
+    }
+
+    /// Called once per field: the cursor toggles about twice a second while waiting.
+    pub fn field_tick(&mut self, hw: &mut Hardware) {
+        if let Mode::Sounding(n) = self.mode {
+            self.mode = if n <= 1 {
+                Mode::Running
+            } else {
+                Mode::Sounding(n - 1)
+            };
+        }
+        if matches!(self.mode, Mode::Prompt | Mode::Input) {
+            self.blink += 1;
+            if self.blink >= cost::CURSOR_BLINK_FIELDS {
+                self.blink = 0;
+                let c = TextScreen::cursor(&hw.mem);
+                hw.mem.poke(c, hw.mem.peek(c) ^ 0x40);
+                self.cursor_shown = match self.cursor_shown {
+                    Some(_) => None,
+                    None => Some(c),
+                };
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ the main loop
+
+    /// Whether the machine sits at `OK` waiting for a line.
+    pub fn at_prompt(&self) -> bool {
+        self.mode == Mode::Prompt
+    }
+
+    /// Run until the field's cycle budget is spent or the machine waits for something.
+    pub fn run_slice(&mut self, hw: &mut Hardware, budget: u32) {
+        loop {
+            match self.mode {
+                Mode::Running => {
+                    if hw.cycles >= budget {
+                        return;
+                    }
+                    self.step(hw);
+                }
+                Mode::Prompt | Mode::Input => {
+                    let Some(k) = hw.keyboard.line_key() else {
+                        if self.cursor_shown.is_none() && self.blink == 0 {
+                            self.show_cursor(hw);
+                        }
+                        return;
+                    };
+                    self.hide_cursor(hw);
+                    hw.cycles += cost::KEY;
+                    match self.editor.key(hw, k) {
+                        Edit::Pending => {}
+                        Edit::Line(text) => {
+                            if self.mode == Mode::Prompt {
+                                self.direct_line(hw, &text);
+                            } else {
+                                self.input_line(hw, &text);
+                            }
+                        }
+                        Edit::Break => {
+                            if self.mode == Mode::Input {
+                                let resume = self
+                                    .input
+                                    .as_ref()
+                                    .map(|i| i.stmt_pc)
+                                    .unwrap_or(self.stmt_pc);
+                                self.input = None;
+                                self.report_break(hw, resume);
+                            } else {
+                                // BREAK abandons the line: a new line, no OK.
+                                hw.print(b'\r');
+                            }
+                        }
+                    }
+                    if hw.cycles >= budget {
+                        return;
+                    }
+                }
+                Mode::Paused => match hw.keyboard.poll() {
+                    Some(code::BREAK) => {
+                        self.mode = Mode::Running;
+                        let pc = self.pc;
+                        self.report_break(hw, pc);
+                    }
+                    Some(_) => self.mode = Mode::Running,
+                    None => return,
+                },
+                Mode::Sounding(_) => return,
+            }
+        }
+    }
+
+    /// A line typed at the prompt: a program line is stored, anything else runs.
+    pub fn direct_line(&mut self, hw: &mut Hardware, text: &[u8]) {
+        match crunch::split_line_number(text) {
+            Err(e) => self.report_error(hw, e),
+            Ok(Some((number, rest))) => {
+                let body = crunch::crunch(rest);
+                let s = self.s_h(hw) as u16;
+                if let Err(e) = program::store_line(&mut hw.mem, number, &body, s) {
+                    self.report_error(hw, e);
+                    return;
+                }
+                self.program_changed();
+                self.reset_run_state(hw);
+                // No OK after a stored line: straight back to the editor.
+                self.editor.clear();
+            }
+            Ok(None) => {
+                let body = crunch::crunch(text);
+                if body.iter().all(|&b| b == b' ') {
+                    return;
+                }
+                let n = body.len().min(250);
+                for (i, &b) in body[..n].iter().enumerate() {
+                    hw.mem.poke(LINE_BUFFER + i as u16, b);
+                }
+                hw.mem.poke(LINE_BUFFER + n as u16, 0);
+                self.direct = Rc::new(compile_line(&body[..n], LINE_BUFFER));
+                self.pc = Pc {
+                    line: DIRECT,
+                    seg: 0,
+                };
+                self.mode = Mode::Running;
+            }
+        }
+    }
+
+    /// Execute one statement.
+    pub(crate) fn step(&mut self, hw: &mut Hardware) {
+        // The poll between statements (BasPollKeyboard).
+        if let Some(k) = hw.keyboard.poll() {
+            match k {
+                code::BREAK => {
+                    let pc = self.pc;
+                    self.stmt_pc = pc;
+                    self.report_break(hw, pc);
+                    return;
+                }
+                code::PAUSE => {
+                    self.mode = Mode::Paused;
+                    return;
+                }
+                _ => hw.mem.poke(INKEY_LATCH, k),
+            }
+        }
+        let line = if self.pc.is_direct() {
+            self.direct.clone()
+        } else {
+            self.ensure_index(hw);
+            let i = self.pc.line as usize;
+            if i >= self.lines.len() {
+                self.cont = None;
+                self.finish(hw, Halt::End);
+                return;
+            }
+            self.line_code(hw, i)
+        };
+        if self.pc.seg as usize >= line.segs.len() {
+            // End of the line: on to the next one.
+            if self.pc.is_direct() {
+                self.finish(hw, Halt::End);
+                return;
+            }
+            let next = self.pc.line + 1;
+            self.enter_line(hw, next);
+            return;
+        }
+        self.stmt_pc = self.pc;
+        self.pc.seg += 1;
+        hw.cycles += cost::STATEMENT;
+        self.temp_count = 0;
+        let seg = &line.segs[self.stmt_pc.seg as usize];
+        let result = self.exec(hw, &seg.stmt, &line);
+        match result {
+            Ok(()) => {
+                if seg.trailing_junk && self.pc.line == self.stmt_pc.line {
+                    self.finish(hw, Halt::Error(ErrorCode::SN));
+                }
+            }
+            Err(h) => self.finish(hw, h),
+        }
+    }
+
+    /// Move to the start of program line `index` (running off the end is END).
+    pub(crate) fn enter_line(&mut self, hw: &mut Hardware, index: u32) {
+        self.ensure_index(hw);
+        if index as usize >= self.lines.len() {
+            // Running off the end of the program is an END that cannot be continued.
+            self.cont = None;
+            self.finish(hw, Halt::End);
+            return;
+        }
+        self.pc = Pc {
+            line: index,
+            seg: 0,
+        };
+        let number = self.lines[index as usize].number;
+        hw.mem.write_u16(addr::CURRENT_LINE, number);
+        hw.cycles += cost::LINE;
+        if self.trace {
+            hw.print(b'[');
+            hw.print_bytes(number.to_string().as_bytes());
+            hw.print(b']');
+        }
+    }
+
+    /// Jump to the line with this number.
+    pub(crate) fn goto_line(&mut self, hw: &mut Hardware, number: u16) -> Res<()> {
+        let i = self.find_line_index(hw, number)?;
+        hw.cycles += cost::GOTO_SEARCH;
+        self.enter_line(hw, i);
+        Ok(())
+    }
+
+    pub(crate) fn finish(&mut self, hw: &mut Hardware, h: Halt) {
+        match h {
+            Halt::Error(e) => self.report_error(hw, e),
+            Halt::Break(resume) => self.report_break(hw, resume),
+            Halt::End => self.go_prompt(hw),
+            Halt::Wait => {}
+        }
+    }
+}

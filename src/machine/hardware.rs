@@ -1,0 +1,48 @@
+//! What the interpreter drives: RAM, the keyboard, and the record of what came out
+//! (characters printed, sound events), plus the cycle count of the current field.
+
+use crate::machine::keyboard::Keyboard;
+use crate::machine::memory::Memory;
+use crate::machine::screen::TextScreen;
+
+/// Something the machine did that a frontend may want to show or play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// SOUND t,d: a square-ish tone of `period_cycles` CPU cycles per cycle for `fields`
+    /// 50 Hz fields (d×4).
+    Sound { period_cycles: u32, fields: u32 },
+}
+
+#[derive(Debug, Default)]
+pub struct Hardware {
+    pub mem: Memory,
+    pub keyboard: Keyboard,
+    /// Every character printed, in order (when recording is on).
+    pub transcript: Option<Vec<u8>>,
+    pub events: Vec<Event>,
+    /// CPU cycles spent in the current field, by the cost model.
+    pub cycles: u32,
+    /// Fields since power-on.
+    pub field: u64,
+}
+
+impl Hardware {
+    /// Print one character: to the text screen as TextVDUOut does, and to the transcript.
+    #[inline]
+    pub fn print(&mut self, c: u8) {
+        TextScreen::put(&mut self.mem, c);
+        if let Some(t) = self.transcript.as_mut() {
+            t.push(c);
+        }
+    }
+
+    pub fn print_bytes(&mut self, s: &[u8]) {
+        for &c in s {
+            self.print(c);
+        }
+    }
+
+    pub fn column(&self) -> u8 {
+        TextScreen::column(&self.mem)
+    }
+}

@@ -1,0 +1,221 @@
+//! The keyboard as the ROM sees it (machine.md §8): one code per key press, no auto-repeat.
+//!
+//! Two sources feed it. *Live* keys come from a person at a window or terminal and are
+//! there as soon as they are pressed. *Scripted* keys (`--keys`) are typed only when the
+//! machine asks for a key and finds none, so a program that flushes the keyboard with one
+//! INKEY$ before it waits does not eat the script.
+
+use std::collections::VecDeque;
+
+/// Key codes the Dragon's keyboard routine returns.
+pub mod code {
+    pub const BREAK: u8 = 0x03;
+    pub const LEFT: u8 = 0x08;
+    pub const RIGHT: u8 = 0x09;
+    pub const DOWN: u8 = 0x0A;
+    pub const CLEAR: u8 = 0x0C;
+    pub const ENTER: u8 = 0x0D;
+    /// SHIFT+@: pause a running program until the next key.
+    pub const PAUSE: u8 = 0x13;
+    /// SHIFT+←: delete back to the start of the line.
+    pub const SHIFT_LEFT: u8 = 0x15;
+    pub const UP: u8 = 0x5E;
+}
+
+/// Names accepted in key scripts: `{BREAK}` and friends.
+pub const KEY_NAMES: [(&str, u8); 8] = [
+    ("BREAK", code::BREAK),
+    ("CLEAR", code::CLEAR),
+    ("UP", code::UP),
+    ("DOWN", code::DOWN),
+    ("LEFT", code::LEFT),
+    ("RIGHT", code::RIGHT),
+    ("ENTER", code::ENTER),
+    ("PAUSE", code::PAUSE),
+];
+
+/// A key script that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeyScriptError(pub String);
+
+impl std::fmt::Display for KeyScriptError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+impl std::error::Error for KeyScriptError {}
+
+/// Turn script text into key codes: characters as themselves, a newline, `\r` or the escapes
+/// `\n` / `\r` as ENTER (CR LF counts once), `{BREAK}`, `{CLEAR}`, `{UP}`, `{DOWN}`, `{LEFT}`,
+/// `{RIGHT}`, `{ENTER}`, `{PAUSE}` (SHIFT+@) for the other keys, `\\` and `\{` for the
+/// characters themselves.
+pub fn parse_key_script(text: &str) -> Result<Vec<u8>, KeyScriptError> {
+    let mut out = Vec::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\r' => {
+                if chars.peek() == Some(&'\n') {
+                    chars.next();
+                }
+                out.push(code::ENTER);
+            }
+            '\n' => out.push(code::ENTER),
+            '\\' => match chars.next() {
+                Some('n') | Some('r') => out.push(code::ENTER),
+                Some('\\') => out.push(b'\\'),
+                Some('{') => out.push(b'{'),
+                Some(other) => {
+                    return Err(KeyScriptError(format!(
+                        "unknown escape \\{other} in keys (use \\n, \\r, \\\\ or \\{{)"
+                    )))
+                }
+                None => out.push(b'\\'),
+            },
+            '{' => {
+                let mut name = String::new();
+                loop {
+                    match chars.next() {
+                        Some('}') => break,
+                        Some(ch) if name.len() < 16 => name.push(ch),
+                        _ => {
+                            return Err(KeyScriptError(format!(
+                                "unfinished key name {{{name} in keys"
+                            )))
+                        }
+                    }
+                }
+                let upper = name.to_ascii_uppercase();
+                match KEY_NAMES.iter().find(|(n, _)| *n == upper) {
+                    Some((_, k)) => out.push(*k),
+                    None => {
+                        return Err(KeyScriptError(format!(
+                            "unknown key name {{{name}}} in keys (known: {})",
+                            KEY_NAMES.map(|(n, _)| n).join(", ")
+                        )))
+                    }
+                }
+            }
+            c if (c as u32) < 0x80 => out.push(c as u8),
+            other => {
+                return Err(KeyScriptError(format!(
+                    "the Dragon's keyboard has no key for {other:?}"
+                )))
+            }
+        }
+    }
+    Ok(out)
+}
+
+#[derive(Debug, Default, Clone)]
+pub struct Keyboard {
+    live: VecDeque<u8>,
+    script: VecDeque<u8>,
+    /// Set when the machine asked for a key and found none: the next scripted key may come.
+    script_armed: bool,
+    /// The machine asked for a key this field and none was there.
+    starved: bool,
+}
+
+impl Keyboard {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A key pressed by a person.
+    pub fn press(&mut self, code: u8) {
+        if self.live.len() < 64 {
+            self.live.push_back(code);
+        }
+    }
+
+    /// Keys to be typed when the machine asks for them.
+    pub fn type_script(&mut self, codes: &[u8]) {
+        self.script.extend(codes.iter().copied());
+    }
+
+    pub fn script_left(&self) -> usize {
+        self.script.len()
+    }
+
+    pub fn has_live_keys(&self) -> bool {
+        !self.live.is_empty()
+    }
+
+    /// The poll between statements: live keys only, except that a scripted BREAK or
+    /// SHIFT+@ at the head of the script is taken, so a script can stop a running program.
+    pub fn poll(&mut self) -> Option<u8> {
+        if let Some(k) = self.live.pop_front() {
+            return Some(k);
+        }
+        match self.script.front() {
+            Some(&k) if k == code::BREAK || k == code::PAUSE => self.script.pop_front(),
+            _ => None,
+        }
+    }
+
+    /// A key for INKEY$: live first; a scripted key only after the program has once found
+    /// the keyboard empty.
+    pub fn inkey(&mut self) -> Option<u8> {
+        if let Some(k) = self.live.pop_front() {
+            return Some(k);
+        }
+        if !self.script.is_empty() && self.script_armed {
+            self.script_armed = false;
+            return self.script.pop_front();
+        }
+        self.script_armed = true;
+        self.starved = self.script.is_empty();
+        None
+    }
+
+    /// A key for the line editor (the prompt or INPUT), which is always waiting.
+    pub fn line_key(&mut self) -> Option<u8> {
+        if let Some(k) = self.live.pop_front() {
+            return Some(k);
+        }
+        let k = self.script.pop_front();
+        self.starved = k.is_none();
+        k
+    }
+
+    /// Whether the machine wanted a key and had none since the last call (reset by it).
+    pub fn take_starved(&mut self) -> bool {
+        std::mem::take(&mut self.starved)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scripts_name_keys_and_enter() {
+        assert_eq!(
+            parse_key_script("RUN\n{BREAK}A\\n{up}\r\n").unwrap(),
+            vec![b'R', b'U', b'N', 13, 3, b'A', 13, 0x5E, 13]
+        );
+        assert!(parse_key_script("{NOPE}").is_err());
+        assert!(parse_key_script("{BREAK").is_err());
+        assert!(parse_key_script("é").is_err());
+    }
+
+    #[test]
+    fn a_scripted_key_waits_until_inkey_has_found_nothing() {
+        let mut k = Keyboard::new();
+        k.type_script(b"X");
+        assert_eq!(k.inkey(), None);
+        assert_eq!(k.inkey(), Some(b'X'));
+        assert_eq!(k.inkey(), None);
+        assert!(k.take_starved());
+    }
+
+    #[test]
+    fn poll_takes_only_a_scripted_break() {
+        let mut k = Keyboard::new();
+        k.type_script(&[b'A', code::BREAK]);
+        assert_eq!(k.poll(), None);
+        assert_eq!(k.line_key(), Some(b'A'));
+        assert_eq!(k.poll(), Some(code::BREAK));
+    }
+}
