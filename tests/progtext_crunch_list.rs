@@ -1,8 +1,8 @@
 //! Cruncher and LIST against the Dragon's rules (machine.md §1, interpreter.md §1 and §4,
 //! DR `L8F67`, `L8F08`, `L869A`). Every expected byte is written out from the token table:
 //! FOR $80, GO $81, REM $82, ' $83, ELSE $84, IF $85, DATA $86, PRINT $87, ON $88, DEF $98,
-//! PCLEAR $AF, LINE $AA, PSET $AC, TAB( $BB, TO $BC, SUB $BD, FN $BE, THEN $BF,
-//! + $C3, - $C4, * $C5, / $C6, ^ $C7, > $CA, = $CB, < $CC; functions $FF then RND $84,
+//! PCLEAR $AF, LINE $AA, PSET $AC, TAB( $BB, TO $BC, SUB $BD, FN $BE, THEN $BF, `+` $C3,
+//! `-` $C4, * $C5, / $C6, ^ $C7, > $CA, = $CB, < $CC; functions $FF then RND $84,
 //! LEFT$ $96, INKEY$ $9A, MEM $9B, STRING$ $A0.
 
 use spacemono::basic::crunch::{crunch, split_line_number};
@@ -52,7 +52,10 @@ fn question_mark_is_print_and_data_is_verbatim() {
     let got = c("?\"Q\";:DATA 1,\"A B\", C");
     let want = b(&[&0x87u8, &"\"Q\";:", &0x86u8, &" 1,\"A B\", C"]);
     assert_eq!(got, want);
-    assert_eq!(list_line(50, &got), b"50 PRINT\"Q\";:DATA 1,\"A B\", C".to_vec());
+    assert_eq!(
+        list_line(50, &got),
+        b"50 PRINT\"Q\";:DATA 1,\"A B\", C".to_vec()
+    );
 }
 
 #[test]
@@ -74,18 +77,30 @@ fn else_always_gets_an_inserted_colon() {
         b(&[&0x85u8, &" A ", &0xBFu8, &" 10 :", &0x84u8, &" 20"])
     );
     // L9002 does not look at what came before: a typed colon gives two.
-    assert_eq!(c("IFA THEN10:ELSE20"), b(&[&0x85u8, &"A ", &0xBFu8, &"10::", &0x84u8, &"20"]));
-    assert_eq!(list_line(5, &c("IFA THEN10:ELSE20")), b"5 IFA THEN10:ELSE20".to_vec());
+    assert_eq!(
+        c("IFA THEN10:ELSE20"),
+        b(&[&0x85u8, &"A ", &0xBFu8, &"10::", &0x84u8, &"20"])
+    );
+    assert_eq!(
+        list_line(5, &c("IFA THEN10:ELSE20")),
+        b"5 IFA THEN10:ELSE20".to_vec()
+    );
     assert_eq!(c("ELSE"), vec![b':', 0x84]);
 }
 
 #[test]
 fn no_word_boundaries_and_the_illegal_token_rule() {
-    assert_eq!(c("FORI=1TO9"), b(&[&0x80u8, &"I", &0xCBu8, &"1", &0xBCu8, &"9"]));
+    assert_eq!(
+        c("FORI=1TO9"),
+        b(&[&0x80u8, &"I", &0xCBu8, &"1", &0xBCu8, &"9"])
+    );
     // IF, then X starts a run that is text: XTHEN50.
     assert_eq!(c("IFXTHEN50"), b(&[&0x85u8, &"XTHEN50"]));
     assert_eq!(c("TOTAL=3"), b(&[&0xBCu8, &"TAL", &0xCBu8, &"3"]));
-    assert_eq!(c("SCORE=5:PRINT SCORE"), b(&[&"SCORE", &0xCBu8, &"5:", &0x87u8, &" SCORE"]));
+    assert_eq!(
+        c("SCORE=5:PRINT SCORE"),
+        b(&[&"SCORE", &0xCBu8, &"5:", &0x87u8, &" SCORE"])
+    );
     assert_eq!(c("FORM=1"), b(&[&0x80u8, &"M", &0xCBu8, &"1"]));
     assert_eq!(c("ATO"), b"ATO".to_vec());
     // A space ends the run.
@@ -113,7 +128,10 @@ fn go_to_and_go_sub() {
 fn rem_quotes_and_data_are_verbatim() {
     assert_eq!(c("REM PRINT \"X"), b(&[&0x82u8, &" PRINT \"X"]));
     assert_eq!(c("REMARK"), b(&[&0x82u8, &"ARK"]));
-    assert_eq!(c("PRINT\"TO ELSE\"TO"), b(&[&0x87u8, &"\"TO ELSE\"", &0xBCu8]));
+    assert_eq!(
+        c("PRINT\"TO ELSE\"TO"),
+        b(&[&0x87u8, &"\"TO ELSE\"", &0xBCu8])
+    );
     assert_eq!(c("PRINT\"OPEN TO"), b(&[&0x87u8, &"\"OPEN TO"]));
     assert_eq!(c("DATA PRINT,TO,?"), b(&[&0x86u8, &" PRINT,TO,?"]));
     // DATA ends at a colon outside quotes, not inside.
@@ -142,7 +160,10 @@ fn functions_operators_and_others() {
         b(&[&"A", &0xCBu8, &0xFFu8, &0x96u8, &"(B$,2)"])
     );
     assert_eq!(c("A$=INKEY$"), b(&[&"A$", &0xCBu8, &0xFFu8, &0x9Au8]));
-    assert_eq!(c("S$=STRING$(3,65)"), b(&[&"S$", &0xCBu8, &0xFFu8, &0xA0u8, &"(3,65)"]));
+    assert_eq!(
+        c("S$=STRING$(3,65)"),
+        b(&[&"S$", &0xCBu8, &0xFFu8, &0xA0u8, &"(3,65)"])
+    );
     assert_eq!(c("A<>B"), b(&[&"A", &0xCCu8, &0xCAu8, &"B"]));
     assert_eq!(
         c("2*3/4^5-1"),
@@ -166,7 +187,10 @@ fn functions_operators_and_others() {
 
 #[test]
 fn line_numbers_as_bas_get_line_no_reads_them() {
-    assert_eq!(split_line_number(b"10 PRINT"), Ok(Some((10, &b"PRINT"[..]))));
+    assert_eq!(
+        split_line_number(b"10 PRINT"),
+        Ok(Some((10, &b"PRINT"[..])))
+    );
     assert_eq!(split_line_number(b"10"), Ok(Some((10, &b""[..]))));
     assert_eq!(split_line_number(b"10   "), Ok(Some((10, &b""[..]))));
     // BasChrGet skips spaces before and inside the number.
@@ -184,7 +208,10 @@ fn line_numbers_as_bas_get_line_no_reads_them() {
 
 #[test]
 fn list_format_and_unknown_tokens() {
-    assert_eq!(list_line(10, &[0x87, 0x20, 0xFF, 0x9B]), b"10 PRINT MEM".to_vec());
+    assert_eq!(
+        list_line(10, &[0x87, 0x20, 0xFF, 0x9B]),
+        b"10 PRINT MEM".to_vec()
+    );
     assert_eq!(list_line(0, b"X"), b"0 X".to_vec());
     assert_eq!(list_line(65535, b""), b"65535 ".to_vec());
     // Statement tokens beyond USING ($CD) and function numbers beyond USR ($A1) list as '!'.
@@ -196,7 +223,10 @@ fn list_format_and_unknown_tokens() {
     // $FF as the last byte: the terminator is taken as function 0, SGN.
     assert_eq!(list_line(1, &[b'A', 0xFF]), b"1 ASGN".to_vec());
     // Colons hidden only before ELSE and '.
-    assert_eq!(list_line(1, &[b':', 0x84, b':', 0x83, b':']), b"1 ELSE':".to_vec());
+    assert_eq!(
+        list_line(1, &[b':', 0x84, b':', 0x83, b':']),
+        b"1 ELSE':".to_vec()
+    );
     assert_eq!(list_line(1, &[0x84, 0x83]), b"1 ELSE'".to_vec());
     assert_eq!(list_line(1, &[b':', b':', 0x84]), b"1 :ELSE".to_vec());
 }
@@ -205,7 +235,7 @@ fn list_format_and_unknown_tokens() {
 fn list_keeps_at_most_249_characters_of_text() {
     let text = vec![b'A'; 300];
     let mut want = b"7 ".to_vec();
-    want.extend(std::iter::repeat(b'A').take(249));
+    want.extend(std::iter::repeat_n(b'A', 249));
     assert_eq!(list_line(7, &text), want);
     // Keywords count by their expanded length: 50 PRINTs = 250 characters.
     let text = vec![0x87u8; 50];

@@ -75,8 +75,14 @@ fn renum_err(m: &mut Memory, new: u16, start: Option<u16>, inc: u16, sp: u16) ->
     let before = m.clone();
     let mut reports = Vec::new();
     let e = renum(m, new, start, inc, sp, &mut |s| reports.push(s.to_string())).unwrap_err();
-    assert!(reports.is_empty(), "no UL report when RENUM fails: {reports:?}");
-    assert!(m.all() == before.all(), "RENUM changed memory before failing with {e:?}");
+    assert!(
+        reports.is_empty(),
+        "no UL report when RENUM fails: {reports:?}"
+    );
+    assert!(
+        m.all() == before.all(),
+        "RENUM changed memory before failing with {e:?}"
+    );
     e
 }
 
@@ -160,7 +166,10 @@ fn out_of_memory_when_the_new_end_comes_within_58_bytes_of_the_stack() {
     let text = crunch(b"PRINT MEM");
     let new_end: u16 = 0x1E0C;
     let before = m.clone();
-    assert_eq!(store_line(&mut m, 10, &text, new_end + 58), Err(ErrorCode::OM));
+    assert_eq!(
+        store_line(&mut m, 10, &text, new_end + 58),
+        Err(ErrorCode::OM)
+    );
     assert!(m.all() == before.all());
     assert_eq!(store_line(&mut m, 10, &text, new_end + 59), Ok(()));
     assert_eq!(pointers(&m), [new_end; 3]);
@@ -177,7 +186,10 @@ fn replacement_is_checked_against_the_end_after_the_old_line_goes() {
     assert_eq!(pointers(&m)[0], end - 10);
     let long = crunch(b"ZZZZZZZZZZZZ"); // 12 bytes: new end = end - 10 - 15 + 17
     let before = m.clone();
-    assert_eq!(store_line(&mut m, 10, &long, end - 8 + 58), Err(ErrorCode::OM));
+    assert_eq!(
+        store_line(&mut m, 10, &long, end - 8 + 58),
+        Err(ErrorCode::OM)
+    );
     assert!(m.all() == before.all(), "nothing changes on ?OM");
     assert_eq!(store_line(&mut m, 10, &long, end - 8 + 59), Ok(()));
     assert_eq!(listing(&m), ["10 ZZZZZZZZZZZZ"]);
@@ -228,7 +240,10 @@ fn the_walk_stops_at_links_it_cannot_follow() {
     let mut m = program(&["10 A", "20 BB", "30 C"]);
     // Backwards link: the ROM's LIST would loop forever.
     m.write_u16(0x1E07, 0x1E01);
-    assert_eq!(lines(&m).iter().map(|l| l.number).collect::<Vec<_>>(), [10, 20]);
+    assert_eq!(
+        lines(&m).iter().map(|l| l.number).collect::<Vec<_>>(),
+        [10, 20]
+    );
     assert_eq!(walk(&m).end_link, None);
     // A link into the last bytes of RAM.
     m.write_u16(0x1E07, 0x7FFF);
@@ -380,7 +395,10 @@ fn only_then_else_goto_gosub_references_are_renumbered() {
 fn references_are_rewritten_as_plain_digits() {
     let mut m = program(&["10 GOTO 0020 :REM", "20 GOTO 2 0", "30 GOTO  10  "]);
     assert!(renum_ok(&mut m, 10, None, 10).is_empty());
-    assert_eq!(listing(&m), ["10 GOTO 20 :REM", "20 GOTO 20", "30 GOTO  10  "]);
+    assert_eq!(
+        listing(&m),
+        ["10 GOTO 20 :REM", "20 GOTO 20", "30 GOTO  10  "]
+    );
 }
 
 #[test]
@@ -388,7 +406,10 @@ fn missing_targets_are_reported_in_program_order() {
     let mut m = program(&["10 GOTO 5", "20 GOSUB 7:GOTO 10", "30 ON X GOSUB 20,9"]);
     let reports = renum_ok(&mut m, 100, None, 100);
     assert_eq!(reports, ["UL 5 IN 100", "UL 7 IN 200", "UL 9 IN 300"]);
-    assert_eq!(listing(&m), ["100 GOTO 5", "200 GOSUB 7:GOTO 100", "300 ON X GOSUB 200,9"]);
+    assert_eq!(
+        listing(&m),
+        ["100 GOTO 5", "200 GOSUB 7:GOTO 100", "300 ON X GOSUB 200,9"]
+    );
 }
 
 #[test]
@@ -415,9 +436,15 @@ fn renum_needs_room_for_five_byte_references() {
     let mut m = program(&["10 GOTO 10"]);
     let end: u16 = 0x1E0D;
     assert_eq!(pointers(&m)[0], end);
-    assert_eq!(renum_err(&mut m, 100, None, 10, end + 3 + 58), ErrorCode::OM);
+    assert_eq!(
+        renum_err(&mut m, 100, None, 10, end + 3 + 58),
+        ErrorCode::OM
+    );
     let mut reports = Vec::new();
-    renum(&mut m, 100, None, 10, end + 3 + 59, &mut |s| reports.push(s.to_string())).unwrap();
+    renum(&mut m, 100, None, 10, end + 3 + 59, &mut |s| {
+        reports.push(s.to_string())
+    })
+    .unwrap();
     assert_eq!(listing(&m), ["100 GOTO 100"]);
     assert_eq!(pointers(&m), [end + 1; 3]);
 }

@@ -218,7 +218,10 @@ mod tests {
 
     #[test]
     fn keyword_search_is_table_order_prefix() {
-        assert_eq!(find_keyword(b"TOTAL"), Some((Keyword::Statement(stmt::TO), 2)));
+        assert_eq!(
+            find_keyword(b"TOTAL"),
+            Some((Keyword::Statement(stmt::TO), 2))
+        );
         assert_eq!(find_keyword(b"SCORE"), None);
         assert_eq!(find_keyword(b"MEM"), Some((Keyword::Function(0x9B), 3)));
     }

@@ -107,16 +107,27 @@ fn walk_from(mem: &Memory, start: u16) -> ProgramWalk {
     let mut a = start;
     loop {
         if a as u32 + 2 > RAM_END {
-            return ProgramWalk { lines, end_link: None };
+            return ProgramWalk {
+                lines,
+                end_link: None,
+            };
         }
         let next = mem.read_u16(a);
         if next == 0 {
-            return ProgramWalk { lines, end_link: Some(a) };
+            return ProgramWalk {
+                lines,
+                end_link: Some(a),
+            };
         }
         let text = a as u32 + 4;
         let end = match zeros.find(mem, text) {
             Some(z) => z,
-            None => return ProgramWalk { lines, end_link: None },
+            None => {
+                return ProgramWalk {
+                    lines,
+                    end_link: None,
+                }
+            }
         };
         lines.push(LineRef {
             addr: a,
@@ -126,7 +137,10 @@ fn walk_from(mem: &Memory, start: u16) -> ProgramWalk {
             next,
         });
         if next <= a {
-            return ProgramWalk { lines, end_link: None };
+            return ProgramWalk {
+                lines,
+                end_link: None,
+            };
         }
         a = next;
     }
@@ -165,7 +179,13 @@ pub fn line_at_or_after(mem: &Memory, from: u16, number: u16) -> Option<LineRef>
         let end = zeros.find(mem, a as u32 + 4)?;
         let n = mem.read_u16(a + 2);
         if n >= number {
-            return Some(LineRef { addr: a, number: n, text: a + 4, end, next });
+            return Some(LineRef {
+                addr: a,
+                number: n,
+                text: a + 4,
+                end,
+                next,
+            });
         }
         if next <= a {
             return None;
@@ -224,16 +244,23 @@ pub fn store_line(
     let (at, old_size) = match w.position_at_or_after(number) {
         Some(i) => {
             let l = w.lines[i];
-            let size = if l.number == number { (l.next - l.addr) as u32 } else { 0 };
+            let size = if l.number == number {
+                (l.next - l.addr) as u32
+            } else {
+                0
+            };
             (l.addr as u32, size)
         }
         None => (end_link as u32, 0),
     };
-    let new_size = if text.is_empty() { 0 } else { text.len() as u32 + 5 };
+    let new_size = if text.is_empty() {
+        0
+    } else {
+        text.len() as u32 + 5
+    };
     let after_delete = prog_end - old_size;
     let new_end = after_delete + new_size;
-    if new_size > 0 && (new_end + STACK_BUF as u32 >= stack_pointer as u32 || new_end > RAM_END)
-    {
+    if new_size > 0 && (new_end + STACK_BUF as u32 >= stack_pointer as u32 || new_end > RAM_END) {
         return Err(ErrorCode::OM);
     }
 
@@ -242,11 +269,16 @@ pub fn store_line(
         mem.copy_within(from as u16, at as u16, (prog_end - from) as usize);
     }
     if new_size > 0 {
-        mem.copy_within(at as u16, (at + new_size) as u16, (after_delete - at) as usize);
+        mem.copy_within(
+            at as u16,
+            (at + new_size) as u16,
+            (after_delete - at) as usize,
+        );
         let a = at as u16;
         mem.write_u16(a, (at + new_size) as u16);
         mem.write_u16(a + 2, number);
-        mem.slice_mut(a + 4, a + 4 + text.len() as u16).copy_from_slice(text);
+        mem.slice_mut(a + 4, a + 4 + text.len() as u16)
+            .copy_from_slice(text);
         mem.poke(a + 4 + text.len() as u16, 0);
     }
     set_program_end(mem, new_end as u16);

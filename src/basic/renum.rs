@@ -105,7 +105,11 @@ pub fn line_references(text: &[u8]) -> Result<Vec<LineReference>, ErrorCode> {
             while !at(end - 1).is_ascii_digit() {
                 end -= 1;
             }
-            refs.push(LineReference { start: q, end, number });
+            refs.push(LineReference {
+                start: q,
+                end,
+                number,
+            });
             if at(after) == b',' {
                 list_from = after + 1;
             } else {
@@ -141,8 +145,8 @@ pub fn renum(
         return Err(ErrorCode::FC);
     }
     let mut w = program::walk(mem);
-    let contiguous = w.end_link.is_some()
-        && w.lines.iter().all(|l| l.next as u32 == l.end as u32 + 1);
+    let contiguous =
+        w.end_link.is_some() && w.lines.iter().all(|l| l.next as u32 == l.end as u32 + 1);
     if !contiguous {
         // POKEd links: the ROM's packing pass goes from 0 byte to 0 byte and relinks, so
         // lines hidden by a link are renumbered text too. Relink first to see them.
@@ -152,7 +156,15 @@ pub fn renum(
     let Some(end_link) = w.end_link else {
         return Err(ErrorCode::FC);
     };
-    let plan = plan(&w, end_link, mem, new, start.unwrap_or(0), inc, stack_pointer)?;
+    let plan = plan(
+        &w,
+        end_link,
+        mem,
+        new,
+        start.unwrap_or(0),
+        inc,
+        stack_pointer,
+    )?;
 
     for msg in &plan.reports {
         report(msg);
@@ -237,7 +249,9 @@ fn plan(
         let mut pos = 0;
         for r in &refs[i] {
             text.extend_from_slice(&t[pos..r.start]);
-            let target = w.position_at_or_after(r.number).filter(|&j| lines[j].number == r.number);
+            let target = w
+                .position_at_or_after(r.number)
+                .filter(|&j| lines[j].number == r.number);
             let value = match target {
                 Some(j) => numbers[j],
                 None => {
