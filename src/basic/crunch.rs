@@ -6,7 +6,7 @@
 //! * Two flags, both cleared at the start and after every `:` stored through the common store
 //!   path (`L8F98` → `L8F6F`): the "illegal token" flag (`Eval43`) and the DATA flag (`Eval44`).
 //! * While the illegal-token flag is set, upper-case letters and digits are copied as they are;
-//!   any other character clears the flag and is then handled normally (`L8F7B`..`L8F88`).
+//!   any other character clears the flag and is then handled normally (`L8F73`..`L8F88`).
 //! * A space is copied. A `"` starts a string: everything up to and including the closing `"`
 //!   (or to the end of the line) is copied, and the flags survive it (`L8FCC`).
 //! * With the DATA flag set every other character is copied, so DATA runs to the next `:`
