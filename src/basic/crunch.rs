@@ -17,7 +17,7 @@
 //! * Anything else starts a keyword search: the statement table, then the function table, each
 //!   in table order, with a plain prefix comparison (no word-boundary check). ELSE is always
 //!   stored as `:` + $84 — the colon is inserted even when the user already typed one, so
-//!   `:ELSE` is stored as `::`+$84 (`L9002`). DATA sets the DATA flag; REM copies the rest of
+//!   `:ELSE` is stored as `::`+$84 (`L9008`). DATA sets the DATA flag; REM copies the rest of
 //!   the line. A function is stored as $FF + token.
 //! * When no keyword matches, the character is copied; if it is an upper-case letter the
 //!   illegal-token flag is set (`L901A`), so the rest of that letter/digit run is text.
