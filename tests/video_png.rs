@@ -11,7 +11,7 @@ fn lcg(seed: &mut u32) -> u32 {
 fn random_frame(w: usize, h: usize, seed: u32, palette_size: u32) -> Frame {
     let mut s = seed;
     let pixels = (0..w * h)
-        .map(|_| if palette_size == 0 { lcg(&mut s) & 0xFF_FFFF } else { (lcg(&mut s) % palette_size) * 0x10_2030 & 0xFF_FFFF })
+        .map(|_| if palette_size == 0 { lcg(&mut s) & 0xFF_FFFF } else { ((lcg(&mut s) % palette_size) * 0x10_2030) & 0xFF_FFFF })
         .collect();
     Frame { width: w, height: h, pixels }
 }

@@ -440,7 +440,7 @@ pub fn decode(file: &[u8]) -> Result<Frame, PngError> {
                     6 => 4,
                     _ => return Err(PngError::Unsupported("colour types other than RGB and RGBA")),
                 };
-                if w.checked_mul(h).map_or(true, |n| n > MAX_PIXELS) {
+                if w.checked_mul(h).is_none_or(|n| n > MAX_PIXELS) {
                     return Err(PngError::Unsupported("images over 16M pixels"));
                 }
                 header = Some((w, h, bpp));
@@ -468,7 +468,7 @@ pub fn decode(file: &[u8]) -> Result<Frame, PngError> {
         return Err(PngError::Truncated);
     }
     let (cmf, flg) = (idat[0], idat[1]);
-    if cmf & 0x0F != 8 || cmf >> 4 > 7 || (cmf as u16 * 256 + flg as u16) % 31 != 0 {
+    if cmf & 0x0F != 8 || cmf >> 4 > 7 || !(cmf as u16 * 256 + flg as u16).is_multiple_of(31) {
         return Err(PngError::BadCompression("bad zlib header"));
     }
     if flg & 0x20 != 0 {
