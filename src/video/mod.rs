@@ -1,1 +1,15 @@
 //! The MC6847 VDG: turning video memory and the mode into a picture.
+//!
+//! * [`vdg`]: the renderer. The machine hands it the 64K memory image, the display start
+//!   address (what the SAM would fetch from) and a [`VdgMode`] (the PIA1-B video bits), and
+//!   gets a [`Frame`]: the 256x192 picture inside a border, as 0x00RRGGBB pixels.
+//! * [`font`]: the chip's 64-glyph character generator, read from `assets/vdg-font.txt`.
+//! * [`palette`]: the VDG colours as RGB data.
+//! * [`png`]: a minimal PNG writer/reader for screenshots and golden-image tests.
+
+pub mod font;
+pub mod palette;
+pub mod png;
+pub mod vdg;
+
+pub use vdg::{render, render_into, Frame, GraphicsMode, VdgMode};
