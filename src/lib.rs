@@ -6,5 +6,6 @@
 
 pub mod basic;
 pub mod formats;
+pub mod frontend;
 pub mod machine;
 pub mod video;

@@ -1,0 +1,55 @@
+//! Running the machine with no window and no sound device: flat out, deterministic, ending
+//! by the rules of the command line (issue 2 §9).
+
+use crate::machine::{Machine, Status};
+
+/// Fields in one emulated second (PAL).
+pub const FIELDS_PER_SECOND: u64 = 50;
+/// How long a program may wait for a key once the scripted keys are used up.
+pub const IDLE_SECONDS: u64 = 5;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndReason {
+    /// Back at `OK` with no keys left to type.
+    BackAtPrompt,
+    /// The program waited 5 emulated seconds for a key and none was left.
+    WaitedForKeys,
+    /// `--max-seconds` of emulated time passed.
+    TimeLimit,
+}
+
+impl EndReason {
+    pub fn describe(self) -> &'static str {
+        match self {
+            EndReason::BackAtPrompt => "back at OK",
+            EndReason::WaitedForKeys => "waiting for a key, none left",
+            EndReason::TimeLimit => "time limit reached",
+        }
+    }
+}
+
+/// Run until one of the end conditions; returns why it stopped.
+pub fn run_until_done(machine: &mut Machine, max_fields: Option<u64>) -> EndReason {
+    let start = machine.hw.field;
+    let mut waiting = 0u64;
+    loop {
+        let status = machine.run_field();
+        let keys_left =
+            machine.hw.keyboard.script_left() > 0 || machine.hw.keyboard.has_live_keys();
+        match status {
+            Status::Prompt if !keys_left => return EndReason::BackAtPrompt,
+            Status::WaitingForKey if !keys_left => {
+                waiting += 1;
+                if waiting >= IDLE_SECONDS * FIELDS_PER_SECOND {
+                    return EndReason::WaitedForKeys;
+                }
+            }
+            _ => waiting = 0,
+        }
+        if let Some(max) = max_fields {
+            if machine.hw.field - start >= max {
+                return EndReason::TimeLimit;
+            }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+//! A plain line-by-line terminal session: what the machine prints goes to standard output,
+//! and whenever it waits for a key a line is read from standard input and typed, ENTER
+//! included. It needs no display and blocks (using no CPU) while it waits.
+
+use std::io::{BufRead, Write};
+
+use crate::machine::{Machine, Status};
+
+/// Run an interactive session until standard input ends. Returns the number of fields run.
+pub fn run_session(machine: &mut Machine) -> std::io::Result<u64> {
+    let stdin = std::io::stdin();
+    let mut stdout = std::io::stdout();
+    let mut shown = 0usize;
+    let mut lines = stdin.lock().lines();
+    machine.hw.transcript.get_or_insert_with(Vec::new);
+    loop {
+        let status = machine.run_field();
+        if let Some(t) = machine.hw.transcript.as_ref() {
+            if t.len() > shown {
+                let text: String = t[shown..]
+                    .iter()
+                    .map(|&c| match c {
+                        b'\r' => '\n',
+                        c if c >= 0x80 => crate::machine::screen::TextScreen::cell_char(c),
+                        c => c as char,
+                    })
+                    .collect();
+                shown = t.len();
+                stdout.write_all(text.as_bytes())?;
+                stdout.flush()?;
+            }
+        }
+        let waiting = matches!(status, Status::Prompt | Status::WaitingForKey);
+        if waiting
+            && machine.hw.keyboard.script_left() == 0
+            && !machine.hw.keyboard.has_live_keys()
+        {
+            match lines.next() {
+                Some(line) => {
+                    let line = line?;
+                    // What was typed is echoed by the machine itself.
+                    let codes = line
+                        .bytes()
+                        .filter(|b| (0x20..0x7F).contains(b))
+                        .chain(std::iter::once(13))
+                        .collect::<Vec<u8>>();
+                    machine.hw.keyboard.type_script(&codes);
+                    // The terminal already shows the line the user typed.
+                    shown += 0;
+                }
+                None => return Ok(machine.hw.field),
+            }
+        }
+    }
+}
