@@ -79,9 +79,13 @@ fn byte_at(bytes: &[u8], len_bits: u64, pos: u64) -> Option<u8> {
 
 /// Longest leader we bother to count back over.
 const MAX_LEADER_COUNT: usize = 1 << 16;
-/// A block with a bad checksum and no leader is still believed if it starts this close (in
-/// bits) after the previous block ended: back-to-back data blocks whose `$55`s were damaged.
+/// A block with a bad checksum and too little leader is still believed if it starts this close
+/// (in bits) after a data block ended: back-to-back blocks whose `$55`s were damaged.
 const BACK_TO_BACK_SLACK: u64 = 24;
+/// `$55` bytes that must lead a block with a bad checksum for it to be believed. Back-to-back
+/// blocks have two (the previous block's trailing `$55` and their own); requiring two rather
+/// than one makes a chance `$55 $3C` in noise 256 times less likely to pass.
+const MIN_LEADER_FOR_BAD_BLOCK: usize = 2;
 
 struct Candidate {
     read: ReadBlock,
@@ -186,9 +190,9 @@ impl Finder<'_> {
 ///
 /// - A block whose checksum is right is always taken.
 /// - A block whose checksum is wrong, or which the stream cuts short, is taken (flagged
-///   `checksum_ok: false`) only if at least one `$55` in its phase leads it, or it starts right
-///   after the previous block; otherwise its `$3C` is taken to be junk and the hunt goes on from
-///   the next bit.
+///   `checksum_ok: false`) only if at least two `$55`s in its phase lead it, or it starts right
+///   after a data block; otherwise its `$3C` is taken to be junk and the hunt goes on from the
+///   next bit.
 /// - After a flagged block the hunt resumes at its end, unless a good block starts inside it
 ///   (its length byte was damaged), in which case it resumes there.
 pub fn find_blocks(bytes: &[u8], len_bits: u64) -> Vec<ReadBlock> {
@@ -196,17 +200,19 @@ pub fn find_blocks(bytes: &[u8], len_bits: u64) -> Vec<ReadBlock> {
     let f = Finder { bytes, len_bits };
     let mut out = Vec::new();
     let mut pos = 0u64;
-    let mut prev_end: Option<u64> = None;
+    // Where the last data block ended: only after one can the next block follow back to back.
+    let mut prev_data_end: Option<u64> = None;
     while let Some(sync) = f.next_sync(pos) {
         let Some(c) = f.parse(sync) else { break };
+        let is_data = c.read.block.kind == BlockType::Data;
         if c.read.checksum_ok {
             pos = c.end;
-            prev_end = Some(c.end);
+            prev_data_end = is_data.then_some(c.end);
             out.push(c.read);
             continue;
         }
-        let right_after = prev_end.is_some_and(|e| sync >= e && sync - e <= BACK_TO_BACK_SLACK);
-        if c.read.leader_bytes == 0 && !right_after {
+        let right_after = prev_data_end.is_some_and(|e| sync >= e && sync - e <= BACK_TO_BACK_SLACK);
+        if c.read.leader_bytes < MIN_LEADER_FOR_BAD_BLOCK && !right_after {
             pos = sync + 1;
             continue;
         }
@@ -215,7 +221,7 @@ pub fn find_blocks(bytes: &[u8], len_bits: u64) -> Vec<ReadBlock> {
             None => c.end,
         };
         pos = end.max(sync + 1);
-        prev_end = Some(end);
+        prev_data_end = is_data.then_some(end);
         out.push(c.read);
     }
     out

@@ -5,17 +5,19 @@
 //! 1. Samples are read as integers. Stereo is mixed when both channels carry the same signal
 //!    (correlation above 0.5), otherwise the louder channel is used (so a recording on one
 //!    channel, or with one channel inverted, still reads).
-//! 2. A zero-phase band-pass: a short centred moving average (about 1/9000 s) minus a centred
-//!    moving average one long cycle wide (1/1100 s). The wide average tracks the midpoint, which
-//!    removes DC offset and mains hum without shifting the timing of either tone.
+//! 2. A zero-phase band-pass: a short centred moving average (about 1/9000 s, against hiss) minus
+//!    a centred 5 ms moving average that tracks the midpoint (against DC offset and drift). What
+//!    hum is left moves both edges of a cycle alike, so full-cycle timing hardly notices it. (A
+//!    window one long cycle wide was tried first: it distorts alternating short/long cycles.)
 //! 3. A Schmitt trigger with hysteresis at 20% of a decaying peak envelope decides that the
 //!    signal has really changed sign, so noise near zero makes no extra edges; the edge time is
 //!    the interpolated zero crossing that preceded the trigger.
 //! 4. Like the ROM, each full cycle is timed between matching edges. A cycle shorter than the
-//!    threshold is a 1, longer a 0. The threshold is the midpoint between running averages of the
-//!    short and long cycle lengths, which start at the Dragon's 435 and 813 CPU cycles and adapt
-//!    as the leader and data go by (as TS takes the midpoint of the measured leader tones), so
-//!    speed drift of ±10% or more reads.
+//!    threshold is a 1, longer a 0. The threshold sits between the expected short and long cycles
+//!    (their geometric mean), which start at the Dragon's 435 and 813 CPU cycles and scale with a
+//!    tape-speed estimate that follows the measured cycles of the leader and data (TS takes the
+//!    midpoint of the measured leader tones). The estimate is kept within -13%..+15%, where the
+//!    threshold still separates ±10% speed, so noise in a gap cannot lock it into misreading.
 //! 5. A recording may be inverted, which moves the bit boundaries to the other edge. Both edge
 //!    polarities are decoded and the one that gives more good blocks wins (TS instead works the
 //!    polarity out from the leader).
@@ -227,15 +229,21 @@ fn choose_channels(a: &WavAudio) -> ChannelUse {
 /// Turns cycle lengths into bits with the adaptive threshold described in the module notes.
 struct Classifier {
     rate: f64,
-    short: f64,
-    long: f64,
+    /// Tape speed as a factor of the cycle lengths: a short cycle is `k·T1`, a long one `k·T0`.
+    k: f64,
     last_edge: Option<f64>,
     bits: BitStream,
 }
 
+/// The speed factor stays in this range. At either end the threshold (`k·√(T0·T1)`) still
+/// separates cycles of a tape running 10% fast or slow, so noise that pushes `k` to a limit
+/// cannot lock the reader into misreading; the true speed then pulls it back.
+const K_MIN: f64 = 0.87;
+const K_MAX: f64 = 1.15;
+
 impl Classifier {
     fn new(rate: f64) -> Classifier {
-        Classifier { rate, short: T1, long: T0, last_edge: None, bits: BitStream::new() }
+        Classifier { rate, k: 1.0, last_edge: None, bits: BitStream::new() }
     }
 
     fn edge(&mut self, at: f64) {
@@ -245,15 +253,12 @@ impl Classifier {
             // Silence or a dropout: the motor gap between blocks. No bit.
             return;
         }
-        let threshold = (self.short + self.long) / 2.0;
-        let one = d < threshold;
-        const RATE: f64 = 0.05;
-        if one && (d - self.short).abs() < 0.3 * self.short {
-            self.short += RATE * (d - self.short);
-            self.short = self.short.clamp(0.75 * T1, 1.33 * T1);
-        } else if !one && (d - self.long).abs() < 0.3 * self.long {
-            self.long += RATE * (d - self.long);
-            self.long = self.long.clamp(0.75 * T0, 1.33 * T0);
+        // The threshold is the geometric mean of the expected short and long cycles; the speed
+        // estimate follows each cycle's ratio to the length of the class it fell in.
+        let one = d < self.k * (T0 * T1).sqrt();
+        if d > 0.6 * T1 && d < 1.6 * T0 {
+            let observed = d / if one { T1 } else { T0 };
+            self.k = (self.k * (observed / self.k).powf(0.05)).clamp(K_MIN, K_MAX);
         }
         self.bits.push(one);
     }
@@ -299,7 +304,7 @@ pub fn decode_bit_streams(a: &WavAudio) -> [BitStream; 2] {
     if n == 0 {
         return [rise.bits, fall.bits];
     }
-    let wide_half = ((rate / 1100.0 - 1.0) / 2.0).round().max(1.0) as usize;
+    let wide_half = (rate * 0.0025).round() as usize;
     let narrow_half = (rate / 18000.0).round() as usize;
     let mut wide = RunningSum::new(a, wide_half);
     let mut narrow = RunningSum::new(a, narrow_half);
