@@ -1,7 +1,7 @@
 //! Blocks, namefiles and .cas images (machine.md §3).
 
-use rand::{Rng, SeedableRng};
 use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 use spacemono::formats::bits::{find_blocks, BitStream};
 use spacemono::formats::block::{checksum, data_blocks};
 use spacemono::formats::namefile::pad_name;
@@ -34,8 +34,18 @@ fn sync_positions(blocks: &[spacemono::formats::ReadBlock]) -> Vec<u64> {
 
 #[test]
 fn checksum_is_type_plus_len_plus_data_mod_256() {
-    assert_eq!(Block { kind: BlockType::Data, data: vec![1, 2, 3] }.checksum(), 1 + 3 + 6);
-    assert_eq!(checksum(0xFF, &[0x80, 0x81]), ((0xFFu32 + 2 + 0x80 + 0x81) % 256) as u8);
+    assert_eq!(
+        Block {
+            kind: BlockType::Data,
+            data: vec![1, 2, 3]
+        }
+        .checksum(),
+        1 + 3 + 6
+    );
+    assert_eq!(
+        checksum(0xFF, &[0x80, 0x81]),
+        ((0xFFu32 + 2 + 0x80 + 0x81) % 256) as u8
+    );
     assert_eq!(Block::eof().checksum(), 0xFF);
     let data: Vec<u8> = (0..255).map(|i| i as u8).collect();
     let expect = ((1u32 + 255 + (0..255u32).sum::<u32>()) % 256) as u8;
@@ -45,13 +55,24 @@ fn checksum_is_type_plus_len_plus_data_mod_256() {
 #[test]
 fn block_bytes_are_sync_type_len_data_checksum_leader() {
     let b = Block::new(BlockType::Data, vec![0xAA, 0x01]).unwrap();
-    assert_eq!(b.to_bytes().unwrap(), vec![0x3C, 0x01, 0x02, 0xAA, 0x01, 0xAE, 0x55]);
-    assert_eq!(Block::eof().to_bytes().unwrap(), vec![0x3C, 0xFF, 0x00, 0xFF, 0x55]);
+    assert_eq!(
+        b.to_bytes().unwrap(),
+        vec![0x3C, 0x01, 0x02, 0xAA, 0x01, 0xAE, 0x55]
+    );
+    assert_eq!(
+        Block::eof().to_bytes().unwrap(),
+        vec![0x3C, 0xFF, 0x00, 0xFF, 0x55]
+    );
 }
 
 #[test]
 fn block_type_bytes() {
-    for (b, t) in [(0u8, BlockType::Namefile), (1, BlockType::Data), (0xFF, BlockType::Eof), (7, BlockType::Other(7))] {
+    for (b, t) in [
+        (0u8, BlockType::Namefile),
+        (1, BlockType::Data),
+        (0xFF, BlockType::Eof),
+        (7, BlockType::Other(7)),
+    ] {
         assert_eq!(BlockType::from_byte(b), t);
         assert_eq!(t.to_byte(), b);
     }
@@ -59,8 +80,14 @@ fn block_type_bytes() {
 
 #[test]
 fn over_long_blocks_are_refused() {
-    assert_eq!(Block::new(BlockType::Data, vec![0; 256]), Err(TapeError::BlockTooLong(256)));
-    let b = Block { kind: BlockType::Data, data: vec![0; 300] };
+    assert_eq!(
+        Block::new(BlockType::Data, vec![0; 256]),
+        Err(TapeError::BlockTooLong(256))
+    );
+    let b = Block {
+        kind: BlockType::Data,
+        data: vec![0; 300],
+    };
     assert_eq!(b.to_bytes(), Err(TapeError::BlockTooLong(300)));
     assert_eq!(cas::write(&[b]), Err(TapeError::BlockTooLong(300)));
 }
@@ -89,8 +116,15 @@ fn namefile_flags_per_command_match_the_spec_table() {
         assert_eq!(Namefile::decode(&e).unwrap(), nf);
     }
     let m = Namefile::csavem("GAME", 0x1234, 0xABCD).encode();
-    assert_eq!(&m[11..15], &[0xAB, 0xCD, 0x12, 0x34], "exec then load, big-endian");
-    assert_eq!(Namefile::csavem("GAME", 0x1234, 0xABCD).file_type, FileType::MachineCode);
+    assert_eq!(
+        &m[11..15],
+        &[0xAB, 0xCD, 0x12, 0x34],
+        "exec then load, big-endian"
+    );
+    assert_eq!(
+        Namefile::csavem("GAME", 0x1234, 0xABCD).file_type,
+        FileType::MachineCode
+    );
 }
 
 #[test]
@@ -101,8 +135,14 @@ fn namefile_decode_details() {
     assert!(nf.ascii && nf.gaps, "any non-zero flag byte reads as set");
     assert_eq!((nf.exec, nf.load), (0x1234, 0x5678));
     raw[8] = 9;
-    assert_eq!(Namefile::decode(&raw).unwrap().file_type, FileType::Other(9));
-    assert_eq!(Namefile::decode(&raw[..14]), Err(TapeError::BadNamefile { len: 14 }));
+    assert_eq!(
+        Namefile::decode(&raw).unwrap().file_type,
+        FileType::Other(9)
+    );
+    assert_eq!(
+        Namefile::decode(&raw[..14]),
+        Err(TapeError::BadNamefile { len: 14 })
+    );
     let mut long = raw.to_vec();
     long.extend_from_slice(b"extra");
     assert!(Namefile::decode(&long).is_ok());
@@ -131,7 +171,7 @@ fn tokenized_save_layout_is_leader_namefile_leader_then_blocks_back_to_back() {
     expect.extend_from_slice(&nfb);
     expect.push(checksum(0, &nfb));
     expect.push(0x55);
-    expect.extend(std::iter::repeat(0x55).take(128));
+    expect.extend([0x55; 128]);
     for chunk in prog.chunks(255) {
         expect.extend_from_slice(&[0x55, 0x3C, 0x01, chunk.len() as u8]);
         expect.extend_from_slice(chunk);
@@ -147,17 +187,35 @@ fn gapped_files_give_every_block_its_own_leader() {
     let payload = vec![b'X'; 600];
     let blocks = file_blocks(&Namefile::data_file("DATA"), &payload);
     let segs = layout(&blocks, LayoutOptions::default());
-    let leaders = segs.iter().filter(|s| matches!(s, Segment::Leader { bytes: 128 })).count();
-    let gaps = segs.iter().filter(|s| matches!(s, Segment::Silence { ms: 500 })).count();
+    let leaders = segs
+        .iter()
+        .filter(|s| matches!(s, Segment::Leader { bytes: 128 }))
+        .count();
+    let gaps = segs
+        .iter()
+        .filter(|s| matches!(s, Segment::Silence { ms: 500 }))
+        .count();
     assert_eq!(blocks.len(), 5);
     assert_eq!((leaders, gaps), (5, 5));
     // Tokenized: leader before the namefile and before the first data block only.
-    let tok = layout(&file_blocks(&Namefile::csave("P"), &payload), LayoutOptions::default());
-    assert_eq!(tok.iter().filter(|s| matches!(s, Segment::Leader { .. })).count(), 2);
+    let tok = layout(
+        &file_blocks(&Namefile::csave("P"), &payload),
+        LayoutOptions::default(),
+    );
+    assert_eq!(
+        tok.iter()
+            .filter(|s| matches!(s, Segment::Leader { .. }))
+            .count(),
+        2
+    );
     // In the .cas of the gapped file each sync has ≥129 $55 before it.
     let image = cas::write(&blocks).unwrap();
     // 129 before the first; later ones also follow the previous block's trailing $55.
-    let leaders: Vec<usize> = cas::read_blocks(&image).unwrap().iter().map(|r| r.leader_bytes).collect();
+    let leaders: Vec<usize> = cas::read_blocks(&image)
+        .unwrap()
+        .iter()
+        .map(|r| r.leader_bytes)
+        .collect();
     assert_eq!(leaders, vec![129, 130, 130, 130, 130]);
 }
 
@@ -165,7 +223,10 @@ fn gapped_files_give_every_block_its_own_leader() {
 fn blocks_round_trip_through_cas() {
     let prog = program(80);
     let mut blocks = file_blocks(&Namefile::csave("SPACE"), &prog);
-    blocks.extend(file_blocks(&Namefile::csavem("CODE", 0x3000, 0x3003), &[0x86, 0x41, 0x39]));
+    blocks.extend(file_blocks(
+        &Namefile::csavem("CODE", 0x3000, 0x3003),
+        &[0x86, 0x41, 0x39],
+    ));
     blocks.extend(file_blocks(&Namefile::data_file("SCORES"), b"10\r20\r"));
     let image = cas::write(&blocks).unwrap();
     let read = cas::read_blocks(&image).unwrap();
@@ -193,11 +254,18 @@ fn random_blocks_round_trip() {
         let blocks: Vec<Block> = (0..n)
             .map(|_| {
                 let len = rng.gen_range(0..=255);
-                Block { kind: BlockType::from_byte(rng.gen()), data: (0..len).map(|_| rng.gen()).collect() }
+                Block {
+                    kind: BlockType::from_byte(rng.gen()),
+                    data: (0..len).map(|_| rng.gen()).collect(),
+                }
             })
             .collect();
         let image = cas::write(&blocks).unwrap();
-        let got: Vec<Block> = cas::read_blocks(&image).unwrap().into_iter().map(|r| r.block).collect();
+        let got: Vec<Block> = cas::read_blocks(&image)
+            .unwrap()
+            .into_iter()
+            .map(|r| r.block)
+            .collect();
         assert_eq!(got, blocks);
     }
 }
@@ -227,7 +295,10 @@ fn cas_shifted_by_any_number_of_bits_still_parses() {
         let read = cas::read_blocks(&s.bytes).unwrap();
         let got: Vec<Block> = read.iter().map(|r| r.block.clone()).collect();
         assert_eq!(got, blocks, "shift {shift}");
-        let expect_pos: Vec<u64> = sync_positions(&base).iter().map(|p| p + shift as u64).collect();
+        let expect_pos: Vec<u64> = sync_positions(&base)
+            .iter()
+            .map(|p| p + shift as u64)
+            .collect();
         assert_eq!(sync_positions(&read), expect_pos);
         assert_eq!(group_files(&read)[0].payload(), prog);
     }
@@ -256,7 +327,11 @@ fn junk_before_and_between_files_is_skipped() {
 
 fn first_sync_of_kind(image: &[u8], kind: BlockType, nth: usize) -> usize {
     let read = cas::read_blocks(image).unwrap();
-    let rb = read.iter().filter(|r| r.block.kind == kind).nth(nth).unwrap();
+    let rb = read
+        .iter()
+        .filter(|r| r.block.kind == kind)
+        .nth(nth)
+        .unwrap();
     assert_eq!(rb.bit_offset % 8, 0);
     (rb.bit_offset / 8) as usize
 }
@@ -291,7 +366,10 @@ fn a_bad_checksum_byte_is_flagged() {
     let mut bad = image.clone();
     bad[sync + 3 + len] = bad[sync + 3 + len].wrapping_add(1);
     let read = cas::read_blocks(&bad).unwrap();
-    assert_eq!(read.iter().map(|r| r.checksum_ok).collect::<Vec<_>>(), vec![true, false, true]);
+    assert_eq!(
+        read.iter().map(|r| r.checksum_ok).collect::<Vec<_>>(),
+        vec![true, false, true]
+    );
 }
 
 #[test]
@@ -310,12 +388,16 @@ fn a_damaged_length_byte_does_not_swallow_the_next_block() {
     let last = first_sync_of_kind(&image, BlockType::Data, n_data - 1);
     bad[last + 2] = 200;
     let read = cas::read_blocks(&bad).unwrap();
-    let kinds: Vec<(BlockType, bool)> = read.iter().map(|r| (r.block.kind, r.checksum_ok)).collect();
+    let kinds: Vec<(BlockType, bool)> =
+        read.iter().map(|r| (r.block.kind, r.checksum_ok)).collect();
     let mut expect = vec![(BlockType::Namefile, true)];
     expect.extend((0..n_data).map(|i| (BlockType::Data, i != 1 && i != n_data - 1)));
     expect.push((BlockType::Eof, true));
     assert_eq!(kinds, expect);
-    assert!(read[n_data].truncated, "200 bytes are claimed but the image ends first");
+    assert!(
+        read[n_data].truncated,
+        "200 bytes are claimed but the image ends first"
+    );
     assert_eq!(read[2].block.data.len(), 20);
 }
 
@@ -369,16 +451,28 @@ fn cas_errors() {
     assert_eq!(cas::read_blocks(&[0x55; 1000]), Err(TapeError::NoBlocks));
     assert_eq!(cas::read_blocks(&[0u8; 5]), Err(TapeError::NoBlocks));
     // A sync with nothing after it is not a block.
-    assert_eq!(cas::read_blocks(&[0x55, 0x55, 0x3C]), Err(TapeError::NoBlocks));
+    assert_eq!(
+        cas::read_blocks(&[0x55, 0x55, 0x3C]),
+        Err(TapeError::NoBlocks)
+    );
     let big = vec![0u8; spacemono::formats::error::MAX_INPUT_BYTES + 1];
-    assert!(matches!(cas::read_blocks(&big), Err(TapeError::TooLarge { .. })));
+    assert!(matches!(
+        cas::read_blocks(&big),
+        Err(TapeError::TooLarge { .. })
+    ));
 }
 
 #[test]
 fn error_messages_say_what_is_wrong() {
     let msgs = [
         (TapeError::Empty, "empty"),
-        (TapeError::TooLarge { size: 70_000_000, limit: 67_108_864 }, "too large"),
+        (
+            TapeError::TooLarge {
+                size: 70_000_000,
+                limit: 67_108_864,
+            },
+            "too large",
+        ),
         (TapeError::Truncated("fmt chunk"), "truncated"),
         (TapeError::NotRiffWave, "RIFF/WAVE"),
         (TapeError::UnsupportedWav("24-bit samples".into()), "24-bit"),

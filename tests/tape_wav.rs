@@ -3,7 +3,9 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use spacemono::formats::tapefile::{file_blocks, LayoutOptions, Segment};
-use spacemono::formats::wav::{self, SampleFormat, WavOptions, BIT0_CPU_CYCLES, BIT1_CPU_CYCLES, CPU_HZ};
+use spacemono::formats::wav::{
+    self, SampleFormat, WavOptions, BIT0_CPU_CYCLES, BIT1_CPU_CYCLES, CPU_HZ,
+};
 use spacemono::formats::{cas, group_files, Block, Namefile, ReadBlock, TapeError};
 
 fn payload(n: usize, seed: u64) -> Vec<u8> {
@@ -19,7 +21,11 @@ fn tape_blocks(n: usize) -> Vec<Block> {
 }
 
 fn opts(rate: u32, format: SampleFormat) -> WavOptions {
-    WavOptions { sample_rate: rate, format, ..WavOptions::default() }
+    WavOptions {
+        sample_rate: rate,
+        format,
+        ..WavOptions::default()
+    }
 }
 
 fn blocks_of(read: &[ReadBlock]) -> Vec<Block> {
@@ -30,8 +36,20 @@ fn assert_reads_back(wav_bytes: &[u8], blocks: &[Block], what: &str) {
     let read = wav::read_blocks(wav_bytes).unwrap_or_else(|e| panic!("{what}: {e}"));
     if blocks_of(&read) != blocks {
         let summary = |v: Vec<(String, usize, bool)>| format!("{v:?}");
-        let got = read.iter().map(|r| (format!("{:?}", r.block.kind), r.block.data.len(), r.checksum_ok)).collect();
-        let want = blocks.iter().map(|b| (format!("{:?}", b.kind), b.data.len(), true)).collect();
+        let got = read
+            .iter()
+            .map(|r| {
+                (
+                    format!("{:?}", r.block.kind),
+                    r.block.data.len(),
+                    r.checksum_ok,
+                )
+            })
+            .collect();
+        let want = blocks
+            .iter()
+            .map(|b| (format!("{:?}", b.kind), b.data.len(), true))
+            .collect();
         panic!("{what}: read {} but wrote {}", summary(got), summary(want));
     }
     assert!(read.iter().all(|r| r.checksum_ok), "{what}");
@@ -44,7 +62,9 @@ fn samples_of(w: &[u8]) -> Vec<f64> {
     if bits == 8 {
         data.iter().map(|&b| (b as f64 - 128.0) / 127.0).collect()
     } else {
-        data.chunks(2).map(|c| i16::from_le_bytes([c[0], c[1]]) as f64 / 32767.0).collect()
+        data.chunks(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]) as f64 / 32767.0)
+            .collect()
     }
 }
 
@@ -120,7 +140,13 @@ fn blocks_round_trip_at_other_rates() {
 fn cycle_lengths_are_the_dragons() {
     // One leader byte $55 is bits 1,0,1,0,1,0,1,0: short, long, short, long ...
     let rate = 96000;
-    let o = WavOptions { layout: LayoutOptions { gap_ms: 0, ..LayoutOptions::default() }, ..opts(rate, SampleFormat::S16) };
+    let o = WavOptions {
+        layout: LayoutOptions {
+            gap_ms: 0,
+            ..LayoutOptions::default()
+        },
+        ..opts(rate, SampleFormat::S16)
+    };
     let w = wav::encode_segments(&[Segment::Leader { bytes: 2 }], &o).unwrap();
     let s = samples_of(&w);
     // Upward zero crossings (interpolated), including the start at t=0.
@@ -130,12 +156,22 @@ fn cycle_lengths_are_the_dragons() {
             ups.push((i - 1) as f64 + -s[i - 1] / (s[i] - s[i - 1]));
         }
     }
-    let periods: Vec<f64> = ups.windows(2).map(|p| (p[1] - p[0]) / rate as f64).collect();
+    let periods: Vec<f64> = ups
+        .windows(2)
+        .map(|p| (p[1] - p[0]) / rate as f64)
+        .collect();
     assert_eq!(periods.len(), 15, "16 cycles, the last ends the file");
     for (i, p) in periods.iter().enumerate() {
-        let expect = if i % 2 == 0 { BIT1_CPU_CYCLES } else { BIT0_CPU_CYCLES } / CPU_HZ;
+        let expect = if i % 2 == 0 {
+            BIT1_CPU_CYCLES
+        } else {
+            BIT0_CPU_CYCLES
+        } / CPU_HZ;
         // Linear interpolation across a change of slope is off by a fraction of a sample.
-        assert!((p - expect).abs() < 0.6 / rate as f64, "cycle {i}: {p} vs {expect}");
+        assert!(
+            (p - expect).abs() < 0.6 / rate as f64,
+            "cycle {i}: {p} vs {expect}"
+        );
     }
     // Total length: 8 short and 8 long cycles.
     let total = 8.0 * (BIT0_CPU_CYCLES + BIT1_CPU_CYCLES) / CPU_HZ;
@@ -157,9 +193,14 @@ fn file_length_matches_the_layout() {
         .count()
         + 1; // the trailing motor stop
     assert_eq!(n_gaps, 2 + 3 + 1);
-    let seconds = (ones as f64 * BIT1_CPU_CYCLES + zeros as f64 * BIT0_CPU_CYCLES) / CPU_HZ + 0.5 * n_gaps as f64;
+    let seconds = (ones as f64 * BIT1_CPU_CYCLES + zeros as f64 * BIT0_CPU_CYCLES) / CPU_HZ
+        + 0.5 * n_gaps as f64;
     let samples = samples_of(&w).len() as f64;
-    assert!((samples - seconds * rate as f64).abs() <= 1.0, "{samples} vs {}", seconds * rate as f64);
+    assert!(
+        (samples - seconds * rate as f64).abs() <= 1.0,
+        "{samples} vs {}",
+        seconds * rate as f64
+    );
 }
 
 #[test]
@@ -197,14 +238,27 @@ fn noise_dc_offset_and_hum_still_decode() {
     for (rate, format) in [(22050, SampleFormat::U8), (44100, SampleFormat::S16)] {
         let clean = samples_of(&wav::encode(&blocks, &opts(rate, format)).unwrap());
         // Signal peak 0.7: noise σ≈0.08 (SNR ~16 dB), DC +0.2, 50 Hz hum 0.1.
-        for (n, dc, hum) in [(0.14, 0.0, 0.0), (0.0, 0.2, 0.0), (0.0, 0.0, 0.1), (0.14, 0.2, 0.1)] {
+        for (n, dc, hum) in [
+            (0.14, 0.0, 0.0),
+            (0.0, 0.2, 0.0),
+            (0.0, 0.0, 0.1),
+            (0.14, 0.2, 0.1),
+        ] {
             let dirty = noisy(&clean, rate, n, dc, hum, rate as u64);
             let w = wav::wav_bytes(&dirty, rate, format);
-            assert_reads_back(&w, &blocks, &format!("noise {n} dc {dc} hum {hum} at {rate}"));
+            assert_reads_back(
+                &w,
+                &blocks,
+                &format!("noise {n} dc {dc} hum {hum} at {rate}"),
+            );
         }
         // A negative DC offset with a quieter signal.
         let quiet: Vec<f64> = clean.iter().map(|v| v * 0.2 - 0.3).collect();
-        assert_reads_back(&wav::wav_bytes(&quiet, rate, format), &blocks, "quiet, DC -0.3");
+        assert_reads_back(
+            &wav::wav_bytes(&quiet, rate, format),
+            &blocks,
+            "quiet, DC -0.3",
+        );
     }
 }
 
@@ -213,7 +267,11 @@ fn speed_changes_of_5_and_9_percent_still_decode() {
     let blocks = tape_blocks(500);
     let w = wav::encode(&blocks, &opts(44100, SampleFormat::S16)).unwrap();
     for factor in [1.05, 1.0 / 1.05, 1.09, 1.0 / 1.09] {
-        assert_reads_back(&change_speed(&w, factor), &blocks, &format!("speed ×{factor:.3}"));
+        assert_reads_back(
+            &change_speed(&w, factor),
+            &blocks,
+            &format!("speed ×{factor:.3}"),
+        );
     }
     // Speed change and noise together.
     let dirty = noisy(&samples_of(&w), 44100, 0.1, 0.1, 0.05, 5);
@@ -234,7 +292,11 @@ fn slow_drift_within_a_recording_still_decodes() {
         out.push(s[i] * (1.0 - f) + s[i + 1] * f);
         pos += 0.93 + 0.14 * (pos / s.len() as f64);
     }
-    assert_reads_back(&wav::wav_bytes(&out, 44100, SampleFormat::S16), &blocks, "drift");
+    assert_reads_back(
+        &wav::wav_bytes(&out, 44100, SampleFormat::S16),
+        &blocks,
+        "drift",
+    );
 }
 
 #[test]
@@ -242,7 +304,11 @@ fn inverted_recordings_decode() {
     let blocks = tape_blocks(300);
     let s = samples_of(&wav::encode(&blocks, &WavOptions::default()).unwrap());
     let inv: Vec<f64> = s.iter().map(|v| -v).collect();
-    assert_reads_back(&wav::wav_bytes(&inv, 22050, SampleFormat::U8), &blocks, "inverted");
+    assert_reads_back(
+        &wav::wav_bytes(&inv, 22050, SampleFormat::U8),
+        &blocks,
+        "inverted",
+    );
 }
 
 #[test]
@@ -254,7 +320,11 @@ fn stereo_files_decode() {
     let noise = noisy(&silent, 44100, 0.05, 0.0, 0.0, 3);
     assert_reads_back(&stereo_wav(&s, &s, 44100), &blocks, "both channels");
     assert_reads_back(&stereo_wav(&s, &silent, 44100), &blocks, "left only");
-    assert_reads_back(&stereo_wav(&noise, &s, 44100), &blocks, "right only, hiss on left");
+    assert_reads_back(
+        &stereo_wav(&noise, &s, 44100),
+        &blocks,
+        "right only, hiss on left",
+    );
     assert_reads_back(&stereo_wav(&s, &inv, 44100), &blocks, "right inverted");
 }
 
@@ -289,17 +359,30 @@ fn a_dropout_flags_its_block_and_the_rest_still_read() {
     let mut silent_runs = Vec::new();
     let mut run = 0;
     for (i, v) in s.iter().enumerate() {
-        if v.abs() < 1e-9 { run += 1 } else { if run > 5000 { silent_runs.push(i) } run = 0 }
+        if v.abs() < 1e-9 {
+            run += 1
+        } else {
+            if run > 5000 {
+                silent_runs.push(i)
+            }
+            run = 0
+        }
     }
     let data_start = silent_runs[1]; // end of the second gap: the data leader starts
-    let leader_samples = (128.0 * 4.0 * (BIT0_CPU_CYCLES + BIT1_CPU_CYCLES) / CPU_HZ * 22050.0) as usize;
+    let leader_samples =
+        (128.0 * 4.0 * (BIT0_CPU_CYCLES + BIT1_CPU_CYCLES) / CPU_HZ * 22050.0) as usize;
     let per_block = (260.0 * 8.0 * 624.0 / CPU_HZ * 22050.0) as usize; // ~average cycle
     let at = data_start + leader_samples + per_block + per_block / 2;
     for v in &mut s[at..at + 88] {
         *v = 0.0;
     }
     let read = wav::read_blocks(&wav::wav_bytes(&s, 22050, SampleFormat::U8)).unwrap();
-    let bad: Vec<usize> = read.iter().enumerate().filter(|(_, r)| !r.checksum_ok).map(|(i, _)| i).collect();
+    let bad: Vec<usize> = read
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| !r.checksum_ok)
+        .map(|(i, _)| i)
+        .collect();
     assert_eq!(bad, vec![2], "only the second data block is damaged");
     assert_eq!(read.len(), clean.len(), "no block is lost or invented");
     let f = group_files(&read);
@@ -310,10 +393,22 @@ fn a_dropout_flags_its_block_and_the_rest_still_read() {
 #[test]
 fn wav_errors() {
     assert_eq!(wav::read_blocks(&[]).unwrap_err(), TapeError::Empty);
-    assert_eq!(wav::read_blocks(b"RIF").unwrap_err(), TapeError::Truncated("RIFF header is incomplete"));
-    assert_eq!(wav::read_blocks(b"hello, this is text").unwrap_err(), TapeError::NotRiffWave);
-    assert_eq!(wav::read_blocks(b"RIFF\0\0\0\0AVI LIST").unwrap_err(), TapeError::NotRiffWave);
-    assert!(matches!(wav::read_blocks(b"RIFX\0\0\0\0WAVE").unwrap_err(), TapeError::UnsupportedWav(_)));
+    assert_eq!(
+        wav::read_blocks(b"RIF").unwrap_err(),
+        TapeError::Truncated("RIFF header is incomplete")
+    );
+    assert_eq!(
+        wav::read_blocks(b"hello, this is text").unwrap_err(),
+        TapeError::NotRiffWave
+    );
+    assert_eq!(
+        wav::read_blocks(b"RIFF\0\0\0\0AVI LIST").unwrap_err(),
+        TapeError::NotRiffWave
+    );
+    assert!(matches!(
+        wav::read_blocks(b"RIFX\0\0\0\0WAVE").unwrap_err(),
+        TapeError::UnsupportedWav(_)
+    ));
 
     let good = wav::encode(&[Block::eof()], &WavOptions::default()).unwrap();
     let with = |at: usize, bytes: &[u8]| {
@@ -334,19 +429,40 @@ fn wav_errors() {
     unsupported(with(24, &192000u32.to_le_bytes()), "192000 Hz");
 
     // fmt chunk shorter than 16 bytes; fmt chunk running off the end.
-    assert!(matches!(with(16, &8u32.to_le_bytes()), TapeError::Truncated(_)));
-    assert!(matches!(wav::read_blocks(&good[..30]).unwrap_err(), TapeError::Truncated(_)));
+    assert!(matches!(
+        with(16, &8u32.to_le_bytes()),
+        TapeError::Truncated(_)
+    ));
+    assert!(matches!(
+        wav::read_blocks(&good[..30]).unwrap_err(),
+        TapeError::Truncated(_)
+    ));
     // No data chunk; no fmt chunk.
-    assert_eq!(wav::read_blocks(&good[..36]).unwrap_err(), TapeError::MissingChunk("data"));
-    assert_eq!(with(12, b"junk").to_string(), TapeError::MissingChunk("fmt ").to_string());
+    assert_eq!(
+        wav::read_blocks(&good[..36]).unwrap_err(),
+        TapeError::MissingChunk("data")
+    );
+    assert_eq!(
+        with(12, b"junk").to_string(),
+        TapeError::MissingChunk("fmt ").to_string()
+    );
     // Silence and an empty data chunk have no blocks.
     let silence = wav::wav_bytes(&vec![0.0; 22050], 22050, SampleFormat::U8);
     assert_eq!(wav::read_blocks(&silence).unwrap_err(), TapeError::NoBlocks);
-    assert_eq!(wav::read_blocks(&good[..44]).unwrap_err(), TapeError::NoBlocks);
+    assert_eq!(
+        wav::read_blocks(&good[..44]).unwrap_err(),
+        TapeError::NoBlocks
+    );
     // Oversized input.
     let mut big = good.clone();
     big.resize(spacemono::formats::error::MAX_INPUT_BYTES + 1, 128);
-    assert!(matches!(wav::read_blocks(&big).unwrap_err(), TapeError::TooLarge { .. }));
+    assert!(matches!(
+        wav::read_blocks(&big).unwrap_err(),
+        TapeError::TooLarge { .. }
+    ));
     // Writing at an unsupported rate.
-    unsupported(wav::encode(&[Block::eof()], &opts(1000, SampleFormat::U8)).unwrap_err(), "1000 Hz");
+    unsupported(
+        wav::encode(&[Block::eof()], &opts(1000, SampleFormat::U8)).unwrap_err(),
+        "1000 Hz",
+    );
 }

@@ -21,12 +21,15 @@ impl BitStream {
 
     /// All the bits of `bytes`.
     pub fn from_bytes(bytes: &[u8]) -> BitStream {
-        BitStream { bytes: bytes.to_vec(), len_bits: bytes.len() as u64 * 8 }
+        BitStream {
+            bytes: bytes.to_vec(),
+            len_bits: bytes.len() as u64 * 8,
+        }
     }
 
     pub fn push(&mut self, bit: bool) {
         let i = self.len_bits;
-        if i % 8 == 0 {
+        if i.is_multiple_of(8) {
             self.bytes.push(0);
         }
         if bit {
@@ -73,7 +76,11 @@ fn byte_at(bytes: &[u8], len_bits: u64, pos: u64) -> Option<u8> {
     let idx = usize::try_from(pos / 8).ok()?;
     let shift = (pos % 8) as u32;
     let lo = *bytes.get(idx)? as u16;
-    let hi = if shift == 0 { 0 } else { *bytes.get(idx + 1)? as u16 };
+    let hi = if shift == 0 {
+        0
+    } else {
+        *bytes.get(idx + 1)? as u16
+    };
     Some(((lo | hi << 8) >> shift) as u8)
 }
 
@@ -153,10 +160,17 @@ impl Finder<'_> {
         let stored = if truncated { None } else { at(3 + len as u64) };
         let truncated = truncated || stored.is_none();
         let ok = stored == Some(checksum(kind, &data)) && data.len() == len as usize;
-        let end = if truncated { self.len_bits } else { sync + 8 * (4 + len as u64) };
+        let end = if truncated {
+            self.len_bits
+        } else {
+            sync + 8 * (4 + len as u64)
+        };
         Some(Candidate {
             read: ReadBlock {
-                block: Block { kind: BlockType::from_byte(kind), data },
+                block: Block {
+                    kind: BlockType::from_byte(kind),
+                    data,
+                },
                 stored_checksum: stored.unwrap_or(0),
                 checksum_ok: ok && !truncated,
                 truncated,
@@ -211,7 +225,8 @@ pub fn find_blocks(bytes: &[u8], len_bits: u64) -> Vec<ReadBlock> {
             out.push(c.read);
             continue;
         }
-        let right_after = prev_data_end.is_some_and(|e| sync >= e && sync - e <= BACK_TO_BACK_SLACK);
+        let right_after =
+            prev_data_end.is_some_and(|e| sync >= e && sync - e <= BACK_TO_BACK_SLACK);
         if c.read.leader_bytes < MIN_LEADER_FOR_BAD_BLOCK && !right_after {
             pos = sync + 1;
             continue;

@@ -57,7 +57,10 @@ impl Block {
 
     /// The zero-length end-of-file block.
     pub fn eof() -> Block {
-        Block { kind: BlockType::Eof, data: Vec::new() }
+        Block {
+            kind: BlockType::Eof,
+            data: Vec::new(),
+        }
     }
 
     /// The checksum the Dragon writes: (type + len + Σdata) mod 256. The length byte is taken as
@@ -86,7 +89,9 @@ impl Block {
 /// (type + len + Σdata) mod 256, with `len` the data length mod 256.
 pub fn checksum(kind: u8, data: &[u8]) -> u8 {
     data.iter()
-        .fold(kind.wrapping_add(data.len() as u8), |sum, &b| sum.wrapping_add(b))
+        .fold(kind.wrapping_add(data.len() as u8), |sum, &b| {
+            sum.wrapping_add(b)
+        })
 }
 
 /// Splits a payload into data blocks of at most 255 bytes, as the ROM fills its buffer.
@@ -94,7 +99,10 @@ pub fn checksum(kind: u8, data: &[u8]) -> u8 {
 pub fn data_blocks(payload: &[u8]) -> Vec<Block> {
     payload
         .chunks(MAX_BLOCK_DATA)
-        .map(|c| Block { kind: BlockType::Data, data: c.to_vec() })
+        .map(|c| Block {
+            kind: BlockType::Data,
+            data: c.to_vec(),
+        })
         .collect()
 }
 

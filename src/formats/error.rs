@@ -40,22 +40,36 @@ impl fmt::Display for TapeError {
         match self {
             TapeError::Empty => write!(f, "empty file"),
             TapeError::TooLarge { size, limit } => {
-                write!(f, "file too large ({size} bytes; the limit is {limit} bytes)")
+                write!(
+                    f,
+                    "file too large ({size} bytes; the limit is {limit} bytes)"
+                )
             }
             TapeError::Truncated(what) => write!(f, "truncated file ({what})"),
             TapeError::NotRiffWave => write!(f, "not a RIFF/WAVE file"),
             TapeError::UnsupportedWav(what) => write!(f, "unsupported WAV encoding: {what}"),
             TapeError::MissingChunk(which) => write!(f, "WAV file has no '{which}' chunk"),
-            TapeError::NoBlocks => write!(f, "no cassette blocks found (no $3C sync byte followed by a block)"),
+            TapeError::NoBlocks => write!(
+                f,
+                "no cassette blocks found (no $3C sync byte followed by a block)"
+            ),
             TapeError::BlockTooLong(n) => {
-                write!(f, "block of {n} data bytes is too long (a cassette block holds at most 255)")
+                write!(
+                    f,
+                    "block of {n} data bytes is too long (a cassette block holds at most 255)"
+                )
             }
             TapeError::BadNamefile { len } => {
                 write!(f, "namefile block has {len} bytes; it needs 15")
             }
-            TapeError::NotAscii => write!(f, "not an ASCII file (the namefile's ASCII flag is clear)"),
+            TapeError::NotAscii => {
+                write!(f, "not an ASCII file (the namefile's ASCII flag is clear)")
+            }
             TapeError::NotText { offset } => {
-                write!(f, "not a text listing (NUL byte at offset {offset}; is it tokenized?)")
+                write!(
+                    f,
+                    "not a text listing (NUL byte at offset {offset}; is it tokenized?)"
+                )
             }
             TapeError::NoLines => write!(f, "text listing has no lines"),
         }
@@ -70,7 +84,10 @@ pub fn check_size(bytes: &[u8]) -> Result<(), TapeError> {
         return Err(TapeError::Empty);
     }
     if bytes.len() > MAX_INPUT_BYTES {
-        return Err(TapeError::TooLarge { size: bytes.len(), limit: MAX_INPUT_BYTES });
+        return Err(TapeError::TooLarge {
+            size: bytes.len(),
+            limit: MAX_INPUT_BYTES,
+        });
     }
     Ok(())
 }

@@ -59,22 +59,50 @@ impl Namefile {
     /// `CSAVE "NAME"`: tokenized BASIC, type 0, ASCII $00, gap $00. The ROM leaves stale exec and
     /// load addresses here; we write zeros and readers must ignore them.
     pub fn csave(name: &str) -> Namefile {
-        Namefile { name: pad_name(name), file_type: FileType::Basic, ascii: false, gaps: false, exec: 0, load: 0 }
+        Namefile {
+            name: pad_name(name),
+            file_type: FileType::Basic,
+            ascii: false,
+            gaps: false,
+            exec: 0,
+            load: 0,
+        }
     }
 
     /// `CSAVE "NAME",A`: ASCII BASIC, type 0, ASCII $FF, gap $FF.
     pub fn csave_ascii(name: &str) -> Namefile {
-        Namefile { name: pad_name(name), file_type: FileType::Basic, ascii: true, gaps: true, exec: 0, load: 0 }
+        Namefile {
+            name: pad_name(name),
+            file_type: FileType::Basic,
+            ascii: true,
+            gaps: true,
+            exec: 0,
+            load: 0,
+        }
     }
 
     /// `OPEN "O",#-1,"NAME"`: data file, type 1, ASCII $FF, gap $FF.
     pub fn data_file(name: &str) -> Namefile {
-        Namefile { name: pad_name(name), file_type: FileType::Data, ascii: true, gaps: true, exec: 0, load: 0 }
+        Namefile {
+            name: pad_name(name),
+            file_type: FileType::Data,
+            ascii: true,
+            gaps: true,
+            exec: 0,
+            load: 0,
+        }
     }
 
     /// `CSAVEM "NAME",start,end,exec`: machine code, type 2, ASCII $00, gap $00.
     pub fn csavem(name: &str, load: u16, exec: u16) -> Namefile {
-        Namefile { name: pad_name(name), file_type: FileType::MachineCode, ascii: false, gaps: false, exec, load }
+        Namefile {
+            name: pad_name(name),
+            file_type: FileType::MachineCode,
+            ascii: false,
+            gaps: false,
+            exec,
+            load,
+        }
     }
 
     pub fn encode(&self) -> [u8; NAMEFILE_LEN] {
@@ -107,7 +135,10 @@ impl Namefile {
 
     /// The namefile as a block of type $00.
     pub fn to_block(&self) -> Block {
-        Block { kind: BlockType::Namefile, data: self.encode().to_vec() }
+        Block {
+            kind: BlockType::Namefile,
+            data: self.encode().to_vec(),
+        }
     }
 
     /// The name with its padding spaces removed, non-ASCII bytes shown as `?`.
@@ -115,7 +146,13 @@ impl Namefile {
         let s: String = self
             .name
             .iter()
-            .map(|&c| if (0x20..0x7F).contains(&c) { c as char } else { '?' })
+            .map(|&c| {
+                if (0x20..0x7F).contains(&c) {
+                    c as char
+                } else {
+                    '?'
+                }
+            })
             .collect();
         s.trim_end_matches(' ').to_string()
     }

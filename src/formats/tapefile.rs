@@ -49,7 +49,10 @@ impl TapeFile {
 
     /// Every block of the file in tape order: namefile, data blocks, EOF.
     pub fn all_blocks(&self) -> impl Iterator<Item = &ReadBlock> {
-        self.namefile_block.iter().chain(self.blocks.iter()).chain(self.eof.iter())
+        self.namefile_block
+            .iter()
+            .chain(self.blocks.iter())
+            .chain(self.eof.iter())
     }
 
     fn recompute_ok(&mut self) {
@@ -63,7 +66,13 @@ impl TapeFile {
 pub fn group_files(blocks: &[ReadBlock]) -> Vec<TapeFile> {
     let mut files: Vec<TapeFile> = Vec::new();
     let mut open: Option<TapeFile> = None;
-    let empty = || TapeFile { namefile: None, namefile_block: None, blocks: Vec::new(), eof: None, checksum_ok: true };
+    let empty = || TapeFile {
+        namefile: None,
+        namefile_block: None,
+        blocks: Vec::new(),
+        eof: None,
+        checksum_ok: true,
+    };
     for rb in blocks {
         match rb.block.kind {
             BlockType::Namefile => {
@@ -118,7 +127,10 @@ pub struct LayoutOptions {
 
 impl Default for LayoutOptions {
     fn default() -> Self {
-        LayoutOptions { leader_bytes: DRAGON32_LEADER_BYTES, gap_ms: MOTOR_GAP_MS }
+        LayoutOptions {
+            leader_bytes: DRAGON32_LEADER_BYTES,
+            gap_ms: MOTOR_GAP_MS,
+        }
     }
 }
 
@@ -137,7 +149,9 @@ pub fn layout(blocks: &[Block], opts: LayoutOptions) -> Vec<Segment> {
         let is_namefile = b.kind == BlockType::Namefile;
         if is_namefile || gaps || need_leader {
             out.push(Segment::Silence { ms: opts.gap_ms });
-            out.push(Segment::Leader { bytes: opts.leader_bytes });
+            out.push(Segment::Leader {
+                bytes: opts.leader_bytes,
+            });
         }
         out.push(Segment::Block(b.clone()));
         need_leader = false;

@@ -111,7 +111,11 @@ fn parse_fmt(body: &[u8]) -> Result<WavFormat, TapeError> {
             "sample rate {sample_rate} Hz; {MIN_SAMPLE_RATE}–{MAX_SAMPLE_RATE} Hz are read"
         )));
     }
-    Ok(WavFormat { channels, sample_rate, bits_per_sample: bits })
+    Ok(WavFormat {
+        channels,
+        sample_rate,
+        bits_per_sample: bits,
+    })
 }
 
 /// Parses the RIFF structure. A `data` chunk that claims more bytes than the file holds is cut
@@ -155,7 +159,11 @@ pub fn parse_wav(bytes: &[u8]) -> Result<WavAudio<'_>, TapeError> {
     let data = data.ok_or(TapeError::MissingChunk("data"))?;
     let frame = format.channels as usize * (format.bits_per_sample as usize / 8);
     let data = &data[..data.len() - data.len() % frame];
-    let mut audio = WavAudio { format, data, channel_use: ChannelUse::Mono };
+    let mut audio = WavAudio {
+        format,
+        data,
+        channel_use: ChannelUse::Mono,
+    };
     if format.channels == 2 {
         audio.channel_use = choose_channels(&audio);
     }
@@ -189,7 +197,11 @@ impl WavAudio<'_> {
 
     /// Full scale of [`Self::sample`].
     fn full_scale(&self) -> f64 {
-        let one = if self.format.bits_per_sample == 8 { 128.0 } else { 32768.0 };
+        let one = if self.format.bits_per_sample == 8 {
+            128.0
+        } else {
+            32768.0
+        };
         if self.channel_use == ChannelUse::Mix {
             2.0 * one
         } else {
@@ -243,11 +255,18 @@ const K_MAX: f64 = 1.15;
 
 impl Classifier {
     fn new(rate: f64) -> Classifier {
-        Classifier { rate, k: 1.0, last_edge: None, bits: BitStream::new() }
+        Classifier {
+            rate,
+            k: 1.0,
+            last_edge: None,
+            bits: BitStream::new(),
+        }
     }
 
     fn edge(&mut self, at: f64) {
-        let Some(prev) = self.last_edge.replace(at) else { return };
+        let Some(prev) = self.last_edge.replace(at) else {
+            return;
+        };
         let d = (at - prev) / self.rate;
         if d > 2.5 * T0 {
             // Silence or a dropout: the motor gap between blocks. No bit.
@@ -355,7 +374,10 @@ pub fn decode_bit_streams(a: &WavAudio) -> [BitStream; 2] {
 
 /// Scores a decode: good blocks first, then all blocks.
 fn score(blocks: &[ReadBlock]) -> (usize, usize) {
-    (blocks.iter().filter(|b| b.checksum_ok).count(), blocks.len())
+    (
+        blocks.iter().filter(|b| b.checksum_ok).count(),
+        blocks.len(),
+    )
 }
 
 /// Decodes a .wav into the bit stream of its better edge polarity, with that stream's blocks.
@@ -365,7 +387,11 @@ pub fn decode(bytes: &[u8]) -> Result<(BitStream, Vec<ReadBlock>), TapeError> {
     let [rise, fall] = decode_bit_streams(&audio);
     let rb = find_blocks(&rise.bytes, rise.len_bits);
     let fb = find_blocks(&fall.bytes, fall.len_bits);
-    let best = if score(&fb) > score(&rb) { (fall, fb) } else { (rise, rb) };
+    let best = if score(&fb) > score(&rb) {
+        (fall, fb)
+    } else {
+        (rise, rb)
+    };
     Ok(best)
 }
 
@@ -404,7 +430,12 @@ pub struct WavOptions {
 impl Default for WavOptions {
     /// 22050 Hz 8-bit mono at 70% of full scale, Dragon 32 leaders and 0.5 s motor gaps.
     fn default() -> Self {
-        WavOptions { sample_rate: 22050, format: SampleFormat::U8, amplitude: 0.7, layout: LayoutOptions::default() }
+        WavOptions {
+            sample_rate: 22050,
+            format: SampleFormat::U8,
+            amplitude: 0.7,
+            layout: LayoutOptions::default(),
+        }
     }
 }
 
@@ -426,7 +457,8 @@ impl Synth {
         let end = self.t + period;
         while (self.n as f64) / self.rate < end {
             let phase = ((self.n as f64) / self.rate - self.t) / period;
-            self.samples.push(self.amplitude * (std::f64::consts::TAU * phase).sin());
+            self.samples
+                .push(self.amplitude * (std::f64::consts::TAU * phase).sin());
             self.n += 1;
         }
         self.t = end;
@@ -434,7 +466,11 @@ impl Synth {
 
     fn byte(&mut self, b: u8) {
         for i in 0..8 {
-            self.cycle(if b >> i & 1 != 0 { BIT1_CPU_CYCLES } else { BIT0_CPU_CYCLES });
+            self.cycle(if b >> i & 1 != 0 {
+                BIT1_CPU_CYCLES
+            } else {
+                BIT0_CPU_CYCLES
+            });
         }
     }
 
@@ -475,7 +511,10 @@ pub fn encode_segments(segments: &[Segment], opts: &WavOptions) -> Result<Vec<u8
             }
         }
         if s.samples.len() > super::error::MAX_INPUT_BYTES {
-            return Err(TapeError::TooLarge { size: s.samples.len(), limit: super::error::MAX_INPUT_BYTES });
+            return Err(TapeError::TooLarge {
+                size: s.samples.len(),
+                limit: super::error::MAX_INPUT_BYTES,
+            });
         }
     }
     s.silence(opts.layout.gap_ms as f64 / 1000.0);
@@ -511,7 +550,9 @@ pub fn wav_bytes(samples: &[f64], sample_rate: u32, format: SampleFormat) -> Vec
         let v = v.clamp(-1.0, 1.0);
         match format {
             SampleFormat::U8 => out.push((128.0 + v * 127.0).round() as u8),
-            SampleFormat::S16 => out.extend_from_slice(&((v * 32767.0).round() as i16).to_le_bytes()),
+            SampleFormat::S16 => {
+                out.extend_from_slice(&((v * 32767.0).round() as i16).to_le_bytes())
+            }
         }
     }
     out
