@@ -181,3 +181,40 @@ fn empty_program_ascii_save() {
         Vec::<Vec<u8>>::new()
     );
 }
+
+#[test]
+fn tape_kind_by_extension_and_contents() {
+    use spacemono::formats::tape::{read_files, TapeKind};
+    assert_eq!(TapeKind::from_extension("CAS"), Some(TapeKind::Cas));
+    assert_eq!(TapeKind::from_extension(".wav"), Some(TapeKind::Wav));
+    for e in ["bas", "ASC", "txt"] {
+        assert_eq!(TapeKind::from_extension(e), Some(TapeKind::Ascii));
+    }
+    assert_eq!(TapeKind::from_extension("dsk"), None);
+    let blocks = ascii::lines_to_blocks("X", &[b"10 END".to_vec()]);
+    let w = wav::encode(&blocks, &WavOptions::default()).unwrap();
+    let c = cas::write(&blocks).unwrap();
+    assert_eq!(TapeKind::sniff(&w), TapeKind::Wav);
+    assert_eq!(TapeKind::sniff(&c), TapeKind::Cas);
+    let from_text = read_files(b"10 END\r\n", TapeKind::Ascii, "PROG.BAS").unwrap();
+    assert_eq!(from_text[0].name(), "PROG.BAS");
+    assert!(from_text[0].checksum_ok && from_text[0].is_complete());
+    assert_eq!(
+        ascii::lines_from_tape_file(&from_text[0]).unwrap(),
+        lines(&["10 END"])
+    );
+    // The same tape as .wav and .cas gives the same files (bit positions aside).
+    let summary = |files: Vec<spacemono::formats::TapeFile>| -> Vec<_> {
+        files
+            .iter()
+            .map(|f| (f.namefile, f.payload(), f.checksum_ok, f.is_complete()))
+            .collect()
+    };
+    let from_wav = summary(read_files(&w, TapeKind::Wav, "").unwrap());
+    assert_eq!(
+        from_wav,
+        summary(read_files(&c, TapeKind::Cas, "").unwrap())
+    );
+    assert_eq!(from_wav[0].1, b"10 END\r".to_vec());
+    assert_eq!(read_files(b"", TapeKind::Ascii, "E"), Err(TapeError::Empty));
+}
