@@ -1,0 +1,93 @@
+//! Typed errors for the tape formats. Messages name no file: the caller prefixes the file name,
+//! e.g. `game.wav: not a RIFF/WAVE file`.
+
+use std::fmt;
+
+/// The largest input any reader here accepts (64 MiB: about 25 minutes of 22 kHz 16-bit stereo,
+/// far more than a C90 side of Dragon data needs as a .cas).
+pub const MAX_INPUT_BYTES: usize = 64 * 1024 * 1024;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TapeError {
+    /// The input has no bytes at all.
+    Empty,
+    /// The input is bigger than [`MAX_INPUT_BYTES`].
+    TooLarge { size: usize, limit: usize },
+    /// The input ends inside a structure that must be complete (says which).
+    Truncated(&'static str),
+    /// The input does not start with a `RIFF....WAVE` header.
+    NotRiffWave,
+    /// A RIFF/WAVE file this reader cannot decode; the text says what it has.
+    UnsupportedWav(String),
+    /// A required RIFF chunk (`fmt ` or `data`) is absent.
+    MissingChunk(&'static str),
+    /// No `$3C`-synchronised block was found anywhere in the stream.
+    NoBlocks,
+    /// A block to be written holds more than 255 data bytes.
+    BlockTooLong(usize),
+    /// A namefile block is shorter than the 15 bytes it must hold.
+    BadNamefile { len: usize },
+    /// A tape file asked for as an ASCII program is not flagged as ASCII.
+    NotAscii,
+    /// A text listing holds a NUL byte, so it is binary (perhaps a tokenized program).
+    NotText { offset: usize },
+    /// A text listing holds no non-blank line.
+    NoLines,
+}
+
+impl fmt::Display for TapeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TapeError::Empty => write!(f, "empty file"),
+            TapeError::TooLarge { size, limit } => {
+                write!(
+                    f,
+                    "file too large ({size} bytes; the limit is {limit} bytes)"
+                )
+            }
+            TapeError::Truncated(what) => write!(f, "truncated file ({what})"),
+            TapeError::NotRiffWave => write!(f, "not a RIFF/WAVE file"),
+            TapeError::UnsupportedWav(what) => write!(f, "unsupported WAV encoding: {what}"),
+            TapeError::MissingChunk(which) => write!(f, "WAV file has no '{which}' chunk"),
+            TapeError::NoBlocks => write!(
+                f,
+                "no cassette blocks found (no $3C sync byte followed by a block)"
+            ),
+            TapeError::BlockTooLong(n) => {
+                write!(
+                    f,
+                    "block of {n} data bytes is too long (a cassette block holds at most 255)"
+                )
+            }
+            TapeError::BadNamefile { len } => {
+                write!(f, "namefile block has {len} bytes; it needs 15")
+            }
+            TapeError::NotAscii => {
+                write!(f, "not an ASCII file (the namefile's ASCII flag is clear)")
+            }
+            TapeError::NotText { offset } => {
+                write!(
+                    f,
+                    "not a text listing (NUL byte at offset {offset}; is it tokenized?)"
+                )
+            }
+            TapeError::NoLines => write!(f, "text listing has no lines"),
+        }
+    }
+}
+
+impl std::error::Error for TapeError {}
+
+/// Rejects empty and oversized inputs; every reader calls this first.
+pub fn check_size(bytes: &[u8]) -> Result<(), TapeError> {
+    if bytes.is_empty() {
+        return Err(TapeError::Empty);
+    }
+    if bytes.len() > MAX_INPUT_BYTES {
+        return Err(TapeError::TooLarge {
+            size: bytes.len(),
+            limit: MAX_INPUT_BYTES,
+        });
+    }
+    Ok(())
+}

@@ -1,0 +1,220 @@
+//! ASCII listings and ASCII saves (machine.md §3; XR `cue_read_ascii`).
+
+use spacemono::formats::ascii;
+use spacemono::formats::tapefile::{file_blocks, layout, LayoutOptions, Segment};
+use spacemono::formats::wav::{self, WavOptions};
+use spacemono::formats::{cas, BlockType, FileType, Namefile, TapeError};
+
+fn lines(v: &[&str]) -> Vec<Vec<u8>> {
+    v.iter().map(|s| s.as_bytes().to_vec()).collect()
+}
+
+#[test]
+fn every_line_end_is_accepted() {
+    let want = lines(&["10 CLS", "20 PRINT \"HI\"", "30 GOTO 20"]);
+    for text in [
+        "10 CLS\n20 PRINT \"HI\"\n30 GOTO 20\n",
+        "10 CLS\r\n20 PRINT \"HI\"\r\n30 GOTO 20\r\n",
+        "10 CLS\r20 PRINT \"HI\"\r30 GOTO 20\r",
+        "10 CLS\r\n20 PRINT \"HI\"\n30 GOTO 20",
+        "\n\n10 CLS\n   \n\t\n20 PRINT \"HI\"\r\n\r\n30 GOTO 20\n\n",
+        "10 CLS\n20 PRINT \"HI\"\n30 GOTO 20\n\x1a",
+        "10 CLS\n20 PRINT \"HI\"\n30 GOTO 20\n\x1a\x1a\x1agarbage after ctrl-z\0",
+    ] {
+        assert_eq!(
+            ascii::parse_listing(text.as_bytes()).unwrap(),
+            want,
+            "{text:?}"
+        );
+    }
+}
+
+#[test]
+fn bytes_pass_through_unchanged() {
+    let got = ascii::parse_listing(b"10 PRINT \"\xC8\x80\"  \n").unwrap();
+    assert_eq!(
+        got,
+        vec![b"10 PRINT \"\xC8\x80\"  ".to_vec()],
+        "high bytes and trailing spaces kept"
+    );
+}
+
+#[test]
+fn listing_errors() {
+    assert_eq!(ascii::parse_listing(b""), Err(TapeError::Empty));
+    assert_eq!(
+        ascii::parse_listing(b"\r\n  \n\t\n"),
+        Err(TapeError::NoLines)
+    );
+    assert_eq!(
+        ascii::parse_listing(b"\x1a10 CLS\n"),
+        Err(TapeError::NoLines)
+    );
+    // A tokenized program: link, line number, tokens, NUL.
+    assert_eq!(
+        ascii::parse_listing(b"\x1e\x0b\x00\x0a\x87\x00\x00\x00"),
+        Err(TapeError::NotText { offset: 2 })
+    );
+    let big = vec![b'A'; spacemono::formats::error::MAX_INPUT_BYTES + 1];
+    assert!(matches!(
+        ascii::parse_listing(&big),
+        Err(TapeError::TooLarge { .. })
+    ));
+}
+
+#[test]
+fn lines_round_trip_through_a_listing_file() {
+    let l = lines(&["10 REM SPACE MONOPOLY", "20 A$=\"X\":PRINT A$", "30 END"]);
+    let file = ascii::write_listing(&l);
+    assert_eq!(
+        file,
+        b"10 REM SPACE MONOPOLY\n20 A$=\"X\":PRINT A$\n30 END\n".to_vec()
+    );
+    assert_eq!(ascii::parse_listing(&file).unwrap(), l);
+    assert_eq!(ascii::write_listing::<Vec<u8>>(&[]), Vec::<u8>::new());
+}
+
+/// 100 lines of text: more than one 255-byte block.
+fn long_listing() -> String {
+    (1..=100)
+        .map(|i| format!("{} PRINT \"LINE NUMBER {}\"\r\n", i * 10, i))
+        .collect()
+}
+
+#[test]
+fn an_ascii_save_is_laid_out_as_the_spec_says() {
+    let text = long_listing();
+    let blocks = ascii::listing_to_blocks("MONO", text.as_bytes()).unwrap();
+    // Namefile: type 0, ASCII $FF, gap $FF.
+    assert_eq!(blocks[0].kind, BlockType::Namefile);
+    assert_eq!(&blocks[0].data[..11], b"MONO    \x00\xFF\xFF");
+    // Data blocks of 255 bytes (the last shorter), holding the text with CR line ends.
+    let payload: Vec<u8> = text.replace("\r\n", "\r").into_bytes();
+    let data: Vec<&spacemono::formats::Block> = blocks[1..blocks.len() - 1].iter().collect();
+    assert_eq!(data.len(), payload.len().div_ceil(255));
+    assert!(data.iter().all(|b| b.kind == BlockType::Data));
+    assert!(data[..data.len() - 1].iter().all(|b| b.data.len() == 255));
+    let joined: Vec<u8> = data.iter().flat_map(|b| b.data.iter().copied()).collect();
+    assert_eq!(joined, payload);
+    assert!(!joined.contains(&b'\n'));
+    // EOF last; every block gets its own motor gap and leader.
+    assert_eq!(*blocks.last().unwrap(), spacemono::formats::Block::eof());
+    let segs = layout(&blocks, LayoutOptions::default());
+    let leaders = segs
+        .iter()
+        .filter(|s| matches!(s, Segment::Leader { .. }))
+        .count();
+    assert_eq!(leaders, blocks.len());
+}
+
+#[test]
+fn ascii_text_round_trips_through_a_cas_tape() {
+    let text = long_listing();
+    let want = ascii::parse_listing(text.as_bytes()).unwrap();
+    let image = cas::write(&ascii::listing_to_blocks("MONO", text.as_bytes()).unwrap()).unwrap();
+    let files = cas::read_files(&image).unwrap();
+    assert_eq!(files.len(), 1);
+    let nf = files[0].namefile.unwrap();
+    assert_eq!(
+        (nf.file_type, nf.ascii, nf.gaps),
+        (FileType::Basic, true, true)
+    );
+    assert_eq!(ascii::lines_from_tape_file(&files[0]).unwrap(), want);
+    let listing = ascii::listing_from_tape_file(&files[0]).unwrap();
+    assert_eq!(listing, ascii::write_listing(&want));
+    assert_eq!(
+        String::from_utf8(listing).unwrap(),
+        text.replace("\r\n", "\n")
+    );
+}
+
+#[test]
+fn ascii_text_round_trips_through_a_wav_tape() {
+    let text = "10 CLS\n20 FOR I=1 TO 10:PRINT I:NEXT\n30 END\n";
+    let w = wav::encode(
+        &ascii::listing_to_blocks("LOOP", text.as_bytes()).unwrap(),
+        &WavOptions::default(),
+    )
+    .unwrap();
+    let files = wav::read_files(&w).unwrap();
+    assert_eq!(files[0].name(), "LOOP");
+    assert_eq!(
+        ascii::listing_from_tape_file(&files[0]).unwrap(),
+        text.as_bytes().to_vec()
+    );
+}
+
+#[test]
+fn a_data_file_reads_as_text_lines() {
+    let blocks = file_blocks(&Namefile::data_file("SCORES"), b"100\r\"ANN\"\r");
+    let files = cas::read_files(&cas::write(&blocks).unwrap()).unwrap();
+    assert_eq!(
+        ascii::lines_from_tape_file(&files[0]).unwrap(),
+        lines(&["100", "\"ANN\""])
+    );
+}
+
+#[test]
+fn a_tokenized_save_is_not_ascii() {
+    let blocks = file_blocks(
+        &Namefile::csave("TOK"),
+        &[0x1E, 0x0B, 0x00, 0x0A, 0x87, 0x00, 0x00, 0x00],
+    );
+    let files = cas::read_files(&cas::write(&blocks).unwrap()).unwrap();
+    assert_eq!(
+        ascii::lines_from_tape_file(&files[0]),
+        Err(TapeError::NotAscii)
+    );
+    assert_eq!(
+        ascii::listing_from_tape_file(&files[0]),
+        Err(TapeError::NotAscii)
+    );
+}
+
+#[test]
+fn empty_program_ascii_save() {
+    let blocks = ascii::lines_to_blocks::<Vec<u8>>("EMPTY", &[]);
+    assert_eq!(blocks.len(), 2, "namefile and EOF only");
+    let files = cas::read_files(&cas::write(&blocks).unwrap()).unwrap();
+    assert_eq!(
+        ascii::lines_from_tape_file(&files[0]).unwrap(),
+        Vec::<Vec<u8>>::new()
+    );
+}
+
+#[test]
+fn tape_kind_by_extension_and_contents() {
+    use spacemono::formats::tape::{read_files, TapeKind};
+    assert_eq!(TapeKind::from_extension("CAS"), Some(TapeKind::Cas));
+    assert_eq!(TapeKind::from_extension(".wav"), Some(TapeKind::Wav));
+    for e in ["bas", "ASC", "txt"] {
+        assert_eq!(TapeKind::from_extension(e), Some(TapeKind::Ascii));
+    }
+    assert_eq!(TapeKind::from_extension("dsk"), None);
+    let blocks = ascii::lines_to_blocks("X", &[b"10 END".to_vec()]);
+    let w = wav::encode(&blocks, &WavOptions::default()).unwrap();
+    let c = cas::write(&blocks).unwrap();
+    assert_eq!(TapeKind::sniff(&w), TapeKind::Wav);
+    assert_eq!(TapeKind::sniff(&c), TapeKind::Cas);
+    let from_text = read_files(b"10 END\r\n", TapeKind::Ascii, "PROG.BAS").unwrap();
+    assert_eq!(from_text[0].name(), "PROG.BAS");
+    assert!(from_text[0].checksum_ok && from_text[0].is_complete());
+    assert_eq!(
+        ascii::lines_from_tape_file(&from_text[0]).unwrap(),
+        lines(&["10 END"])
+    );
+    // The same tape as .wav and .cas gives the same files (bit positions aside).
+    let summary = |files: Vec<spacemono::formats::TapeFile>| -> Vec<_> {
+        files
+            .iter()
+            .map(|f| (f.namefile, f.payload(), f.checksum_ok, f.is_complete()))
+            .collect()
+    };
+    let from_wav = summary(read_files(&w, TapeKind::Wav, "").unwrap());
+    assert_eq!(
+        from_wav,
+        summary(read_files(&c, TapeKind::Cas, "").unwrap())
+    );
+    assert_eq!(from_wav[0].1, b"10 END\r".to_vec());
+    assert_eq!(read_files(b"", TapeKind::Ascii, "E"), Err(TapeError::Empty));
+}
