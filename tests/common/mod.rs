@@ -1,0 +1,60 @@
+//! Helpers that drive a powered-on machine the way a person at the keyboard would.
+#![allow(dead_code)]
+
+use spacemono::frontend::headless::run_until_done;
+use spacemono::machine::keyboard::parse_key_script;
+use spacemono::machine::Machine;
+
+/// A machine just switched on, recording what it prints from now on.
+pub fn machine() -> Machine {
+    let mut m = Machine::new();
+    m.hw.transcript = Some(Vec::new());
+    m
+}
+
+/// Type these lines at the keyboard (each followed by ENTER) and run until the machine is
+/// back at OK with nothing left to type. Returns everything printed, CR as newline.
+pub fn typed(m: &mut Machine, text: &str) -> String {
+    let start = m.hw.transcript.as_ref().map(|t| t.len()).unwrap_or(0);
+    let mut keys = parse_key_script(text).expect("key script");
+    if keys.last() != Some(&13) {
+        keys.push(13);
+    }
+    m.hw.keyboard.type_script(&keys);
+    run_until_done(m, Some(50 * 600));
+    let t = m.transcript().unwrap();
+    t.chars().skip(start).collect()
+}
+
+/// A fresh machine, these lines typed: what was printed (echo included).
+pub fn session(text: &str) -> String {
+    let mut m = machine();
+    typed(&mut m, text)
+}
+
+/// Load a listing, RUN it with these keys typed as it asks for them; what RUN printed
+/// (the RUN echo and final OK included).
+pub fn run_program(listing: &str, keys: &str) -> String {
+    let mut m = machine();
+    m.load_listing(listing.as_bytes()).expect("listing loads");
+    m.type_text(b"RUN\r");
+    m.hw
+        .keyboard
+        .type_script(&parse_key_script(keys).expect("key script"));
+    run_until_done(&mut m, Some(50 * 600));
+    m.transcript().unwrap()
+}
+
+/// The output of a program: what it printed between the RUN echo and the final OK.
+pub fn output(listing: &str, keys: &str) -> String {
+    let t = run_program(listing, keys);
+    let body = t.strip_prefix("RUN\n").unwrap_or(&t).to_string();
+    body.strip_suffix("OK\n").unwrap_or(&body).to_string()
+}
+
+/// What a direct-mode command prints (without its echo and the final OK).
+pub fn direct(cmd: &str) -> String {
+    let t = session(cmd);
+    let body = t.strip_prefix(&format!("{cmd}\n")).unwrap_or(&t).to_string();
+    body.strip_suffix("OK\n").unwrap_or(&body).to_string()
+}
