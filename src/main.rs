@@ -10,7 +10,11 @@ use spacemono::machine::keyboard::parse_key_script;
 use spacemono::machine::Machine;
 
 #[derive(Parser)]
-#[command(name = "spacemono", version, about = "A Dragon 32 and its Extended Color BASIC, recreated")]
+#[command(
+    name = "spacemono",
+    version,
+    about = "A Dragon 32 and its Extended Color BASIC, recreated"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -59,7 +63,8 @@ fn write_output(target: &str, text: &str) -> Result<(), String> {
             .and_then(|_| out.flush())
             .map_err(|e| format!("cannot write to standard output: {e}"))
     } else {
-        std::fs::write(Path::new(target), text).map_err(|e| format!("{target}: cannot write it: {e}"))
+        std::fs::write(Path::new(target), text)
+            .map_err(|e| format!("{target}: cannot write it: {e}"))
     }
 }
 

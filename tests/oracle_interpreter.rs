@@ -54,7 +54,8 @@ fn check_06_for_inside_recursion_runs_out_at_991() {
 fn check_07_mem_depends_on_where_it_is_read() {
     // The oracle's program text is not recorded, so its base value (24617) cannot be
     // reproduced; the offsets between the contexts are what the check measured.
-    let prog = "10 X=0:Y=0:I=0:A$=\"\":DIM Z(0)\n20 PRINT MEM;:X=MEM:PRINT X;MEM+0;0+MEM;(MEM);-MEM";
+    let prog =
+        "10 X=0:Y=0:I=0:A$=\"\":DIM Z(0)\n20 PRINT MEM;:X=MEM:PRINT X;MEM+0;0+MEM;(MEM);-MEM";
     let t = output(prog, "");
     let v: Vec<i32> = t.split_whitespace().map(|n| n.parse().unwrap()).collect();
     let b = v[0];
@@ -84,7 +85,10 @@ fn check_10_bad_data_is_a_syntax_error_in_the_data_line() {
 
 #[test]
 fn check_11_out_of_data() {
-    assert_eq!(output("10 READ A$,B\n20 DATA \"Q\"", ""), "?OD ERROR IN 10\n");
+    assert_eq!(
+        output("10 READ A$,B\n20 DATA \"Q\"", ""),
+        "?OD ERROR IN 10\n"
+    );
 }
 
 #[test]
@@ -120,18 +124,30 @@ fn check_15_cont_resumes_after_stop() {
 fn check_16_renum_reports_missing_lines() {
     let t = session("10 PRINT 1\n20 IF A THEN 10 ELSE 99\n30 GOTO 20\nRENUM 100,,5\nLIST");
     assert!(t.contains("UL 99 IN 105\n"), "{t}");
-    assert!(t.contains("100 PRINT 1\n105 IF A THEN 100 ELSE 99\n110 GOTO 105\n"), "{t}");
+    assert!(
+        t.contains("100 PRINT 1\n105 IF A THEN 100 ELSE 99\n110 GOTO 105\n"),
+        "{t}"
+    );
 }
 
 #[test]
 fn check_17_print_zones() {
-    assert_eq!(direct("PRINT \"A\",\"B\",\"C\""), format!("A{}B\nC\n", " ".repeat(15)));
-    assert_eq!(direct("PRINT 1,-2,3;4"), format!(" 1{}-2\n 3  4 \n", " ".repeat(14)));
+    assert_eq!(
+        direct("PRINT \"A\",\"B\",\"C\""),
+        format!("A{}B\nC\n", " ".repeat(15))
+    );
+    assert_eq!(
+        direct("PRINT 1,-2,3;4"),
+        format!(" 1{}-2\n 3  4 \n", " ".repeat(14))
+    );
 }
 
 #[test]
 fn check_18_comma_past_the_second_zone_starts_a_line() {
-    assert_eq!(direct("PRINT \"1234567890123456789\";,\"X\""), "1234567890123456789\nX\n");
+    assert_eq!(
+        direct("PRINT \"1234567890123456789\";,\"X\""),
+        "1234567890123456789\nX\n"
+    );
 }
 
 #[test]
@@ -170,7 +186,10 @@ fn check_24_input_in_direct_mode() {
 
 #[test]
 fn check_25_tron_marks_line_entries() {
-    let t = output("10 TRON:FOR I=1 TO 2:PRINT I;:NEXT\n20 PRINT \"X\":TROFF", "");
+    let t = output(
+        "10 TRON:FOR I=1 TO 2:PRINT I;:NEXT\n20 PRINT \"X\":TROFF",
+        "",
+    );
     assert_eq!(t, " 1  2 [20]X\n");
 }
 
@@ -188,7 +207,10 @@ fn check_26_errors() {
     assert_eq!(direct("GOTO 100"), "?UL ERROR\n");
     assert_eq!(direct("RETURN"), "?RG ERROR\n");
     assert_eq!(direct("NEXT"), "?NF ERROR\n");
-    assert_eq!(output("10 ON 3 GOTO 20,30\n15 PRINT \"FELL\"\n20 END", ""), "FELL\n");
+    assert_eq!(
+        output("10 ON 3 GOTO 20,30\n15 PRINT \"FELL\"\n20 END", ""),
+        "FELL\n"
+    );
     assert_eq!(direct("ON -1 GOTO 10"), "?FC ERROR\n");
 }
 

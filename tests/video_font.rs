@@ -10,9 +10,9 @@ fn expected_char(code: u8) -> char {
         0x1B => '[',
         0x1C => '\\',
         0x1D => ']',
-        0x1E => '^', // up arrow
-        0x1F => '_', // left arrow
-        0x20 => '-', // space
+        0x1E => '^',       // up arrow
+        0x1F => '_',       // left arrow
+        0x20 => '-',       // space
         _ => code as char, // $21-$3F are ASCII
     }
 }
@@ -25,14 +25,25 @@ fn shipped_font_parses_and_matches_the_compiled_table() {
 
 #[test]
 fn all_64_glyphs_are_present_in_order_with_the_right_headers() {
-    let headers: Vec<&str> = SOURCE.lines().filter(|l| l.starts_with("glyph $")).collect();
+    let headers: Vec<&str> = SOURCE
+        .lines()
+        .filter(|l| l.starts_with("glyph $"))
+        .collect();
     assert_eq!(headers.len(), GLYPH_COUNT);
     for (code, h) in headers.iter().enumerate() {
         let mut f = h.split(' ');
         assert_eq!(f.next(), Some("glyph"));
-        assert_eq!(f.next(), Some(format!("${code:02X}").as_str()), "header {h}");
+        assert_eq!(
+            f.next(),
+            Some(format!("${code:02X}").as_str()),
+            "header {h}"
+        );
         let shown = f.next().expect("shown char");
-        assert_eq!(shown.chars().collect::<Vec<_>>(), vec![expected_char(code as u8)], "header {h}");
+        assert_eq!(
+            shown.chars().collect::<Vec<_>>(),
+            vec![expected_char(code as u8)],
+            "header {h}"
+        );
         assert!(f.next().is_some(), "header {h} has a name");
     }
 }
@@ -45,7 +56,11 @@ fn every_glyph_sits_in_rows_3_to_9_and_columns_2_to_6() {
             if !(3..=9).contains(&row) {
                 assert_eq!(bits, 0, "glyph ${code:02X} row {row} should be blank");
             }
-            assert_eq!(bits & !0x3E, 0, "glyph ${code:02X} row {row} = {bits:#04X} outside columns 2-6");
+            assert_eq!(
+                bits & !0x3E,
+                0,
+                "glyph ${code:02X} row {row} = {bits:#04X} outside columns 2-6"
+            );
         }
         let lit: u32 = g.iter().map(|b| b.count_ones()).sum();
         if code == 0x20 {
@@ -60,7 +75,11 @@ fn every_glyph_sits_in_rows_3_to_9_and_columns_2_to_6() {
 fn glyphs_are_distinct() {
     for a in 0..64u8 {
         for b in a + 1..64 {
-            assert_ne!(FONT.glyph(a), FONT.glyph(b), "glyphs ${a:02X} and ${b:02X} are identical");
+            assert_ne!(
+                FONT.glyph(a),
+                FONT.glyph(b),
+                "glyphs ${a:02X} and ${b:02X} are identical"
+            );
         }
     }
 }
@@ -72,11 +91,23 @@ fn known_shapes() {
     let a = [0x08, 0x14, 0x22, 0x22, 0x3E, 0x22, 0x22];
     assert_eq!(&FONT.glyph(0x01)[3..10], &a);
     // The chip's 'O' is square, its zero narrow.
-    assert_eq!(&FONT.glyph(0x0F)[3..10], &[0x3E, 0x22, 0x22, 0x22, 0x22, 0x22, 0x3E]);
-    assert_eq!(&FONT.glyph(0x30)[3..10], &[0x18, 0x24, 0x24, 0x24, 0x24, 0x24, 0x18]);
+    assert_eq!(
+        &FONT.glyph(0x0F)[3..10],
+        &[0x3E, 0x22, 0x22, 0x22, 0x22, 0x22, 0x3E]
+    );
+    assert_eq!(
+        &FONT.glyph(0x30)[3..10],
+        &[0x18, 0x24, 0x24, 0x24, 0x24, 0x24, 0x18]
+    );
     // Up arrow and left arrow.
-    assert_eq!(&FONT.glyph(0x1E)[3..10], &[0x08, 0x1C, 0x2A, 0x08, 0x08, 0x08, 0x08]);
-    assert_eq!(&FONT.glyph(0x1F)[3..10], &[0x00, 0x08, 0x10, 0x3E, 0x10, 0x08, 0x00]);
+    assert_eq!(
+        &FONT.glyph(0x1E)[3..10],
+        &[0x08, 0x1C, 0x2A, 0x08, 0x08, 0x08, 0x08]
+    );
+    assert_eq!(
+        &FONT.glyph(0x1F)[3..10],
+        &[0x00, 0x08, 0x10, 0x3E, 0x10, 0x08, 0x00]
+    );
     // Only the low 6 bits of the code matter.
     assert_eq!(FONT.glyph(0x41), FONT.glyph(0x01));
     assert_eq!(FONT.row(0xC1, 7), 0x3E);
@@ -86,7 +117,9 @@ fn known_shapes() {
 fn minimal_font() -> String {
     let mut s = String::from("# test font\n\n");
     for code in 0..64 {
-        s.push_str(&format!("glyph ${code:02X} x test\n#...#\n.....\n.....\n.....\n.....\n.....\n#####\n\n"));
+        s.push_str(&format!(
+            "glyph ${code:02X} x test\n#...#\n.....\n.....\n.....\n.....\n.....\n#####\n\n"
+        ));
     }
     s
 }
@@ -106,22 +139,52 @@ fn parser_rejects_malformed_fonts() {
     let good = minimal_font();
     let kind = |s: &str| font::parse(s).map(|_| ()).unwrap_err().kind;
     // a glyph missing
-    let missing = good.replace("glyph $3F x test\n#...#\n.....\n.....\n.....\n.....\n.....\n#####\n", "");
+    let missing = good.replace(
+        "glyph $3F x test\n#...#\n.....\n.....\n.....\n.....\n.....\n#####\n",
+        "",
+    );
     assert_eq!(kind(&missing), FontErrorKind::Missing(0x3F));
     // a duplicate
-    assert_eq!(kind(&good.replacen("glyph $01", "glyph $00", 1)), FontErrorKind::Duplicate(0));
+    assert_eq!(
+        kind(&good.replacen("glyph $01", "glyph $00", 1)),
+        FontErrorKind::Duplicate(0)
+    );
     // code out of range / not hex / glued to the name
-    assert_eq!(kind(&good.replacen("glyph $01", "glyph $41", 1)), FontErrorKind::BadCode);
-    assert_eq!(kind(&good.replacen("glyph $01", "glyph $G1", 1)), FontErrorKind::BadCode);
-    assert_eq!(kind(&good.replacen("glyph $01 x", "glyph $01x", 1)), FontErrorKind::BadCode);
+    assert_eq!(
+        kind(&good.replacen("glyph $01", "glyph $41", 1)),
+        FontErrorKind::BadCode
+    );
+    assert_eq!(
+        kind(&good.replacen("glyph $01", "glyph $G1", 1)),
+        FontErrorKind::BadCode
+    );
+    assert_eq!(
+        kind(&good.replacen("glyph $01 x", "glyph $01x", 1)),
+        FontErrorKind::BadCode
+    );
     // rows: too long, too short, wrong character
-    assert_eq!(kind(&good.replacen("#...#\n", "#...##\n", 1)), FontErrorKind::BadRow);
-    assert_eq!(kind(&good.replacen("#...#\n", "#...\n", 1)), FontErrorKind::BadRow);
-    assert_eq!(kind(&good.replacen("#...#\n", "#.o.#\n", 1)), FontErrorKind::BadRow);
+    assert_eq!(
+        kind(&good.replacen("#...#\n", "#...##\n", 1)),
+        FontErrorKind::BadRow
+    );
+    assert_eq!(
+        kind(&good.replacen("#...#\n", "#...\n", 1)),
+        FontErrorKind::BadRow
+    );
+    assert_eq!(
+        kind(&good.replacen("#...#\n", "#.o.#\n", 1)),
+        FontErrorKind::BadRow
+    );
     // a glyph with only 6 rows runs into the next header
-    assert_eq!(kind(&good.replacen(".....\n#####\n", "#####\n", 1)), FontErrorKind::BadRow);
+    assert_eq!(
+        kind(&good.replacen(".....\n#####\n", "#####\n", 1)),
+        FontErrorKind::BadRow
+    );
     // stray text between glyphs
-    assert_eq!(kind(&good.replacen("\n\nglyph $05", "\nhello\nglyph $05", 1)), FontErrorKind::UnexpectedLine);
+    assert_eq!(
+        kind(&good.replacen("\n\nglyph $05", "\nhello\nglyph $05", 1)),
+        FontErrorKind::UnexpectedLine
+    );
     // file ends inside a glyph
     let cut = &good[..good.rfind("#####").unwrap()];
     assert_eq!(kind(cut), FontErrorKind::Truncated);

@@ -13,7 +13,9 @@ const TEXT: usize = 0x0400;
 const GRAPHICS: usize = 0x0600;
 
 fn golden_path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(format!("{name}.png"))
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(format!("{name}.png"))
 }
 
 fn check_golden(name: &str, frame: &Frame) {
@@ -23,10 +25,18 @@ fn check_golden(name: &str, frame: &Frame) {
         eprintln!("wrote {}", path.display());
         return;
     }
-    let bytes = std::fs::read(&path)
-        .unwrap_or_else(|e| panic!("{}: {e} (generate with UPDATE_GOLDEN=1 and check it by eye)", path.display()));
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (generate with UPDATE_GOLDEN=1 and check it by eye)",
+            path.display()
+        )
+    });
     let want = png::decode(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    assert_eq!((frame.width, frame.height), (want.width, want.height), "{name}: size");
+    assert_eq!(
+        (frame.width, frame.height),
+        (want.width, want.height),
+        "{name}: size"
+    );
     let diffs: Vec<(usize, usize)> = (0..frame.pixels.len())
         .filter(|&i| frame.pixels[i] != want.pixels[i])
         .map(|i| (i % frame.width, i / frame.width))
@@ -81,13 +91,19 @@ fn power_on_screen() -> Vec<u8> {
 
 #[test]
 fn golden_text_power_on() {
-    check_golden("text_power_on", &render(&power_on_screen(), TEXT as u16, VdgMode::text()));
+    check_golden(
+        "text_power_on",
+        &render(&power_on_screen(), TEXT as u16, VdgMode::text()),
+    );
 }
 
 #[test]
 fn golden_text_css1() {
     // SCREEN 0,1 over the same screen: orange text.
-    let mode = VdgMode { css: true, ..VdgMode::text() };
+    let mode = VdgMode {
+        css: true,
+        ..VdgMode::text()
+    };
     check_golden("text_css1", &render(&power_on_screen(), TEXT as u16, mode));
 }
 
@@ -105,7 +121,10 @@ fn golden_text_normal_and_inverse() {
     print_at(&mut m, 10 * 32, "20 GOTO 10");
     print_at(&mut m, 12 * 32, "THE QUICK BROWN FOX JUMPS OVER");
     print_at(&mut m, 13 * 32, "the lazy dog 0123456789 <=>?!");
-    check_golden("text_normal_inverse", &render(&m, TEXT as u16, VdgMode::text()));
+    check_golden(
+        "text_normal_inverse",
+        &render(&m, TEXT as u16, VdgMode::text()),
+    );
 }
 
 #[test]
@@ -151,9 +170,21 @@ fn pattern(g: GraphicsMode) -> Vec<u8> {
         for b in 0..bpr {
             let v = match y * 3 / rows {
                 0 if colour => [0x00, 0x55, 0xAA, 0xFF][b * 4 / bpr],
-                0 => if b % 2 == 0 { 0xFF } else { 0x00 },
+                0 => {
+                    if b % 2 == 0 {
+                        0xFF
+                    } else {
+                        0x00
+                    }
+                }
                 1 if colour => 0x1B,
-                1 => if y % 2 == 0 { 0xAA } else { 0x55 },
+                1 => {
+                    if y % 2 == 0 {
+                        0xAA
+                    } else {
+                        0x55
+                    }
+                }
                 _ => 0x00,
             };
             m[GRAPHICS + y * bpr + b] = v;
@@ -184,16 +215,26 @@ fn golden_graphics(name: &str, mode: VdgMode) {
 fn golden_pmodes() {
     for p in 0..=4u8 {
         for css in [false, true] {
-            golden_graphics(&format!("pmode{p}_css{}", css as u8), VdgMode::pmode(p, css).unwrap());
+            golden_graphics(
+                &format!("pmode{p}_css{}", css as u8),
+                VdgMode::pmode(p, css).unwrap(),
+            );
         }
     }
 }
 
 #[test]
 fn golden_other_graphics_modes() {
-    for (name, g) in [("cg1", GraphicsMode::Cg1), ("rg1", GraphicsMode::Rg1), ("cg2", GraphicsMode::Cg2)] {
+    for (name, g) in [
+        ("cg1", GraphicsMode::Cg1),
+        ("rg1", GraphicsMode::Rg1),
+        ("cg2", GraphicsMode::Cg2),
+    ] {
         for css in [false, true] {
-            golden_graphics(&format!("{name}_css{}", css as u8), VdgMode::with_graphics(g, css));
+            golden_graphics(
+                &format!("{name}_css{}", css as u8),
+                VdgMode::with_graphics(g, css),
+            );
         }
     }
 }
@@ -204,10 +245,15 @@ fn golden_directory_has_exactly_the_expected_files() {
     if std::env::var_os("UPDATE_GOLDEN").is_some() {
         return;
     }
-    let mut want: Vec<String> = ["text_power_on", "text_css1", "text_normal_inverse", "sg4_colours"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+    let mut want: Vec<String> = [
+        "text_power_on",
+        "text_css1",
+        "text_normal_inverse",
+        "sg4_colours",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
     for p in 0..=4 {
         for c in 0..2 {
             want.push(format!("pmode{p}_css{c}"));

@@ -11,9 +11,19 @@ fn lcg(seed: &mut u32) -> u32 {
 fn random_frame(w: usize, h: usize, seed: u32, palette_size: u32) -> Frame {
     let mut s = seed;
     let pixels = (0..w * h)
-        .map(|_| if palette_size == 0 { lcg(&mut s) & 0xFF_FFFF } else { ((lcg(&mut s) % palette_size) * 0x10_2030) & 0xFF_FFFF })
+        .map(|_| {
+            if palette_size == 0 {
+                lcg(&mut s) & 0xFF_FFFF
+            } else {
+                ((lcg(&mut s) % palette_size) * 0x10_2030) & 0xFF_FFFF
+            }
+        })
         .collect();
-    Frame { width: w, height: h, pixels }
+    Frame {
+        width: w,
+        height: h,
+        pixels,
+    }
 }
 
 #[test]
@@ -35,7 +45,14 @@ fn checksums_match_published_check_values() {
 
 #[test]
 fn round_trips_pictures_of_many_shapes() {
-    for (w, h, seed, pal) in [(1, 1, 1, 0), (3, 2, 2, 0), (320, 240, 3, 4), (17, 300, 4, 0), (500, 3, 5, 2), (64, 64, 6, 1)] {
+    for (w, h, seed, pal) in [
+        (1, 1, 1, 0),
+        (3, 2, 2, 0),
+        (320, 240, 3, 4),
+        (17, 300, 4, 0),
+        (500, 3, 5, 2),
+        (64, 64, 6, 1),
+    ] {
         let f = random_frame(w, h, seed, pal);
         let bytes = png::encode(&f);
         assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
@@ -46,9 +63,17 @@ fn round_trips_pictures_of_many_shapes() {
 
 #[test]
 fn flat_pictures_compress_well() {
-    let f = Frame { width: 320, height: 240, pixels: vec![0x0AFF0A; 320 * 240] };
+    let f = Frame {
+        width: 320,
+        height: 240,
+        pixels: vec![0x0AFF0A; 320 * 240],
+    };
     let bytes = png::encode(&f);
-    assert!(bytes.len() < 4000, "flat 320x240 picture took {} bytes", bytes.len());
+    assert!(
+        bytes.len() < 4000,
+        "flat 320x240 picture took {} bytes",
+        bytes.len()
+    );
     assert_eq!(png::decode(&bytes).unwrap(), f);
 }
 
@@ -60,14 +85,20 @@ fn header_fields_are_as_specified() {
     assert_eq!(&bytes[20..24], &200u32.to_be_bytes());
     assert_eq!(&bytes[24..29], &[8, 2, 0, 0, 0]);
     assert_eq!(&bytes[29..33], &crc32(&bytes[12..29]).to_be_bytes());
-    assert_eq!(&bytes[bytes.len() - 12..], &[0, 0, 0, 0, b'I', b'E', b'N', b'D', 0xAE, 0x42, 0x60, 0x82]);
+    assert_eq!(
+        &bytes[bytes.len() - 12..],
+        &[0, 0, 0, 0, b'I', b'E', b'N', b'D', 0xAE, 0x42, 0x60, 0x82]
+    );
 }
 
 #[test]
 fn every_truncation_is_an_error_not_a_panic() {
     let bytes = png::encode(&random_frame(40, 30, 11, 3));
     for n in 0..bytes.len() {
-        assert!(png::decode(&bytes[..n]).is_err(), "truncated to {n} bytes was accepted");
+        assert!(
+            png::decode(&bytes[..n]).is_err(),
+            "truncated to {n} bytes was accepted"
+        );
     }
 }
 
@@ -79,7 +110,10 @@ fn every_corrupted_byte_is_an_error_not_a_panic() {
             let mut b = bytes.clone();
             b[i] ^= flip;
             // Every byte is covered by the signature check or a chunk CRC (or is a length).
-            assert!(png::decode(&b).is_err(), "flipping {flip:#04X} at byte {i} was accepted");
+            assert!(
+                png::decode(&b).is_err(),
+                "flipping {flip:#04X} at byte {i} was accepted"
+            );
         }
     }
 }
@@ -104,11 +138,23 @@ fn specific_errors() {
         f.extend_from_slice(&[0, 0, 0, 0, b'I', b'E', b'N', b'D', 0xAE, 0x42, 0x60, 0x82]);
         f
     };
-    assert!(matches!(png::decode(&with_ihdr([0, 0, 0, 4, 0, 0, 0, 4, 8, 3, 0, 0, 0])), Err(PngError::Unsupported(_))));
-    assert!(matches!(png::decode(&with_ihdr([0, 0, 0, 4, 0, 0, 0, 4, 16, 2, 0, 0, 0])), Err(PngError::Unsupported(_))));
-    assert_eq!(png::decode(&with_ihdr([0, 0, 0, 0, 0, 0, 0, 4, 8, 2, 0, 0, 0])), Err(PngError::BadHeader));
+    assert!(matches!(
+        png::decode(&with_ihdr([0, 0, 0, 4, 0, 0, 0, 4, 8, 3, 0, 0, 0])),
+        Err(PngError::Unsupported(_))
+    ));
+    assert!(matches!(
+        png::decode(&with_ihdr([0, 0, 0, 4, 0, 0, 0, 4, 16, 2, 0, 0, 0])),
+        Err(PngError::Unsupported(_))
+    ));
+    assert_eq!(
+        png::decode(&with_ihdr([0, 0, 0, 0, 0, 0, 0, 4, 8, 2, 0, 0, 0])),
+        Err(PngError::BadHeader)
+    );
     // huge dimensions are refused before any allocation
-    assert!(matches!(png::decode(&with_ihdr([0x7F, 0, 0, 0, 0x7F, 0, 0, 0, 8, 2, 0, 0, 0])), Err(PngError::Unsupported(_))));
+    assert!(matches!(
+        png::decode(&with_ihdr([0x7F, 0, 0, 0, 0x7F, 0, 0, 0, 8, 2, 0, 0, 0])),
+        Err(PngError::Unsupported(_))
+    ));
     // header but no image data
     assert!(png::decode(&with_ihdr([0, 0, 0, 4, 0, 0, 0, 4, 8, 2, 0, 0, 0])).is_err());
 }
@@ -185,7 +231,10 @@ fn reads_stored_blocks_all_filters_rgba_and_split_idat() {
     chunk(&mut file, b"IEND", &[]);
     let f = png::decode(&file).expect("hand-built PNG decodes");
     assert_eq!((f.width, f.height), (w, h));
-    let want: Vec<u32> = rgba.chunks(4).map(|p| (p[0] as u32) << 16 | (p[1] as u32) << 8 | p[2] as u32).collect();
+    let want: Vec<u32> = rgba
+        .chunks(4)
+        .map(|p| (p[0] as u32) << 16 | (p[1] as u32) << 8 | p[2] as u32)
+        .collect();
     assert_eq!(f.pixels, want);
     // A wrong Adler-32 is caught.
     let mut bad = z.clone();

@@ -4,8 +4,8 @@
 use spacemono::video::font::FONT;
 use spacemono::video::palette::*;
 use spacemono::video::vdg::{
-    render, render_into, Frame, GraphicsMode, VdgMode, FRAME_HEIGHT, FRAME_WIDTH, PICTURE_HEIGHT, PICTURE_WIDTH,
-    PICTURE_X, PICTURE_Y,
+    render, render_into, Frame, GraphicsMode, VdgMode, FRAME_HEIGHT, FRAME_WIDTH, PICTURE_HEIGHT,
+    PICTURE_WIDTH, PICTURE_X, PICTURE_Y,
 };
 
 const TEXT: usize = 0x0400;
@@ -18,7 +18,14 @@ fn memory() -> Vec<u8> {
 }
 
 fn text_frame(m: &[u8], css: bool) -> Frame {
-    render(m, TEXT as u16, VdgMode { css, ..VdgMode::text() })
+    render(
+        m,
+        TEXT as u16,
+        VdgMode {
+            css,
+            ..VdgMode::text()
+        },
+    )
 }
 
 /// Every frame pixel outside the 256x192 picture.
@@ -26,7 +33,8 @@ fn border_pixels(f: &Frame) -> Vec<u32> {
     let mut v = Vec::new();
     for y in 0..f.height {
         for x in 0..f.width {
-            let inside = (PICTURE_X..PICTURE_X + PICTURE_WIDTH).contains(&x) && (PICTURE_Y..PICTURE_Y + PICTURE_HEIGHT).contains(&y);
+            let inside = (PICTURE_X..PICTURE_X + PICTURE_WIDTH).contains(&x)
+                && (PICTURE_Y..PICTURE_Y + PICTURE_HEIGHT).contains(&y);
             if !inside {
                 v.push(f.pixel(x, y));
             }
@@ -83,7 +91,11 @@ fn normal_character_is_dark_on_green_and_inverse_is_green_on_dark() {
         for x in 0..8 {
             let normal = f.picture_pixel(x, y);
             let inverse = f.picture_pixel(8 + x, y);
-            assert_eq!(inverse, if normal == GREEN { DARK_GREEN } else { GREEN }, "({x},{y})");
+            assert_eq!(
+                inverse,
+                if normal == GREEN { DARK_GREEN } else { GREEN },
+                "({x},{y})"
+            );
         }
     }
 }
@@ -121,7 +133,10 @@ fn text_with_css_1_is_orange() {
     assert_eq!(f.picture_pixel(4, 3), DARK_ORANGE);
     assert_eq!(f.picture_pixel(8, 0), DARK_ORANGE);
     assert_eq!(f.picture_pixel(12, 3), BRIGHT_ORANGE);
-    assert!(border_pixels(&f).iter().all(|&p| p == BLACK), "text border stays black with CSS=1");
+    assert!(
+        border_pixels(&f).iter().all(|&p| p == BLACK),
+        "text border stays black with CSS=1"
+    );
 }
 
 #[test]
@@ -161,7 +176,12 @@ fn cls_n_blocks_fill_their_cell() {
     let mut m = memory();
     m[TEXT..TEXT + 512].fill(0xBF);
     let f = text_frame(&m, false);
-    assert!(f.pixels.chunks(320).skip(24).take(192).all(|l| l[32..288].iter().all(|&p| p == 0xB50522)));
+    assert!(f
+        .pixels
+        .chunks(320)
+        .skip(24)
+        .take(192)
+        .all(|l| l[32..288].iter().all(|&p| p == 0xB50522)));
     // CLS 0 writes $80: all black, indistinguishable from the border.
     m[TEXT..TEXT + 512].fill(0x80);
     let f = text_frame(&m, false);
@@ -173,14 +193,29 @@ fn sg6_when_gm0_is_set_in_text_mode() {
     let mut m = memory();
     m[TEXT] = 0x80 | 0b10_0000; // colour bits 10 (blue with CSS 0), top-left element
     m[TEXT + 1] = 0xC0 | 0b00_0001; // colour 11 (red), bottom-right element
-    let f = render(&m, TEXT as u16, VdgMode { gm: 1, ..VdgMode::text() });
+    let f = render(
+        &m,
+        TEXT as u16,
+        VdgMode {
+            gm: 1,
+            ..VdgMode::text()
+        },
+    );
     assert_eq!(f.picture_pixel(0, 0), BLUE);
     assert_eq!(f.picture_pixel(3, 3), BLUE);
     assert_eq!(f.picture_pixel(0, 4), BLACK);
     assert_eq!(f.picture_pixel(4, 0), BLACK);
     assert_eq!(f.picture_pixel(8 + 4, 8), RED);
     assert_eq!(f.picture_pixel(8 + 4, 7), BLACK);
-    let f = render(&m, TEXT as u16, VdgMode { gm: 1, css: true, ..VdgMode::text() });
+    let f = render(
+        &m,
+        TEXT as u16,
+        VdgMode {
+            gm: 1,
+            css: true,
+            ..VdgMode::text()
+        },
+    );
     assert_eq!(f.picture_pixel(0, 0), MAGENTA);
     assert_eq!(f.picture_pixel(8 + 7, 11), ORANGE);
 }
@@ -208,7 +243,15 @@ fn pmode_constructor_matches_extended_basic() {
     assert_eq!(VdgMode::default(), VdgMode::text());
     assert_eq!(VdgMode::text().graphics_mode(), None);
     // bytes per screen match graphics.md's PMODE table
-    let sizes: Vec<usize> = (0..5).map(|p| VdgMode::pmode(p, false).unwrap().graphics_mode().unwrap().bytes()).collect();
+    let sizes: Vec<usize> = (0..5)
+        .map(|p| {
+            VdgMode::pmode(p, false)
+                .unwrap()
+                .graphics_mode()
+                .unwrap()
+                .bytes()
+        })
+        .collect();
     assert_eq!(sizes, vec![1536, 3072, 3072, 6144, 6144]);
 }
 
@@ -217,9 +260,20 @@ fn graphics_border_is_green_or_buff() {
     let m = memory();
     for gm in 0..8u8 {
         for css in [false, true] {
-            let f = render(&m, GRAPHICS as u16, VdgMode { graphics: true, gm, css });
+            let f = render(
+                &m,
+                GRAPHICS as u16,
+                VdgMode {
+                    graphics: true,
+                    gm,
+                    css,
+                },
+            );
             let want = if css { BUFF } else { GREEN };
-            assert!(border_pixels(&f).iter().all(|&p| p == want), "gm {gm} css {css}");
+            assert!(
+                border_pixels(&f).iter().all(|&p| p == want),
+                "gm {gm} css {css}"
+            );
         }
     }
 }
@@ -263,13 +317,20 @@ fn pset_bytes_from_the_rom_show_at_the_right_place() {
 fn four_colour_pixel_codes_in_both_colour_sets() {
     let mut m = memory();
     m[GRAPHICS] = 0b00_01_10_11;
-    for (css, set) in [(false, [GREEN, YELLOW, BLUE, RED]), (true, [BUFF, CYAN, MAGENTA, ORANGE])] {
+    for (css, set) in [
+        (false, [GREEN, YELLOW, BLUE, RED]),
+        (true, [BUFF, CYAN, MAGENTA, ORANGE]),
+    ] {
         let f = render(&m, GRAPHICS as u16, VdgMode::pmode(3, css).unwrap()); // CG6: 2x1 pixels
         for code in 0..4 {
             assert_eq!(f.picture_pixel(code * 2, 0), set[code]);
             assert_eq!(f.picture_pixel(code * 2 + 1, 0), set[code]);
         }
-        assert_eq!(f.picture_pixel(0, 1), set[0], "next line reads $0620, which is 0");
+        assert_eq!(
+            f.picture_pixel(0, 1),
+            set[0],
+            "next line reads $0620, which is 0"
+        );
     }
 }
 
@@ -280,7 +341,10 @@ fn rg6_is_one_pixel_per_bit_msb_first() {
     m[GRAPHICS + 32 * 191 + 31] = 0x01; // bottom-right pixel
     let f = render(&m, GRAPHICS as u16, VdgMode::pmode(4, false).unwrap());
     let row: Vec<u32> = (0..8).map(|x| f.picture_pixel(x, 0)).collect();
-    assert_eq!(row, vec![GREEN, BLACK, GREEN, BLACK, BLACK, BLACK, BLACK, GREEN]);
+    assert_eq!(
+        row,
+        vec![GREEN, BLACK, GREEN, BLACK, BLACK, BLACK, BLACK, GREEN]
+    );
     assert_eq!(f.picture_pixel(255, 191), GREEN);
     assert_eq!(f.picture_pixel(254, 191), BLACK);
     assert_eq!(f.picture_pixel(0, 1), BLACK);
@@ -292,7 +356,11 @@ fn low_resolution_modes_scale_to_256x192() {
     let mut m = memory();
     m[GRAPHICS] = 0b11_00_00_00;
     m[GRAPHICS + 16] = 0b01_00_00_00; // second pixel row
-    let f = render(&m, GRAPHICS as u16, VdgMode::with_graphics(GraphicsMode::Cg1, false));
+    let f = render(
+        &m,
+        GRAPHICS as u16,
+        VdgMode::with_graphics(GraphicsMode::Cg1, false),
+    );
     assert_eq!(f.picture_pixel(0, 0), RED);
     assert_eq!(f.picture_pixel(3, 2), RED);
     assert_eq!(f.picture_pixel(4, 0), GREEN);
@@ -302,14 +370,22 @@ fn low_resolution_modes_scale_to_256x192() {
     // RG1: 128x64, 16 bytes a row: 2 wide, 3 high.
     let mut m = memory();
     m[GRAPHICS] = 0x80;
-    let f = render(&m, GRAPHICS as u16, VdgMode::with_graphics(GraphicsMode::Rg1, true));
+    let f = render(
+        &m,
+        GRAPHICS as u16,
+        VdgMode::with_graphics(GraphicsMode::Rg1, true),
+    );
     assert_eq!(f.picture_pixel(1, 2), BUFF);
     assert_eq!(f.picture_pixel(2, 0), BLACK);
     assert_eq!(f.picture_pixel(0, 3), BLACK);
     // CG2: 128x64, 32 bytes a row: 2 wide, 3 high; row 1 starts at byte 32.
     let mut m = memory();
     m[GRAPHICS + 32] = 0b10_00_00_00;
-    let f = render(&m, GRAPHICS as u16, VdgMode::with_graphics(GraphicsMode::Cg2, true));
+    let f = render(
+        &m,
+        GRAPHICS as u16,
+        VdgMode::with_graphics(GraphicsMode::Cg2, true),
+    );
     assert_eq!(f.picture_pixel(0, 2), BUFF);
     assert_eq!(f.picture_pixel(0, 3), MAGENTA);
     assert_eq!(f.picture_pixel(1, 5), MAGENTA);
@@ -324,7 +400,16 @@ fn low_resolution_modes_scale_to_256x192() {
         .collect();
     assert_eq!(
         geo,
-        vec![(64, 64, 16), (128, 64, 16), (128, 64, 32), (128, 96, 16), (128, 96, 32), (128, 192, 16), (128, 192, 32), (256, 192, 32)]
+        vec![
+            (64, 64, 16),
+            (128, 64, 16),
+            (128, 64, 32),
+            (128, 96, 16),
+            (128, 96, 32),
+            (128, 192, 16),
+            (128, 192, 32),
+            (256, 192, 32)
+        ]
     );
 }
 
@@ -352,11 +437,20 @@ fn render_into_reuses_the_buffer() {
     let mut f = Frame::new();
     let ptr = f.pixels.as_ptr();
     render_into(&mut f, &m, TEXT as u16, VdgMode::text());
-    render_into(&mut f, &m, GRAPHICS as u16, VdgMode::pmode(3, true).unwrap());
+    render_into(
+        &mut f,
+        &m,
+        GRAPHICS as u16,
+        VdgMode::pmode(3, true).unwrap(),
+    );
     assert_eq!(f.pixels.as_ptr(), ptr);
     assert_eq!(f.pixel(0, 0), BUFF);
     // A wrongly sized frame is fixed up.
-    let mut g = Frame { width: 1, height: 1, pixels: vec![0] };
+    let mut g = Frame {
+        width: 1,
+        height: 1,
+        pixels: vec![0],
+    };
     render_into(&mut g, &m, TEXT as u16, VdgMode::text());
     assert_eq!(g, render(&m, TEXT as u16, VdgMode::text()));
 }
@@ -372,9 +466,21 @@ fn timing() {
     let mut f = Frame::new();
     for (name, start, mode) in [
         ("text", TEXT as u16, VdgMode::text()),
-        ("pmode 4", GRAPHICS as u16, VdgMode::pmode(4, false).unwrap()),
-        ("pmode 3", GRAPHICS as u16, VdgMode::pmode(3, false).unwrap()),
-        ("cg1", GRAPHICS as u16, VdgMode::with_graphics(GraphicsMode::Cg1, false)),
+        (
+            "pmode 4",
+            GRAPHICS as u16,
+            VdgMode::pmode(4, false).unwrap(),
+        ),
+        (
+            "pmode 3",
+            GRAPHICS as u16,
+            VdgMode::pmode(3, false).unwrap(),
+        ),
+        (
+            "cg1",
+            GRAPHICS as u16,
+            VdgMode::with_graphics(GraphicsMode::Cg1, false),
+        ),
     ] {
         let n = 2000;
         let t = std::time::Instant::now();

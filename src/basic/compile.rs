@@ -846,7 +846,12 @@ impl<'a> Parser<'a> {
             match fu.parse(text) {
                 Ok(n) => {
                     self.p += n.max(1);
-                    Expr::Num(fu.fac, n.min(255) as u8)
+                    // FIN's work is per character it converts; skipped spaces are cheap.
+                    let chars = text[..n.min(text.len())]
+                        .iter()
+                        .filter(|&&c| c != b' ')
+                        .count();
+                    Expr::Num(fu.fac, chars.min(255) as u8)
                 }
                 Err(e) => {
                     // Skip the rest of the number so parsing can go on; the error is raised
@@ -942,4 +947,3 @@ impl<'a> Parser<'a> {
 fn ast_is_string(n: VarName) -> bool {
     is_string_name(n)
 }
-

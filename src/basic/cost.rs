@@ -9,43 +9,54 @@ pub const CYCLES_PER_FIELD: u32 = 17_784;
 pub const CURSOR_BLINK_FIELDS: u32 = 25;
 
 /// Dispatching one statement (including the keyboard poll between statements).
-pub const STATEMENT: u32 = 300;
+pub const STATEMENT: u32 = 200;
 /// Starting a new line (following the link, setting the line number).
 pub const LINE: u32 = 60;
-/// Searching for a GOTO/GOSUB target.
-pub const GOTO_SEARCH: u32 = 500;
+/// Reading a GOTO/GOSUB target's number and starting the search.
+pub const GOTO_SEARCH: u32 = 300;
+/// Each line the search steps over (from the current line when the target is later, else
+/// from the start of the program).
+pub const GOTO_HOP: u32 = 100;
 /// Handling one key in the line editor.
 pub const KEY: u32 = 200;
 /// Reading a simple variable (a linear search on the real machine).
-pub const VAR: u32 = 150;
+pub const VAR: u32 = 500;
 /// Assigning to a variable.
-pub const ASSIGN: u32 = 150;
+pub const ASSIGN: u32 = 500;
 /// One array element access, per subscript.
-pub const SUBSCRIPT: u32 = 400;
+pub const SUBSCRIPT: u32 = 1_068;
 /// A numeric literal: FIN, per character read.
-pub const LITERAL_CHAR: u32 = 250;
+pub const LITERAL_CHAR: u32 = 920;
 /// Add or subtract.
-pub const ADD: u32 = 350;
+pub const ADD: u32 = 400;
 /// Multiply.
-pub const MUL: u32 = 900;
+pub const MUL: u32 = 1_600;
 /// Divide.
-pub const DIV: u32 = 1_400;
+pub const DIV: u32 = 2_700;
 /// A relational comparison.
-pub const COMPARE: u32 = 300;
+pub const COMPARE: u32 = 1_700;
 /// AND/OR/NOT.
 pub const LOGIC: u32 = 400;
-/// A transcendental function (LOG, EXP, SIN, ... are several of the above each).
-pub const TRANSCENDENTAL: u32 = 12_000;
-/// `^` is EXP(y·LOG(x)).
-pub const POWER: u32 = 26_000;
+/// LOG: a polynomial in t plus a division and the exponent fix-up.
+pub const LOG: u32 = 24_000;
+/// EXP: a degree-7 polynomial and INT.
+pub const EXP: u32 = 22_000;
+/// SIN (COS adds an addition; TAN is SIN and a second polynomial and a division).
+pub const SIN: u32 = 27_000;
+pub const COS: u32 = 27_500;
+pub const TAN: u32 = 58_000;
+pub const ATN: u32 = 30_000;
+/// `^` (and SQR) is EXP(y·LOG(x)).
+pub const POWER: u32 = LOG + EXP + MUL + 1_000;
 /// Other function calls.
-pub const FUNCTION: u32 = 300;
+pub const FUNCTION: u32 = 200;
 /// One NEXT step.
-pub const NEXT: u32 = 900;
+pub const NEXT: u32 = 1_163;
 /// FOR setup.
-pub const FOR: u32 = 1_200;
-/// GOSUB or RETURN.
-pub const GOSUB: u32 = 600;
+pub const FOR: u32 = 200;
+/// Pushing a GOSUB frame (the search is counted as for GOTO).
+pub const GOSUB: u32 = 100;
+pub const RETURN: u32 = 280;
 /// Printing one character (TextVDUOut).
 pub const PRINT_CHAR: u32 = 150;
 /// Converting a number for PRINT (FOUT).

@@ -47,7 +47,13 @@ pub fn pack_unpacked(u: Unpacked) -> Packed {
 #[inline]
 pub fn read_packed(hw: &Hardware, a: u16) -> Packed {
     let m = &hw.mem;
-    Packed([m.peek(a), m.peek(a + 1), m.peek(a + 2), m.peek(a + 3), m.peek(a + 4)])
+    Packed([
+        m.peek(a),
+        m.peek(a + 1),
+        m.peek(a + 2),
+        m.peek(a + 3),
+        m.peek(a + 4),
+    ])
 }
 
 #[inline]
@@ -288,7 +294,14 @@ impl Interpreter {
         }
     }
 
-    fn relation(&mut self, hw: &mut Hardware, mask: u8, l: &Expr, r: &Expr, level: u16) -> Res<Val> {
+    fn relation(
+        &mut self,
+        hw: &mut Hardware,
+        mask: u8,
+        l: &Expr,
+        r: &Expr,
+        level: u16,
+    ) -> Res<Val> {
         let inner = level + OPERATOR_DEPTH;
         hw.cycles += cost::COMPARE;
         let ord = match self.eval(hw, l, level)? {
@@ -342,10 +355,14 @@ impl Interpreter {
             }
             Func::Sqr | Func::Log | Func::Exp | Func::Sin | Func::Cos | Func::Tan | Func::Atn => {
                 self.arg_num(hw, &args[0], level)?;
-                hw.cycles += if f == Func::Sqr {
-                    cost::POWER
-                } else {
-                    cost::TRANSCENDENTAL
+                hw.cycles += match f {
+                    Func::Sqr => cost::POWER,
+                    Func::Log => cost::LOG,
+                    Func::Exp => cost::EXP,
+                    Func::Sin => cost::SIN,
+                    Func::Cos => cost::COS,
+                    Func::Tan => cost::TAN,
+                    _ => cost::ATN,
                 };
                 match f {
                     Func::Sqr => self.fu.sqr()?,

@@ -17,7 +17,12 @@ use crate::machine::screen::{TextScreen, BLANK};
 type ExecResult = Result<(), Halt>;
 
 impl Interpreter {
-    pub(crate) fn exec(&mut self, hw: &mut Hardware, stmt: &Stmt, line: &Rc<CompiledLine>) -> ExecResult {
+    pub(crate) fn exec(
+        &mut self,
+        hw: &mut Hardware,
+        stmt: &Stmt,
+        line: &Rc<CompiledLine>,
+    ) -> ExecResult {
         match stmt {
             Stmt::Empty | Stmt::Rem | Stmt::Data => Ok(()),
             Stmt::Let(target, value) => self.let_stmt(hw, target, value),
@@ -71,7 +76,7 @@ impl Interpreter {
             } => self.for_stmt(hw, *var, from, to, step.as_ref()),
             Stmt::Next(vars) => self.next_stmt(hw, vars),
             Stmt::Return => {
-                hw.cycles += cost::GOSUB;
+                hw.cycles += cost::RETURN;
                 loop {
                     match self.stack.last() {
                         None => return Err(ErrorCode::RG.into()),
@@ -327,7 +332,12 @@ impl Interpreter {
         }
     }
 
-    fn let_stmt(&mut self, hw: &mut Hardware, target: &LValue, value: &crate::basic::ast::Expr) -> ExecResult {
+    fn let_stmt(
+        &mut self,
+        hw: &mut Hardware,
+        target: &LValue,
+        value: &crate::basic::ast::Expr,
+    ) -> ExecResult {
         let a = self.lvalue_addr(hw, target)?;
         hw.cycles += cost::ASSIGN;
         match self.eval_top(hw, value, LET_LEVEL)? {
@@ -356,7 +366,7 @@ impl Interpreter {
         // Find the target first: a missing line is ?UL with nothing pushed.
         let i = self.find_line_index(hw, n)?;
         self.push_frame(Frame::Gosub { ret: self.pc });
-        hw.cycles += cost::GOTO_SEARCH;
+        hw.cycles += self.search_cost(n, i);
         self.enter_line(hw, i);
         Ok(())
     }
@@ -442,16 +452,16 @@ impl Interpreter {
             };
             self.truncate_stack(k + 1);
             hw.cycles += cost::NEXT;
-            let Frame::For {
-                var_addr,
-                step,
-                direction,
-                limit,
-                body,
-                ..
-            } = self.stack[k].clone()
-            else {
-                unreachable!("frame k is a FOR frame")
+            let (var_addr, step, direction, limit, body) = match &self.stack[k] {
+                Frame::For {
+                    var_addr,
+                    step,
+                    direction,
+                    limit,
+                    body,
+                    ..
+                } => (*var_addr, *step, *direction, *limit, *body),
+                Frame::Gosub { .. } => return Err(ErrorCode::NF.into()),
             };
             let current = read_packed(hw, var_addr);
             let (new, done) = self.fu.next_step(current, step, direction, limit)?;

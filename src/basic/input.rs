@@ -88,7 +88,14 @@ impl Interpreter {
 
     /// Find the next item from `*p` (which stops at `end`, or for DATA at `:`/0). A number is
     /// left in FAC. Err means a number was malformed (?REDO for INPUT, ?SN for READ).
-    fn scan_item(&mut self, hw: &mut Hardware, p: &mut u16, end: u16, string: bool, data: bool) -> Res<Item> {
+    fn scan_item(
+        &mut self,
+        hw: &mut Hardware,
+        p: &mut u16,
+        end: u16,
+        string: bool,
+        data: bool,
+    ) -> Res<Item> {
         let stop = |c: u8| c == b',' || c == 0 || (data && c == b':');
         while *p < end && hw.mem.peek(*p) == b' ' {
             *p += 1;

@@ -207,7 +207,9 @@ impl Interpreter {
         self.fu = FloatUnit::new();
         self.sync_seed_to_ram(hw);
         TextScreen::fill(&mut hw.mem, BLANK);
-        hw.print_bytes(b"(C) 1982 DRAGON DATA LTD\r16K BASIC INTERPRETER 1.0\r(C) 1982 BY MICROSOFT\r\r");
+        hw.print_bytes(
+            b"(C) 1982 DRAGON DATA LTD\r16K BASIC INTERPRETER 1.0\r(C) 1982 BY MICROSOFT\r\r",
+        );
         self.reset_run_state(hw);
         self.go_prompt(hw);
     }
@@ -261,10 +263,15 @@ impl Interpreter {
         self.index_valid = false;
     }
 
+    #[inline]
     pub(crate) fn ensure_index(&mut self, hw: &Hardware) {
-        if self.index_valid {
-            return;
+        if !self.index_valid {
+            self.rebuild_index(hw);
         }
+    }
+
+    #[cold]
+    fn rebuild_index(&mut self, hw: &Hardware) {
         self.lines = program::lines(&hw.mem)
             .into_iter()
             .map(|l| LineEntry {
@@ -554,6 +561,25 @@ impl Interpreter {
         }
     }
 
+    /// The compiled line execution is in, from the one-entry cache when it has not changed.
+    #[inline]
+    fn current_line(&mut self, hw: &Hardware) -> Option<Rc<CompiledLine>> {
+        if self.pc.is_direct() {
+            return Some(self.direct.clone());
+        }
+        if !self.index_valid {
+            self.ensure_index(hw);
+        }
+        let i = self.pc.line as usize;
+        if i >= self.lines.len() {
+            return None;
+        }
+        match &self.compiled[i] {
+            Some(c) => Some(c.clone()),
+            None => Some(self.line_code(hw, i)),
+        }
+    }
+
     /// Execute one statement.
     pub(crate) fn step(&mut self, hw: &mut Hardware) {
         // The poll between statements (BasPollKeyboard).
@@ -572,19 +598,15 @@ impl Interpreter {
                 _ => hw.mem.poke(INKEY_LATCH, k),
             }
         }
-        let line = if self.pc.is_direct() {
-            self.direct.clone()
-        } else {
-            self.ensure_index(hw);
-            let i = self.pc.line as usize;
-            if i >= self.lines.len() {
+        let line = loop {
+            let Some(line) = self.current_line(hw) else {
                 self.cont = None;
                 self.finish(hw, Halt::End);
                 return;
+            };
+            if (self.pc.seg as usize) < line.segs.len() {
+                break line;
             }
-            self.line_code(hw, i)
-        };
-        if self.pc.seg as usize >= line.segs.len() {
             // End of the line: on to the next one.
             if self.pc.is_direct() {
                 self.finish(hw, Halt::End);
@@ -592,8 +614,10 @@ impl Interpreter {
             }
             let next = self.pc.line + 1;
             self.enter_line(hw, next);
-            return;
-        }
+            if self.mode != Mode::Running {
+                return;
+            }
+        };
         self.stmt_pc = self.pc;
         self.pc.seg += 1;
         hw.cycles += cost::STATEMENT;
@@ -636,9 +660,21 @@ impl Interpreter {
     /// Jump to the line with this number.
     pub(crate) fn goto_line(&mut self, hw: &mut Hardware, number: u16) -> Res<()> {
         let i = self.find_line_index(hw, number)?;
-        hw.cycles += cost::GOTO_SEARCH;
+        hw.cycles += self.search_cost(number, i);
         self.enter_line(hw, i);
         Ok(())
+    }
+
+    /// What the ROM's line search costs: it starts from the current line when the target is
+    /// later, else from the start of the program.
+    pub(crate) fn search_cost(&self, number: u16, target: u32) -> u32 {
+        let current = self.stmt_pc.line;
+        let hops = if !self.stmt_pc.is_direct() && number > self.current_line_number() {
+            target.saturating_sub(current)
+        } else {
+            target + 1
+        };
+        cost::GOTO_SEARCH + cost::GOTO_HOP * hops.min(100_000)
     }
 
     pub(crate) fn finish(&mut self, hw: &mut Hardware, h: Halt) {

@@ -1,21 +1,21 @@
 //! Dragon 32 Extended Color BASIC: the program in RAM, the cruncher, the math package and the
 //! interpreter.
 
-pub mod crunch;
-pub mod error;
-pub mod float;
-pub mod listing;
-pub mod program;
-pub mod renum;
-pub mod tokens;
 pub mod ast;
 pub mod compile;
 pub mod cost;
+pub mod crunch;
+pub mod error;
 pub mod eval;
 pub mod exec;
+pub mod float;
 pub mod input;
 pub mod interp;
 pub mod line_editor;
+pub mod listing;
+pub mod program;
+pub mod renum;
 pub mod semigraphics;
 pub mod strings;
+pub mod tokens;
 pub mod vars;

@@ -62,7 +62,8 @@ impl Interpreter {
         if self.drop_temp_desc(desc) {
             let top = hw.mem.read_u16(addr::STRING_TOP);
             if at == top.wrapping_add(1) {
-                hw.mem.write_u16(addr::STRING_TOP, top.wrapping_add(len as u16));
+                hw.mem
+                    .write_u16(addr::STRING_TOP, top.wrapping_add(len as u16));
             }
         }
         (len, at)

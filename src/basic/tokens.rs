@@ -6,11 +6,16 @@
 /// Keywords of the statement table; token = $80 + index.
 pub const STATEMENTS: [&str; 78] = [
     "FOR", "GO", "REM", "'", "ELSE", "IF", "DATA", "PRINT", "ON", "INPUT", // $80-$89
-    "END", "NEXT", "DIM", "READ", "LET", "RUN", "RESTORE", "RETURN", "STOP", "POKE", // $8A-$93
-    "CONT", "LIST", "CLEAR", "NEW", "DEF", "CLOAD", "CSAVE", "OPEN", "CLOSE", "LLIST", // $94-$9D
-    "SET", "RESET", "CLS", "MOTOR", "SOUND", "AUDIO", "EXEC", "SKIPF", "DEL", "EDIT", // $9E-$A7
-    "TRON", "TROFF", "LINE", "PCLS", "PSET", "PRESET", "SCREEN", "PCLEAR", "COLOR", "CIRCLE", // $A8-$B1
-    "PAINT", "GET", "PUT", "DRAW", "PCOPY", "PMODE", "PLAY", "DLOAD", "RENUM", "TAB(", // $B2-$BB
+    "END", "NEXT", "DIM", "READ", "LET", "RUN", "RESTORE", "RETURN", "STOP",
+    "POKE", // $8A-$93
+    "CONT", "LIST", "CLEAR", "NEW", "DEF", "CLOAD", "CSAVE", "OPEN", "CLOSE",
+    "LLIST", // $94-$9D
+    "SET", "RESET", "CLS", "MOTOR", "SOUND", "AUDIO", "EXEC", "SKIPF", "DEL",
+    "EDIT", // $9E-$A7
+    "TRON", "TROFF", "LINE", "PCLS", "PSET", "PRESET", "SCREEN", "PCLEAR", "COLOR",
+    "CIRCLE", // $A8-$B1
+    "PAINT", "GET", "PUT", "DRAW", "PCOPY", "PMODE", "PLAY", "DLOAD", "RENUM",
+    "TAB(", // $B2-$BB
     "TO", "SUB", "FN", "THEN", "NOT", "STEP", "OFF", "+", "-", "*", // $BC-$C5
     "/", "^", "AND", "OR", ">", "=", "<", "USING", // $C6-$CD
 ];
@@ -19,7 +24,8 @@ pub const STATEMENTS: [&str; 78] = [
 pub const FUNCTIONS: [&str; 34] = [
     "SGN", "INT", "ABS", "POS", "RND", "SQR", "LOG", "EXP", "SIN", "COS", // $80-$89
     "TAN", "ATN", "PEEK", "LEN", "STR$", "VAL", "ASC", "CHR$", "EOF", "JOYSTK", // $8A-$93
-    "FIX", "HEX$", "LEFT$", "RIGHT$", "MID$", "POINT", "INKEY$", "MEM", "VARPTR", "INSTR", // $94-$9D
+    "FIX", "HEX$", "LEFT$", "RIGHT$", "MID$", "POINT", "INKEY$", "MEM", "VARPTR",
+    "INSTR", // $94-$9D
     "TIMER", "PPOINT", "STRING$", "USR", // $9E-$A1
 ];
 
@@ -28,12 +34,16 @@ pub const FUNCTION_PREFIX: u8 = 0xFF;
 
 /// The keyword a statement token stands for, if it is one.
 pub fn statement_name(token: u8) -> Option<&'static str> {
-    token.checked_sub(0x80).and_then(|i| STATEMENTS.get(i as usize).copied())
+    token
+        .checked_sub(0x80)
+        .and_then(|i| STATEMENTS.get(i as usize).copied())
 }
 
 /// The keyword a function token (the byte after $FF) stands for, if it is one.
 pub fn function_name(token: u8) -> Option<&'static str> {
-    token.checked_sub(0x80).and_then(|i| FUNCTIONS.get(i as usize).copied())
+    token
+        .checked_sub(0x80)
+        .and_then(|i| FUNCTIONS.get(i as usize).copied())
 }
 
 /// Statement token values, named.

@@ -28,7 +28,12 @@ impl Default for VarIndex {
 
 impl std::fmt::Debug for VarIndex {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "VarIndex({} simple, {} arrays)", self.used_simple.len(), self.used_arrays.len())
+        write!(
+            f,
+            "VarIndex({} simple, {} arrays)",
+            self.used_simple.len(),
+            self.used_arrays.len()
+        )
     }
 }
 

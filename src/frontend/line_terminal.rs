@@ -31,9 +31,7 @@ pub fn run_session(machine: &mut Machine) -> std::io::Result<u64> {
             }
         }
         let waiting = matches!(status, Status::Prompt | Status::WaitingForKey);
-        if waiting
-            && machine.hw.keyboard.script_left() == 0
-            && !machine.hw.keyboard.has_live_keys()
+        if waiting && machine.hw.keyboard.script_left() == 0 && !machine.hw.keyboard.has_live_keys()
         {
             match lines.next() {
                 Some(line) => {

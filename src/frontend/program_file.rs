@@ -47,14 +47,16 @@ pub fn read_listing(path: &Path) -> Result<Vec<u8>, ProgramFileError> {
     if bytes.is_empty() {
         return Err(err("is empty".into()));
     }
-    if let Some(pos) = bytes
-        .iter()
-        .position(|&b| b == 0 || (b >= 0x80) || (b < 0x20 && !matches!(b, b'\r' | b'\n' | b'\t' | 0x1A)))
-    {
+    if let Some(pos) = bytes.iter().position(|&b| {
+        b == 0 || (b >= 0x80) || (b < 0x20 && !matches!(b, b'\r' | b'\n' | b'\t' | 0x1A))
+    }) {
         return Err(err(format!(
             "is not an ASCII BASIC listing (byte {:#04x} at offset {pos})",
             bytes[pos]
         )));
     }
-    Ok(bytes.into_iter().map(|b| if b == b'\t' { b' ' } else { b }).collect())
+    Ok(bytes
+        .into_iter()
+        .map(|b| if b == b'\t' { b' ' } else { b })
+        .collect())
 }

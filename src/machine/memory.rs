@@ -63,7 +63,10 @@ impl std::fmt::Debug for Memory {
 impl Memory {
     pub fn new() -> Self {
         Memory {
-            bytes: vec![0u8; 0x10000].into_boxed_slice().try_into().expect("64K"),
+            bytes: vec![0u8; 0x10000]
+                .into_boxed_slice()
+                .try_into()
+                .expect("64K"),
         }
     }
 

@@ -137,7 +137,10 @@ pub const fn parse(text: &str) -> Result<Font, FontError> {
         match current {
             Some(code) => {
                 if end - pos != GLYPH_COLS {
-                    return Err(FontError { line, kind: FontErrorKind::BadRow });
+                    return Err(FontError {
+                        line,
+                        kind: FontErrorKind::BadRow,
+                    });
                 }
                 let mut bits = 0u8;
                 let mut c = 0;
@@ -145,7 +148,12 @@ pub const fn parse(text: &str) -> Result<Font, FontError> {
                     match s[pos + c] {
                         b'#' => bits |= 0x80 >> (GLYPH_LEFT + c),
                         b'.' => {}
-                        _ => return Err(FontError { line, kind: FontErrorKind::BadRow }),
+                        _ => {
+                            return Err(FontError {
+                                line,
+                                kind: FontErrorKind::BadRow,
+                            })
+                        }
                     }
                     c += 1;
                 }
@@ -164,35 +172,58 @@ pub const fn parse(text: &str) -> Result<Font, FontError> {
                     let h = pos + 7;
                     // two hex digits, then the end of the line or a space
                     if end < h + 2 || (end > h + 2 && s[h + 2] != b' ') {
-                        return Err(FontError { line, kind: FontErrorKind::BadCode });
+                        return Err(FontError {
+                            line,
+                            kind: FontErrorKind::BadCode,
+                        });
                     }
                     let code = match (hex_digit(s[h]), hex_digit(s[h + 1])) {
                         (Some(hi), Some(lo)) => hi * 16 + lo,
-                        _ => return Err(FontError { line, kind: FontErrorKind::BadCode }),
+                        _ => {
+                            return Err(FontError {
+                                line,
+                                kind: FontErrorKind::BadCode,
+                            })
+                        }
                     };
                     if code as usize >= GLYPH_COUNT {
-                        return Err(FontError { line, kind: FontErrorKind::BadCode });
+                        return Err(FontError {
+                            line,
+                            kind: FontErrorKind::BadCode,
+                        });
                     }
                     if seen[code as usize] {
-                        return Err(FontError { line, kind: FontErrorKind::Duplicate(code) });
+                        return Err(FontError {
+                            line,
+                            kind: FontErrorKind::Duplicate(code),
+                        });
                     }
                     seen[code as usize] = true;
                     current = Some(code);
                     row = 0;
                 } else {
-                    return Err(FontError { line, kind: FontErrorKind::UnexpectedLine });
+                    return Err(FontError {
+                        line,
+                        kind: FontErrorKind::UnexpectedLine,
+                    });
                 }
             }
         }
         pos = next;
     }
     if current.is_some() {
-        return Err(FontError { line: line + 1, kind: FontErrorKind::Truncated });
+        return Err(FontError {
+            line: line + 1,
+            kind: FontErrorKind::Truncated,
+        });
     }
     let mut code = 0;
     while code < GLYPH_COUNT {
         if !seen[code] {
-            return Err(FontError { line: line + 1, kind: FontErrorKind::Missing(code as u8) });
+            return Err(FontError {
+                line: line + 1,
+                kind: FontErrorKind::Missing(code as u8),
+            });
         }
         code += 1;
     }

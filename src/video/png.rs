@@ -61,7 +61,11 @@ const fn crc_table() -> [u32; 256] {
         let mut c = n as u32;
         let mut k = 0;
         while k < 8 {
-            c = if c & 1 != 0 { 0xEDB8_8320 ^ (c >> 1) } else { c >> 1 };
+            c = if c & 1 != 0 {
+                0xEDB8_8320 ^ (c >> 1)
+            } else {
+                c >> 1
+            };
             k += 1;
         }
         t[n] = c;
@@ -133,14 +137,20 @@ impl BitWriter {
 }
 
 const LEN_BASE: [u16; 29] = [
-    3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258,
+    3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131,
+    163, 195, 227, 258,
 ];
-const LEN_EXTRA: [u8; 29] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0];
+const LEN_EXTRA: [u8; 29] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
+];
 const DIST_BASE: [u16; 30] = [
-    1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145,
-    8193, 12289, 16385, 24577,
+    1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537,
+    2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577,
 ];
-const DIST_EXTRA: [u8; 30] = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13];
+const DIST_EXTRA: [u8; 30] = [
+    0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13,
+    13,
+];
 
 /// Write literal/length symbol `sym` (0-287) with the fixed Huffman code (RFC 1951 3.2.6).
 fn fixed_litlen(w: &mut BitWriter, sym: u32) {
@@ -153,12 +163,21 @@ fn fixed_litlen(w: &mut BitWriter, sym: u32) {
 }
 
 fn write_match(w: &mut BitWriter, len: usize, dist: usize) {
-    let li = LEN_BASE.iter().rposition(|&b| b as usize <= len).unwrap_or(0);
+    let li = LEN_BASE
+        .iter()
+        .rposition(|&b| b as usize <= len)
+        .unwrap_or(0);
     fixed_litlen(w, 257 + li as u32);
     w.bits((len - LEN_BASE[li] as usize) as u32, LEN_EXTRA[li] as u32);
-    let di = DIST_BASE.iter().rposition(|&b| b as usize <= dist).unwrap_or(0);
+    let di = DIST_BASE
+        .iter()
+        .rposition(|&b| b as usize <= dist)
+        .unwrap_or(0);
     w.code(di as u32, 5);
-    w.bits((dist - DIST_BASE[di] as usize) as u32, DIST_EXTRA[di] as u32);
+    w.bits(
+        (dist - DIST_BASE[di] as usize) as u32,
+        DIST_EXTRA[di] as u32,
+    );
 }
 
 /// Raw deflate (RFC 1951) of `data`: one final fixed-Huffman block, greedy LZ77 with a
@@ -167,7 +186,11 @@ fn deflate_fixed(data: &[u8]) -> Vec<u8> {
     const HASH_BITS: u32 = 15;
     const WINDOW: usize = 32768;
     const MAX_LEN: usize = 258;
-    let mut w = BitWriter { out: Vec::with_capacity(data.len() / 8 + 16), acc: 0, n: 0 };
+    let mut w = BitWriter {
+        out: Vec::with_capacity(data.len() / 8 + 16),
+        acc: 0,
+        n: 0,
+    };
     w.bits(1, 1); // BFINAL
     w.bits(1, 2); // BTYPE = 01 fixed Huffman
     let mut head = vec![usize::MAX; 1 << HASH_BITS];
@@ -230,7 +253,11 @@ pub fn encode(frame: &Frame) -> Vec<u8> {
 /// not exactly `width * height` long or a dimension is 0 or over 2^31-1.
 pub fn encode_rgb(width: usize, height: usize, pixels: &[u32]) -> Vec<u8> {
     assert!(width > 0 && height > 0 && width <= 0x7FFF_FFFF && height <= 0x7FFF_FFFF);
-    assert_eq!(pixels.len(), width * height, "pixel count does not match {width}x{height}");
+    assert_eq!(
+        pixels.len(),
+        width * height,
+        "pixel count does not match {width}x{height}"
+    );
     let mut raw = Vec::with_capacity(height * (1 + 3 * width));
     for row in pixels.chunks_exact(width) {
         raw.push(0); // filter: none
@@ -308,7 +335,11 @@ impl BitReader<'_> {
 /// Inflate a raw deflate stream with stored and fixed-Huffman blocks; output limited to `limit`.
 /// Returns the data and the number of input bytes used.
 fn inflate(data: &[u8], limit: usize) -> Result<(Vec<u8>, usize), PngError> {
-    let mut r = BitReader { data, pos: 0, bit: 0 };
+    let mut r = BitReader {
+        data,
+        pos: 0,
+        bit: 0,
+    };
     let mut out: Vec<u8> = Vec::new();
     loop {
         let last = r.bits(1)?;
@@ -378,7 +409,11 @@ fn inflate(data: &[u8], limit: usize) -> Result<(Vec<u8>, usize), PngError> {
 
 fn paeth(a: u8, b: u8, c: u8) -> u8 {
     let p = a as i16 + b as i16 - c as i16;
-    let (pa, pb, pc) = ((p - a as i16).abs(), (p - b as i16).abs(), (p - c as i16).abs());
+    let (pa, pb, pc) = (
+        (p - a as i16).abs(),
+        (p - b as i16).abs(),
+        (p - c as i16).abs(),
+    );
     if pa <= pb && pa <= pc {
         a
     } else if pb <= pc {
@@ -399,7 +434,8 @@ pub fn decode(file: &[u8]) -> Result<Frame, PngError> {
     let mut seen_iend = false;
     while !seen_iend {
         let len_bytes = file.get(pos..pos + 4).ok_or(PngError::Truncated)?;
-        let len = u32::from_be_bytes([len_bytes[0], len_bytes[1], len_bytes[2], len_bytes[3]]) as usize;
+        let len =
+            u32::from_be_bytes([len_bytes[0], len_bytes[1], len_bytes[2], len_bytes[3]]) as usize;
         if len > 0x7FFF_FFFF {
             return Err(PngError::BadHeader);
         }
@@ -410,7 +446,9 @@ pub fn decode(file: &[u8]) -> Result<Frame, PngError> {
             .map_err(|_| PngError::Truncated)?;
         let body_end = (pos + 8).checked_add(len).ok_or(PngError::Truncated)?;
         let body = file.get(pos + 8..body_end).ok_or(PngError::Truncated)?;
-        let crc_bytes = file.get(body_end..body_end + 4).ok_or(PngError::Truncated)?;
+        let crc_bytes = file
+            .get(body_end..body_end + 4)
+            .ok_or(PngError::Truncated)?;
         let crc = u32::from_be_bytes([crc_bytes[0], crc_bytes[1], crc_bytes[2], crc_bytes[3]]);
         if crc32_update(crc32_update(0xFFFF_FFFF, &kind), body) ^ 0xFFFF_FFFF != crc {
             return Err(PngError::BadCrc(kind));
@@ -438,7 +476,11 @@ pub fn decode(file: &[u8]) -> Result<Frame, PngError> {
                 let bpp = match body[9] {
                     2 => 3,
                     6 => 4,
-                    _ => return Err(PngError::Unsupported("colour types other than RGB and RGBA")),
+                    _ => {
+                        return Err(PngError::Unsupported(
+                            "colour types other than RGB and RGBA",
+                        ))
+                    }
                 };
                 if w.checked_mul(h).is_none_or(|n| n > MAX_PIXELS) {
                     return Err(PngError::Unsupported("images over 16M pixels"));
@@ -457,7 +499,9 @@ pub fn decode(file: &[u8]) -> Result<Frame, PngError> {
                     return Err(PngError::BadHeader);
                 }
                 if kind[0] & 0x20 == 0 {
-                    return Err(PngError::Unsupported("critical chunk other than IHDR/IDAT/IEND"));
+                    return Err(PngError::Unsupported(
+                        "critical chunk other than IHDR/IDAT/IEND",
+                    ));
                 }
             }
         }
@@ -480,7 +524,9 @@ pub fn decode(file: &[u8]) -> Result<Frame, PngError> {
     if raw.len() != expected {
         return Err(PngError::BadImageData);
     }
-    let tail = idat.get(2 + used..2 + used + 4).ok_or(PngError::Truncated)?;
+    let tail = idat
+        .get(2 + used..2 + used + 4)
+        .ok_or(PngError::Truncated)?;
     if u32::from_be_bytes([tail[0], tail[1], tail[2], tail[3]]) != adler32(&raw) {
         return Err(PngError::BadChecksum);
     }
@@ -510,5 +556,9 @@ pub fn decode(file: &[u8]) -> Result<Frame, PngError> {
         }
         std::mem::swap(&mut prev, &mut cur);
     }
-    Ok(Frame { width: w, height: h, pixels })
+    Ok(Frame {
+        width: w,
+        height: h,
+        pixels,
+    })
 }

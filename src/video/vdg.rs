@@ -61,13 +61,21 @@ impl Frame {
 
     /// Pixel at frame coordinates (x, y). Panics if out of range.
     pub fn pixel(&self, x: usize, y: usize) -> u32 {
-        assert!(x < self.width && y < self.height, "pixel ({x},{y}) outside {}x{}", self.width, self.height);
+        assert!(
+            x < self.width && y < self.height,
+            "pixel ({x},{y}) outside {}x{}",
+            self.width,
+            self.height
+        );
         self.pixels[y * self.width + x]
     }
 
     /// Pixel at picture coordinates (x 0-255, y 0-191), i.e. offset by the border.
     pub fn picture_pixel(&self, x: usize, y: usize) -> u32 {
-        assert!(x < PICTURE_WIDTH && y < PICTURE_HEIGHT, "picture pixel ({x},{y}) outside 256x192");
+        assert!(
+            x < PICTURE_WIDTH && y < PICTURE_HEIGHT,
+            "picture pixel ({x},{y}) outside 256x192"
+        );
         self.pixel(PICTURE_X + x, PICTURE_Y + y)
     }
 }
@@ -122,7 +130,10 @@ impl GraphicsMode {
 
     /// True for the 4-colour (CG) modes.
     pub const fn is_colour(self) -> bool {
-        matches!(self, GraphicsMode::Cg1 | GraphicsMode::Cg2 | GraphicsMode::Cg3 | GraphicsMode::Cg6)
+        matches!(
+            self,
+            GraphicsMode::Cg1 | GraphicsMode::Cg2 | GraphicsMode::Cg3 | GraphicsMode::Cg6
+        )
     }
 
     /// Bytes of video memory per row (16 or 32).
@@ -167,18 +178,28 @@ pub struct VdgMode {
 impl VdgMode {
     /// The power-on mode: text, GM 000, CSS 0 (green text on dark green, SG4 blocks).
     pub const fn text() -> VdgMode {
-        VdgMode { graphics: false, gm: 0, css: false }
+        VdgMode {
+            graphics: false,
+            gm: 0,
+            css: false,
+        }
     }
 
     /// A mode from the video bits of PIA1 port B as the Dragon wires them:
     /// PB7 = A/G, PB6-4 = GM2-0, PB3 = CSS; PB2-0 are ignored.
     pub const fn from_pia1b(b: u8) -> VdgMode {
-        VdgMode { graphics: b & 0x80 != 0, gm: (b >> 4) & 7, css: b & 0x08 != 0 }
+        VdgMode {
+            graphics: b & 0x80 != 0,
+            gm: (b >> 4) & 7,
+            css: b & 0x08 != 0,
+        }
     }
 
     /// The PIA1-B video bits for this mode (inverse of [`VdgMode::from_pia1b`]).
     pub const fn pia1b(self) -> u8 {
-        (if self.graphics { 0x80 } else { 0 }) | ((self.gm & 7) << 4) | (if self.css { 0x08 } else { 0 })
+        (if self.graphics { 0x80 } else { 0 })
+            | ((self.gm & 7) << 4)
+            | (if self.css { 0x08 } else { 0 })
     }
 
     /// The mode Extended BASIC's `SCREEN 1,css` shows for PMODE `pmode` (0-4): PIA1-B is written
@@ -188,12 +209,18 @@ impl VdgMode {
         if pmode > 4 {
             return None;
         }
-        Some(VdgMode::from_pia1b(((pmode + 3) << 4) | 0x80 | if css { 0x08 } else { 0 }))
+        Some(VdgMode::from_pia1b(
+            ((pmode + 3) << 4) | 0x80 | if css { 0x08 } else { 0 },
+        ))
     }
 
     /// A graphics mode with the given colour set.
     pub const fn with_graphics(mode: GraphicsMode, css: bool) -> VdgMode {
-        VdgMode { graphics: true, gm: mode.gm(), css }
+        VdgMode {
+            graphics: true,
+            gm: mode.gm(),
+            css,
+        }
     }
 
     /// The graphics mode, or `None` in text mode.
@@ -229,11 +256,16 @@ pub fn render(mem: &[u8], start: u16, mode: VdgMode) -> Frame {
 /// resized to 320x240 if it is not that size already (the only allocation; reuse the frame each
 /// field to avoid it).
 pub fn render_into(frame: &mut Frame, mem: &[u8], start: u16, mode: VdgMode) {
-    if frame.width != FRAME_WIDTH || frame.height != FRAME_HEIGHT || frame.pixels.len() != FRAME_WIDTH * FRAME_HEIGHT {
+    if frame.width != FRAME_WIDTH
+        || frame.height != FRAME_HEIGHT
+        || frame.pixels.len() != FRAME_WIDTH * FRAME_HEIGHT
+    {
         frame.width = FRAME_WIDTH;
         frame.height = FRAME_HEIGHT;
         frame.pixels.clear();
-        frame.pixels.resize(FRAME_WIDTH * FRAME_HEIGHT, palette::BLACK);
+        frame
+            .pixels
+            .resize(FRAME_WIDTH * FRAME_HEIGHT, palette::BLACK);
     }
     let border = mode.border_colour();
     let px = &mut frame.pixels[..];
@@ -275,7 +307,8 @@ fn render_text(px: &mut [u32], mem: &[u8], start: u16, mode: VdgMode) {
         fetch(mem, start as usize + char_row * 32, &mut bytes);
         for line in 0..CELL_HEIGHT {
             let y = PICTURE_Y + char_row * CELL_HEIGHT + line;
-            let out = &mut px[y * FRAME_WIDTH + PICTURE_X..y * FRAME_WIDTH + PICTURE_X + PICTURE_WIDTH];
+            let out =
+                &mut px[y * FRAME_WIDTH + PICTURE_X..y * FRAME_WIDTH + PICTURE_X + PICTURE_WIDTH];
             for (col, &b) in bytes.iter().enumerate() {
                 let dst = &mut out[col * 8..col * 8 + 8];
                 if b & 0x80 == 0 {
@@ -289,7 +322,8 @@ fn render_text(px: &mut [u32], mem: &[u8], start: u16, mode: VdgMode) {
                     // SG4: 1 c c c TL TR BL BR; quadrants 4x6; unlit black.
                     let fg = palette::COLOURS[((b >> 4) & 7) as usize];
                     let pair = if line < 6 { (b >> 2) & 3 } else { b & 3 };
-                    let bits = (if pair & 2 != 0 { 0xF0 } else { 0 }) | (if pair & 1 != 0 { 0x0F } else { 0 });
+                    let bits = (if pair & 2 != 0 { 0xF0 } else { 0 })
+                        | (if pair & 1 != 0 { 0x0F } else { 0 });
                     put8(dst, bits, fg, palette::BLACK);
                 } else {
                     // SG6: c c L R L R L R; elements 4x4; colour from the CSS set.
@@ -299,7 +333,8 @@ fn render_text(px: &mut [u32], mem: &[u8], start: u16, mode: VdgMode) {
                         4..=7 => (b >> 2) & 3,
                         _ => b & 3,
                     };
-                    let bits = (if pair & 2 != 0 { 0xF0 } else { 0 }) | (if pair & 1 != 0 { 0x0F } else { 0 });
+                    let bits = (if pair & 2 != 0 { 0xF0 } else { 0 })
+                        | (if pair & 1 != 0 { 0x0F } else { 0 });
                     put8(dst, bits, fg, palette::BLACK);
                 }
             }

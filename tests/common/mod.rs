@@ -38,8 +38,7 @@ pub fn run_program(listing: &str, keys: &str) -> String {
     let mut m = machine();
     m.load_listing(listing.as_bytes()).expect("listing loads");
     m.type_text(b"RUN\r");
-    m.hw
-        .keyboard
+    m.hw.keyboard
         .type_script(&parse_key_script(keys).expect("key script"));
     run_until_done(&mut m, Some(50 * 600));
     m.transcript().unwrap()
@@ -55,6 +54,9 @@ pub fn output(listing: &str, keys: &str) -> String {
 /// What a direct-mode command prints (without its echo and the final OK).
 pub fn direct(cmd: &str) -> String {
     let t = session(cmd);
-    let body = t.strip_prefix(&format!("{cmd}\n")).unwrap_or(&t).to_string();
+    let body = t
+        .strip_prefix(&format!("{cmd}\n"))
+        .unwrap_or(&t)
+        .to_string();
     body.strip_suffix("OK\n").unwrap_or(&body).to_string()
 }
