@@ -157,14 +157,6 @@ impl<'a> Parser<'a> {
         self.t.get(self.p).copied()
     }
 
-    fn next(&mut self) -> Option<u8> {
-        let c = self.peek();
-        if c.is_some() {
-            self.p += 1;
-        }
-        c
-    }
-
     fn eat(&mut self, c: u8) -> bool {
         if self.peek() == Some(c) {
             self.p += 1;
@@ -179,14 +171,6 @@ impl<'a> Parser<'a> {
             Ok(())
         } else {
             Err(ErrorCode::SN)
-        }
-    }
-
-    fn peek_fn(&mut self) -> Option<u8> {
-        if self.peek() == Some(FUNCTION_PREFIX) {
-            self.t.get(self.p + 1).copied()
-        } else {
-            None
         }
     }
 

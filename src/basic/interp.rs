@@ -116,8 +116,6 @@ pub struct Interpreter {
     /// The cursor cell currently shown inverted, and the blink countdown.
     pub(crate) cursor_shown: Option<u16>,
     pub(crate) blink: u32,
-    /// Set for one check: the machine is at the prompt with nothing to do.
-    pub(crate) idle: bool,
 }
 
 impl std::fmt::Debug for Interpreter {
@@ -188,7 +186,6 @@ impl Interpreter {
             input: None,
             cursor_shown: None,
             blink: 0,
-            idle: false,
         }
     }
 

@@ -1,0 +1,228 @@
+//! No input may panic or hang the host: random typing, random programs, random POKEs.
+//! Seeded, so a failure repeats; each case runs for a bounded number of fields.
+
+mod common;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use spacemono::frontend::headless::run_until_done;
+use spacemono::machine::Machine;
+
+const WORDS: &[&str] = &[
+    "PRINT",
+    "FOR",
+    "TO",
+    "STEP",
+    "NEXT",
+    "GOTO",
+    "GOSUB",
+    "RETURN",
+    "IF",
+    "THEN",
+    "ELSE",
+    "INPUT",
+    "READ",
+    "DATA",
+    "RESTORE",
+    "DIM",
+    "LET",
+    "REM",
+    "'",
+    "END",
+    "STOP",
+    "CONT",
+    "ON",
+    "POKE",
+    "PEEK(",
+    "CLS",
+    "SET(",
+    "RESET(",
+    "POINT(",
+    "SOUND",
+    "LIST",
+    "RUN",
+    "NEW",
+    "CLEAR",
+    "DEF FN",
+    "FN",
+    "TRON",
+    "TROFF",
+    "DEL",
+    "RENUM",
+    "MID$(",
+    "LEFT$(",
+    "RIGHT$(",
+    "CHR$(",
+    "ASC(",
+    "LEN(",
+    "STR$(",
+    "VAL(",
+    "INSTR(",
+    "STRING$(",
+    "INKEY$",
+    "MEM",
+    "TIMER",
+    "VARPTR(",
+    "RND(",
+    "SIN(",
+    "LOG(",
+    "EXP(",
+    "SQR(",
+    "INT(",
+    "ABS(",
+    "SGN(",
+    "FIX(",
+    "HEX$(",
+    "AND",
+    "OR",
+    "NOT",
+    "USING",
+    "TAB(",
+    "@",
+    "EXEC",
+    "USR(",
+    "JOYSTK(",
+    "EOF(",
+    "CLOAD",
+    "PMODE",
+    "A",
+    "B$",
+    "C(",
+    "I",
+    "X1",
+    "Z$(",
+    "0",
+    "1",
+    "255",
+    "-1",
+    "3.5E3",
+    "&HFF",
+    "\"",
+    "\"HELLO\"",
+    ",",
+    ";",
+    ":",
+    "(",
+    ")",
+    "+",
+    "-",
+    "*",
+    "/",
+    "^",
+    "=",
+    "<",
+    ">",
+    " ",
+    "10",
+    "20",
+    "100",
+    "32767",
+    "65535",
+    "1E38",
+];
+
+fn random_text(rng: &mut StdRng, words: usize) -> String {
+    let mut s = String::new();
+    for _ in 0..words {
+        if rng.gen_bool(0.15) {
+            s.push(rng.gen_range(0x20u8..0x7B) as char);
+        } else {
+            s.push_str(WORDS[rng.gen_range(0..WORDS.len())]);
+        }
+    }
+    s
+}
+
+fn random_program(rng: &mut StdRng) -> String {
+    let mut p = String::new();
+    for _ in 0..rng.gen_range(1..12) {
+        let n = rng.gen_range(1..8) * 10;
+        let w: usize = rng.gen_range(1..10);
+        p.push_str(&format!("{n} {}\n", random_text(rng, w)));
+    }
+    p
+}
+
+#[test]
+fn random_direct_commands_never_panic() {
+    let mut rng = StdRng::seed_from_u64(0x5EED_0001);
+    for _ in 0..2000 {
+        let mut m = Machine::new();
+        let n = rng.gen_range(1..14);
+        let line = random_text(&mut rng, n);
+        let mut keys: Vec<u8> = line.bytes().collect();
+        keys.push(13);
+        m.hw.keyboard.type_script(&keys);
+        run_until_done(&mut m, Some(300));
+    }
+}
+
+#[test]
+fn random_programs_never_panic_or_hang() {
+    let mut rng = StdRng::seed_from_u64(0x5EED_0002);
+    for _ in 0..1500 {
+        let mut m = Machine::new();
+        let prog = random_program(&mut rng);
+        let _ = m.load_listing(prog.as_bytes());
+        m.type_text(b"RUN\r");
+        let keys = random_text(&mut rng, 3);
+        m.hw.keyboard.type_script(keys.as_bytes());
+        m.hw.keyboard.type_script(b"\r1,2\r\r");
+        run_until_done(&mut m, Some(400));
+        // Whatever happened, BREAK brings it back and it still answers at its prompt.
+        m.press(3);
+        m.hw.keyboard.type_script(b"PRINT 1+1\r");
+        run_until_done(&mut m, Some(400));
+        assert!(
+            m.screen_text().contains(" 2"),
+            "{prog}\n{}",
+            m.screen_text()
+        );
+    }
+}
+
+#[test]
+fn random_keys_including_control_keys_never_panic() {
+    let mut rng = StdRng::seed_from_u64(0x5EED_0003);
+    for _ in 0..1000 {
+        let mut m = Machine::new();
+        let keys: Vec<u8> = (0..rng.gen_range(1..300))
+            .map(|_| match rng.gen_range(0..10) {
+                0 => 13,
+                1 => 3,
+                2 => 8,
+                3 => 0x0C,
+                4 => 0x15,
+                5 => 0x13,
+                _ => rng.gen_range(0u8..0x80),
+            })
+            .collect();
+        m.hw.keyboard.type_script(&keys);
+        run_until_done(&mut m, Some(300));
+    }
+}
+
+#[test]
+fn random_pokes_into_the_system_areas_never_panic() {
+    let mut rng = StdRng::seed_from_u64(0x5EED_0004);
+    for _ in 0..300 {
+        let mut m = Machine::new();
+        let prog = "10 A$=\"HI\":B=2:DIM C(3),D$(2):D$(1)=A$+A$\n20 FOR I=1 TO 3:GOSUB 40:NEXT\n30 PRINT A$;B;C(1);D$(1):GOTO 10\n40 C(I)=I:RETURN\n";
+        m.load_listing(prog.as_bytes()).unwrap();
+        m.type_text(b"RUN\r");
+        run_until_done(&mut m, Some(5));
+        // Scribble on the pointers, the program, variables or string space, then go on.
+        for _ in 0..rng.gen_range(1..6) {
+            let a: u16 = match rng.gen_range(0..4) {
+                0 => rng.gen_range(0x19..0x29),
+                1 => rng.gen_range(0x1E00..0x1F00),
+                2 => rng.gen_range(0x7E00..0x8000),
+                _ => rng.gen_range(0..0x8000),
+            };
+            m.hw.mem.poke(a, rng.gen());
+            m.basic.program_changed();
+        }
+        run_until_done(&mut m, Some(50));
+        m.hw.keyboard.type_script(b"\x03LIST\rPRINT MEM\r");
+        run_until_done(&mut m, Some(200));
+    }
+}
