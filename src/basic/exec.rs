@@ -297,7 +297,22 @@ impl Interpreter {
                 r?;
                 Err(Halt::End)
             }
-            Stmt::Edit(_) => Err(ErrorCode::FC.into()),
+            Stmt::Edit(n) => {
+                if !self.stmt_pc.is_direct() {
+                    return Err(ErrorCode::ID.into());
+                }
+                let Some(l) = program::find_line(&hw.mem, *n) else {
+                    return Err(ErrorCode::UL.into());
+                };
+                let listed = listing::list_line(l.number, hw.mem.slice(l.text, l.end));
+                self.hide_cursor(hw);
+                if hw.column() != 0 {
+                    hw.print(b'\r');
+                }
+                self.edit = Some(crate::basic::edit_mode::EditState::start(hw, *n, &listed));
+                self.mode = Mode::Edit;
+                Ok(())
+            }
             Stmt::MidAssign {
                 target,
                 start,

@@ -69,6 +69,8 @@ pub enum Mode {
     Paused,
     /// SOUND busy-waits for this many more fields.
     Sounding(u32),
+    /// EDIT n: the line editor's edit mode.
+    Edit,
 }
 
 /// The state of an INPUT statement that is waiting for its line.
@@ -113,6 +115,7 @@ pub struct Interpreter {
     pub(crate) temp_count: u16,
     pub(crate) editor: LineEditor,
     pub(crate) input: Option<InputState>,
+    pub(crate) edit: Option<crate::basic::edit_mode::EditState>,
     /// The cursor cell currently shown inverted, and the blink countdown.
     pub(crate) cursor_shown: Option<u16>,
     pub(crate) blink: u32,
@@ -184,6 +187,7 @@ impl Interpreter {
             temp_count: 0,
             editor: LineEditor::new(),
             input: None,
+            edit: None,
             cursor_shown: None,
             blink: 0,
         }
@@ -440,7 +444,7 @@ impl Interpreter {
                 Mode::Sounding(n - 1)
             };
         }
-        if matches!(self.mode, Mode::Prompt | Mode::Input) {
+        if matches!(self.mode, Mode::Prompt | Mode::Input | Mode::Edit) {
             self.blink += 1;
             if self.blink >= cost::CURSOR_BLINK_FIELDS {
                 self.blink = 0;
@@ -518,6 +522,32 @@ impl Interpreter {
                     None => return,
                 },
                 Mode::Sounding(_) => return,
+                Mode::Edit => {
+                    let Some(k) = hw.keyboard.line_key() else {
+                        if self.cursor_shown.is_none() && self.blink == 0 {
+                            self.show_cursor(hw);
+                        }
+                        return;
+                    };
+                    self.hide_cursor(hw);
+                    hw.cycles += cost::KEY;
+                    let Some(state) = self.edit.as_mut() else {
+                        self.go_prompt(hw);
+                        continue;
+                    };
+                    match state.key(hw, k) {
+                        crate::basic::edit_mode::EditOutcome::Editing => {}
+                        crate::basic::edit_mode::EditOutcome::Done(line) => {
+                            self.edit = None;
+                            self.mode = Mode::Prompt;
+                            self.direct_line(hw, &line);
+                        }
+                        crate::basic::edit_mode::EditOutcome::Abandoned => {
+                            self.edit = None;
+                            self.mode = Mode::Prompt;
+                        }
+                    }
+                }
             }
         }
     }

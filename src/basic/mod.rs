@@ -4,6 +4,7 @@
 pub mod ast;
 pub mod compile;
 pub mod cost;
+pub mod edit_mode;
 pub mod crunch;
 pub mod error;
 pub mod eval;

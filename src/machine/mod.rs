@@ -95,6 +95,7 @@ impl Machine {
         match self.basic.mode {
             Mode::Prompt => Status::Prompt,
             Mode::Input | Mode::Paused => Status::WaitingForKey,
+            Mode::Edit => Status::Prompt,
             Mode::Sounding(_) => Status::Sounding,
             Mode::Running => {
                 if self.starved {
