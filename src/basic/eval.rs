@@ -58,9 +58,7 @@ pub fn read_packed(hw: &Hardware, a: u16) -> Packed {
 
 #[inline]
 pub fn write_packed(hw: &mut Hardware, a: u16, p: Packed) {
-    for (i, b) in p.0.iter().enumerate() {
-        hw.mem.poke(a + i as u16, *b);
-    }
+    hw.mem.write5(a, p.0);
 }
 
 impl Interpreter {

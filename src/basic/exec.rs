@@ -451,7 +451,16 @@ impl Interpreter {
             // Find the frame: the innermost FOR, or the one for this variable; a GOSUB
             // frame blocks the search.
             let mut found = None;
+            // The common case first: the innermost frame is the loop.
+            if let Some(Frame::For { var, .. }) = self.stack.last() {
+                if wanted.is_none() || wanted == Some(*var) {
+                    found = Some(self.stack.len() - 1);
+                }
+            }
             for (k, f) in self.stack.iter().enumerate().rev() {
+                if found.is_some() {
+                    break;
+                }
                 match f {
                     Frame::For { var, .. } => {
                         if wanted.is_none() || wanted == Some(*var) {
@@ -483,7 +492,7 @@ impl Interpreter {
             write_packed(hw, var_addr, new);
             if !done {
                 self.pc = body;
-                if !body.is_direct() {
+                if !body.is_direct() && body.line != self.stmt_pc.line {
                     if let Some(l) = self.lines.get(body.line as usize) {
                         hw.mem.write_u16(addr::CURRENT_LINE, l.number);
                     }

@@ -96,6 +96,32 @@ impl Memory {
         self.poke(a.wrapping_add(1), lo);
     }
 
+    /// Five bytes (a packed number or a descriptor) at `a`, wrapping at 64K.
+    #[inline]
+    pub fn read5(&self, a: u16) -> [u8; 5] {
+        let i = a as usize;
+        if i + 5 <= 0x10000 {
+            let mut out = [0u8; 5];
+            out.copy_from_slice(&self.bytes[i..i + 5]);
+            out
+        } else {
+            std::array::from_fn(|k| self.peek(a.wrapping_add(k as u16)))
+        }
+    }
+
+    /// Write five bytes at `a`; bytes that fall outside RAM are ignored, as POKE ignores them.
+    #[inline]
+    pub fn write5(&mut self, a: u16, v: [u8; 5]) {
+        let i = a as usize;
+        if i + 5 <= addr::RAM_END as usize {
+            self.bytes[i..i + 5].copy_from_slice(&v);
+        } else {
+            for (k, b) in v.iter().enumerate() {
+                self.poke(a.wrapping_add(k as u16), *b);
+            }
+        }
+    }
+
     /// RAM bytes `start..end` (clamped to the address space).
     pub fn slice(&self, start: u16, end: u16) -> &[u8] {
         let (s, e) = (start as usize, (end as usize).max(start as usize));
