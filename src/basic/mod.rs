@@ -16,6 +16,7 @@ pub mod exec;
 pub mod input;
 pub mod interp;
 pub mod line_editor;
+pub mod graphics;
 pub mod semigraphics;
 pub mod strings;
 pub mod vars;
