@@ -142,7 +142,12 @@ impl EditState {
                 self.sub = Sub::Command;
             }
             Sub::Command => match k {
-                b'0'..=b'9' => self.count = self.count.saturating_mul(10).saturating_add((k - b'0') as u16),
+                b'0'..=b'9' => {
+                    self.count = self
+                        .count
+                        .saturating_mul(10)
+                        .saturating_add((k - b'0') as u16)
+                }
                 b' ' => {
                     for _ in 0..self.times() {
                         if self.pos < self.text.len() {

@@ -4,12 +4,13 @@
 pub mod ast;
 pub mod compile;
 pub mod cost;
-pub mod edit_mode;
 pub mod crunch;
+pub mod edit_mode;
 pub mod error;
 pub mod eval;
 pub mod exec;
 pub mod float;
+pub mod graphics;
 pub mod input;
 pub mod interp;
 pub mod line_editor;

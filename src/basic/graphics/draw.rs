@@ -1,0 +1,289 @@
+//! DRAW (GrDraw LB051) and its command-string scanner, shared in the ROM with PLAY
+//! (LAF33 get a character, LAF59 number, LAF7D back up, LAFB6 variable).
+
+use super::line::draw_line;
+use super::state::{colour_code, dp, normalize_both, set_colours};
+use crate::basic::error::ErrorCode;
+use crate::basic::program::STACK_BUF;
+use crate::machine::memory::{addr, Memory};
+
+/// What DRAW needs from the interpreter: variables named inside the command string.
+///
+/// `text` is the command-string text from the variable's first character up to, not
+/// including, the `;` that ends it (spaces before the first character dropped; it starts
+/// with a letter 'A'-'Z'). The ROM points BASIC's text pointer at it and evaluates a
+/// variable (L89C1) as in program text: spaces skipped, two significant characters, `$`
+/// for strings, `(` for a subscript; a missing variable is created. Anything after the
+/// variable and before the `;` is ignored.
+pub trait DrawHost {
+    /// `=var;`: the value converted as FPA0toB: 0-255, else ?FC; a string variable → ?TM.
+    fn numeric_var(&mut self, mem: &mut Memory, text: &[u8]) -> Result<u8, ErrorCode>;
+    /// `Xvar;`: the bytes of a string variable; a numeric variable → ?TM.
+    fn string_var(&mut self, mem: &mut Memory, text: &[u8]) -> Result<Vec<u8>, ErrorCode>;
+}
+
+struct Scanner<'h> {
+    cur: Vec<u8>,
+    pos: usize,
+    stack: Vec<(Vec<u8>, usize)>,
+    host: &'h mut dyn DrawHost,
+}
+
+impl Scanner<'_> {
+    fn left(&self) -> bool {
+        self.pos < self.cur.len()
+    }
+
+    /// LAF33: the next non-space character; ?FC when the string runs out.
+    fn getc(&mut self) -> Result<u8, ErrorCode> {
+        loop {
+            let Some(&c) = self.cur.get(self.pos) else {
+                return Err(ErrorCode::FC);
+            };
+            self.pos += 1;
+            if c != b' ' {
+                return Ok(c);
+            }
+        }
+    }
+
+    /// LAF7D: back up one character.
+    fn back(&mut self) {
+        self.pos -= 1;
+    }
+
+    /// LAFB6: the variable text up to ';' (first character must be A-Z).
+    fn var_text(&mut self) -> Result<Vec<u8>, ErrorCode> {
+        let c = self.getc()?;
+        if !c.is_ascii_uppercase() {
+            return Err(ErrorCode::FC);
+        }
+        let from = self.pos - 1;
+        while self.getc()? != b';' {}
+        Ok(self.cur[from..self.pos - 1].to_vec())
+    }
+
+    /// LB066: a number (`=var;` or decimal digits, 0-255).
+    fn number(&mut self, mem: &mut Memory) -> Result<u8, ErrorCode> {
+        let c = self.getc()?;
+        self.number_from(mem, c)
+    }
+
+    /// LAF59 with the first character already read.
+    fn number_from(&mut self, mem: &mut Memory, mut c: u8) -> Result<u8, ErrorCode> {
+        if c == b'=' {
+            let text = self.var_text()?;
+            return self.host.numeric_var(mem, &text);
+        }
+        if !c.is_ascii_digit() {
+            return Err(ErrorCode::FC);
+        }
+        let mut b: u8 = 0;
+        loop {
+            b = b
+                .checked_mul(10)
+                .and_then(|v| v.checked_add(c - b'0'))
+                .ok_or(ErrorCode::FC)?;
+            if !self.left() {
+                return Ok(b);
+            }
+            c = self.getc()?;
+            if !c.is_ascii_digit() {
+                self.back();
+                return Ok(b);
+            }
+        }
+    }
+
+    /// LB1F9: an M coordinate: optional sign, then a number; 16-bit two's complement.
+    fn coord(&mut self, mem: &mut Memory, c: u8) -> Result<u16, ErrorCode> {
+        let neg = match c {
+            b'+' => false,
+            b'-' => true,
+            _ => {
+                self.back();
+                false
+            }
+        };
+        let b = self.number(mem)? as u16;
+        Ok(if neg { b.wrapping_neg() } else { b })
+    }
+}
+
+/// LB144: scale a 16-bit difference: |d|·S (low word) >> 2 with the sign restored; S = 0
+/// leaves it alone.
+fn scale(d: u16, s: u8) -> u16 {
+    if s == 0 {
+        return d;
+    }
+    let neg = d & 0x8000 != 0;
+    let m = if neg { d.wrapping_neg() } else { d };
+    let r = m.wrapping_mul(s as u16) >> 2;
+    if neg {
+        r.wrapping_neg()
+    } else {
+        r
+    }
+}
+
+/// DRAW string (GrDraw LB051). `cmd`: the string argument's bytes (a non-string is ?TM:
+/// the caller's). `sp`: the 6809 stack pointer on entry to the statement, as the
+/// interpreter accounts it; each nested `X` pushes 3 bytes and checks (BasChkB2Free, B=2)
+/// that $1F + 4 + 58 stays below the stack, else ?OM.
+///
+/// Everything drawn or stored before an error stays (C changes GrForeground for good).
+pub fn draw(
+    mem: &mut Memory,
+    cmd: &[u8],
+    host: &mut dyn DrawHost,
+    sp: u16,
+) -> Result<(), ErrorCode> {
+    mem.poke(dp::PLOT_FLAG, 1);
+    set_colours(mem);
+    let mut no_update = false;
+    let mut blank = false;
+    let mut sc = Scanner {
+        cur: cmd.to_vec(),
+        pos: 0,
+        stack: Vec::new(),
+        host,
+    };
+    loop {
+        if !sc.left() {
+            match sc.stack.pop() {
+                Some((s, p)) => {
+                    sc.cur = s;
+                    sc.pos = p;
+                    continue;
+                }
+                None => return Ok(()),
+            }
+        }
+        let c = sc.getc()?;
+        let (h, v): (u16, u16);
+        match c {
+            b';' | b'\'' => continue,
+            b'N' => {
+                no_update = !no_update;
+                continue;
+            }
+            b'B' => {
+                blank = !blank;
+                continue;
+            }
+            b'X' => {
+                let text = sc.var_text()?;
+                // LAFB6 evaluates the variable, BasChkB2Free follows, and only then does
+                // BasGetStrLenAddr find a number where a string should be (?TM).
+                let sub = match sc.host.string_var(mem, &text) {
+                    Err(e) if e != ErrorCode::TM => return Err(e),
+                    r => r,
+                };
+                // End marker (3) + 3 per open level + the JSR's return address.
+                let s_now = (sp as u32).saturating_sub(3 + 3 * sc.stack.len() as u32 + 2);
+                let need = mem.read_u16(addr::STORAGE_END) as u32 + 4 + STACK_BUF as u32;
+                if need > 0xFFFF || need >= s_now {
+                    return Err(ErrorCode::OM);
+                }
+                let sub = sub?;
+                let old = std::mem::replace(&mut sc.cur, sub);
+                sc.stack.push((old, sc.pos));
+                sc.pos = 0;
+                continue;
+            }
+            b'M' => {
+                let first = sc.getc()?;
+                let x = sc.coord(mem, first)?;
+                if sc.getc()? != b',' {
+                    return Err(ErrorCode::FC);
+                }
+                let c2 = sc.getc()?;
+                let y = sc.coord(mem, c2)?;
+                if first == b'+' || first == b'-' {
+                    (h, v) = (x, y);
+                } else {
+                    move_to(mem, x, y, no_update, blank);
+                    no_update = false;
+                    blank = false;
+                    continue;
+                }
+            }
+            _ => {
+                let mut n: u8 = 1;
+                if sc.left() {
+                    let d = sc.getc()?;
+                    sc.back();
+                    if !d.is_ascii_uppercase() {
+                        n = sc.number(mem)?;
+                    }
+                }
+                let n16 = n as u16;
+                let neg = n16.wrapping_neg();
+                match c {
+                    b'C' => {
+                        let code = colour_code(mem, n)?;
+                        mem.poke(dp::FOREGROUND, code);
+                        set_colours(mem);
+                        continue;
+                    }
+                    b'A' => {
+                        if n >= 4 {
+                            return Err(ErrorCode::FC);
+                        }
+                        mem.poke(dp::DRAW_ANGLE, n);
+                        continue;
+                    }
+                    b'S' => {
+                        if n >= 63 {
+                            return Err(ErrorCode::FC);
+                        }
+                        mem.poke(dp::DRAW_SCALE, n);
+                        continue;
+                    }
+                    b'U' => (h, v) = (0, neg),
+                    b'D' => (h, v) = (0, n16),
+                    b'L' => (h, v) = (neg, 0),
+                    b'R' => (h, v) = (n16, 0),
+                    b'E' => (h, v) = (n16, neg),
+                    b'F' => (h, v) = (n16, n16),
+                    b'G' => (h, v) = (neg, n16),
+                    b'H' => (h, v) = (neg, neg),
+                    _ => return Err(ErrorCode::FC),
+                }
+            }
+        }
+        // LB166: relative move: scale, rotate, add, clamp.
+        let s = mem.peek(dp::DRAW_SCALE);
+        let (mut h, mut v) = (scale(h, s), scale(v, s));
+        for _ in 0..mem.peek(dp::DRAW_ANGLE) {
+            (h, v) = (v.wrapping_neg(), h);
+        }
+        let nx = h.wrapping_add(mem.read_u16(dp::LAST_X));
+        let ny = v.wrapping_add(mem.read_u16(dp::LAST_Y));
+        let nx = if nx & 0x8000 != 0 { 0 } else { nx };
+        let ny = if ny & 0x8000 != 0 { 0 } else { ny };
+        move_to(mem, nx, ny, no_update, blank);
+        no_update = false;
+        blank = false;
+    }
+}
+
+/// LB197: clamp, line from the last point, update it unless N, draw unless B.
+fn move_to(mem: &mut Memory, x: u16, y: u16, no_update: bool, blank: bool) {
+    let x = x.min(255);
+    let y = y.min(191);
+    let lx = mem.read_u16(dp::LAST_X);
+    let ly = mem.read_u16(dp::LAST_Y);
+    mem.write_u16(dp::CURR_X, lx);
+    mem.write_u16(dp::CURR_Y, ly);
+    mem.write_u16(dp::PIXEL_Y, y);
+    mem.write_u16(dp::PIXEL_X, x);
+    if !no_update {
+        mem.write_u16(dp::LAST_Y, y);
+        mem.write_u16(dp::LAST_X, x);
+    }
+    normalize_both(mem);
+    if !blank {
+        draw_line(mem);
+    }
+}

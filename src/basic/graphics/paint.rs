@@ -1,0 +1,243 @@
+//! PAINT (CmdPaint LAC87): the ROM's scan-line fill with 6-byte span records on the 6809
+//! stack, its dirty-flag pruning and its exact push order, reproduced step by step.
+
+use super::state::{dp, get_colour, normalize_at, pixel_addr, plot, scaled_max, store_point};
+use super::Point;
+use crate::basic::error::ErrorCode;
+use crate::basic::program::STACK_BUF;
+use crate::machine::memory::{addr, Memory};
+
+/// One span record: direction (+1: the row below, −1: the row above, 0: end marker),
+/// row, x of the pixel left of the span, length.
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    dir: i8,
+    y: u8,
+    left: u16,
+    len: u16,
+}
+
+struct Painter {
+    stack: Vec<Span>,
+    max_x: u16,
+    border: u8,
+    dir: i8,
+    sp: u16,
+}
+
+impl Painter {
+    /// LADAD: is the pixel at GrCurrX/Y the border code?
+    fn is_border(&self, mem: &Memory) -> bool {
+        let (a, m) = pixel_addr(mem);
+        mem.peek(a) & m == m & self.border
+    }
+
+    /// LAD89: paint from GrCurrX while x ≥ 0 (signed), x ≤ max and not border, stepping
+    /// left or right; returns the count. GrCurrX ends on the pixel that stopped it.
+    fn fill(&self, mem: &mut Memory, right: bool) -> u16 {
+        let mut n: u16 = 0;
+        loop {
+            let x = mem.read_u16(dp::CURR_X);
+            if x & 0x8000 != 0 || x > self.max_x || self.is_border(mem) {
+                return n;
+            }
+            let (a, m) = pixel_addr(mem);
+            plot(mem, a, m);
+            n = n.wrapping_add(1);
+            let x = if right {
+                x.wrapping_add(1)
+            } else {
+                x.wrapping_sub(1)
+            };
+            mem.write_u16(dp::CURR_X, x);
+        }
+    }
+
+    /// LAD7A: GrPixelNoX := GrCurrX, paint leftwards.
+    fn fill_left(&self, mem: &mut Memory) -> u16 {
+        let x = mem.read_u16(dp::CURR_X);
+        mem.write_u16(dp::PIXEL_X, x);
+        self.fill(mem, false)
+    }
+
+    /// LAD83: step right, paint rightwards.
+    fn fill_right(&self, mem: &mut Memory) -> u16 {
+        let x = mem.read_u16(dp::CURR_X).wrapping_add(1);
+        mem.write_u16(dp::CURR_X, x);
+        self.fill(mem, true)
+    }
+
+    /// LAD66 after a left fill of `n`: GrPixelNoX := the left stop, paint right from the
+    /// start. Returns (D = right count + 1, X = total).
+    fn finish_right(&self, mem: &mut Memory, n: u16) -> (u16, u16) {
+        mem.write_u16(dp::CIRCLE_Y, n);
+        let start = mem.read_u16(dp::PIXEL_X);
+        let stop = mem.read_u16(dp::CURR_X);
+        mem.write_u16(dp::PIXEL_X, stop);
+        mem.write_u16(dp::CURR_X, start);
+        let m = self.fill_right(mem);
+        (m.wrapping_add(1), n.wrapping_add(m))
+    }
+
+    /// LAD47: push a record and check room (BasChkB2Free with B=2, as the ROM, although
+    /// 6 bytes were pushed). `d` is the D register, which the ROM parks in GrCircleXCo.
+    fn push(&mut self, mem: &mut Memory, d: u16, span: Span) -> Result<(), ErrorCode> {
+        mem.write_u16(dp::CIRCLE_X, d);
+        self.stack.push(span);
+        // S inside BasChkB2Free: records (marker included) + return address moved to Y and
+        // pushed back + the JSR's own return address.
+        let s = (self.sp as u32).saturating_sub(6 * self.stack.len() as u32 + 4);
+        let need = mem.read_u16(addr::STORAGE_END) as u32 + 4 + STACK_BUF as u32;
+        if need > 0xFFFF || need >= s {
+            return Err(ErrorCode::OM);
+        }
+        Ok(())
+    }
+
+    /// LAD55: a record in the current direction from GrPixelNoX, length `len`.
+    fn push_same(&mut self, mem: &mut Memory, d: u16, len: u16) -> Result<(), ErrorCode> {
+        let span = Span {
+            dir: self.dir,
+            y: mem.peek(dp::CURR_Y + 1),
+            left: mem.read_u16(dp::PIXEL_X),
+            len,
+        };
+        self.push(mem, d, span)
+    }
+
+    /// LAD3C: a record in the opposite direction from GrCurrX, length `len`.
+    fn push_opposite(&mut self, mem: &mut Memory, d: u16, len: u16) -> Result<(), ErrorCode> {
+        let span = Span {
+            dir: self.dir.wrapping_neg(),
+            y: mem.peek(dp::CURR_Y + 1),
+            left: mem.read_u16(dp::CURR_X),
+            len,
+        };
+        self.push(mem, d, span)
+    }
+}
+
+/// PAINT[@](x,y)[,c[,b]]. x: VarGet16Bit, y: VarGet8Bit; `c`, `b`: VarGet8Bit colours
+/// (?FC above 8 here). Paint code = c converted (default foreground); border = b converted,
+/// default the paint colour. A pixel stops the fill only if it has the border code.
+/// `sp`: the 6809 stack pointer on entry to the statement, as the interpreter accounts it;
+/// every span record pushed is checked against $1F + 4 + 58 (?OM; what was painted stays).
+/// GrDirtyFlag is not cleared at entry, as in the ROM.
+pub fn paint(
+    mem: &mut Memory,
+    p: Point,
+    c: Option<u8>,
+    b: Option<u8>,
+    sp: u16,
+) -> Result<(), ErrorCode> {
+    store_point(mem, dp::CURR_X, p);
+    normalize_at(mem, dp::CURR_X);
+    mem.poke(dp::PLOT_FLAG, 1);
+    get_colour(mem, c)?;
+    let temp = mem.peek(dp::COLOUR_TEMP);
+    let colour = mem.peek(dp::CURR_COLOUR);
+    if b.is_some() {
+        get_colour(mem, b)?;
+    }
+    let border = mem.peek(dp::CURR_COLOUR);
+    mem.poke(dp::COLOUR_TEMP, temp);
+    mem.poke(dp::CURR_COLOUR, colour);
+
+    let (max_x, max_y) = scaled_max(mem);
+    let mut pt = Painter {
+        stack: Vec::new(),
+        max_x,
+        border,
+        dir: 0,
+        sp,
+    };
+    pt.stack.push(Span {
+        dir: 0,
+        y: 0,
+        left: 0,
+        len: 0,
+    });
+    let n = pt.fill_left(mem);
+    if n != 0 {
+        let (d, total) = pt.finish_right(mem, n);
+        pt.dir = 1;
+        // LDA #PaintUP replaced the high byte of D before LAD55 parks it.
+        let d = 0x0100 | (d & 0xFF);
+        pt.push_same(mem, d, total)?;
+        pt.dir = -1;
+        pt.push_same(mem, d, total)?;
+    }
+    let mut saved = pt.stack.len();
+    loop {
+        // LACCF
+        if mem.peek(dp::DIRTY) == 0 {
+            pt.stack.truncate(saved);
+        }
+        let Some(span) = pt.stack.pop() else {
+            return Ok(());
+        };
+        mem.poke(dp::DIRTY, 0);
+        saved = pt.stack.len();
+        mem.write_u16(dp::CURR_X, span.left.wrapping_add(1));
+        let mut parent = span.len;
+        pt.dir = span.dir;
+        if span.dir == 0 {
+            return Ok(());
+        }
+        let y = if span.dir > 0 {
+            let y = span.y.wrapping_add(1);
+            if y as u16 > max_y {
+                continue;
+            }
+            y
+        } else {
+            if span.y == 0 {
+                continue;
+            }
+            span.y - 1
+        };
+        mem.poke(dp::CURR_Y + 1, y);
+        // LACF3
+        let n = pt.fill_left(mem);
+        let mut add: u16 = if n == 0 {
+            !0u16
+        } else {
+            if n >= 3 {
+                pt.push_opposite(mem, n, n - 2)?;
+            }
+            let (d, total) = pt.finish_right(mem, n);
+            pt.push_same(mem, d, total)?;
+            !d
+        };
+        loop {
+            // LAD0B: parent = parent + add; BLE
+            let sum = parent as i16 as i32 + add as i16 as i32;
+            parent = sum as u16;
+            if sum <= 0 || parent == 0 {
+                // LAD27
+                let x = mem
+                    .read_u16(dp::CURR_X)
+                    .wrapping_add(1)
+                    .wrapping_add(parent);
+                mem.write_u16(dp::CURR_X, x);
+                let over = (!parent) as i16 as i32 - 1;
+                if over > 0 {
+                    pt.push_opposite(mem, over as u16, over as u16)?;
+                }
+                break;
+            }
+            let x = mem.read_u16(dp::CURR_X).wrapping_add(1);
+            mem.write_u16(dp::CURR_X, x);
+            if pt.is_border(mem) {
+                add = 0xFFFF;
+                continue;
+            }
+            // LAD1E
+            mem.write_u16(dp::CURR_X, x.wrapping_sub(1));
+            mem.write_u16(dp::PIXEL_X, x.wrapping_sub(1));
+            let k = pt.fill_right(mem);
+            pt.push_same(mem, k, k)?;
+            add = !k;
+        }
+    }
+}
