@@ -48,7 +48,7 @@ pub enum FpError {
 // ROM constants (float.md §17). The bytes are authoritative.
 
 const FONE: Packed = Packed([0x81, 0x00, 0x00, 0x00, 0x00]);
-const FHALF: Packed = Packed([0x80, 0x00, 0x00, 0x00, 0x00]);
+pub(crate) const FHALF: Packed = Packed([0x80, 0x00, 0x00, 0x00, 0x00]);
 const TEN: Packed = Packed([0x84, 0x20, 0x00, 0x00, 0x00]);
 const FR4: Packed = Packed([0x7F, 0x00, 0x00, 0x00, 0x00]);
 const NEGHLF: Packed = Packed([0x80, 0x80, 0x00, 0x00, 0x00]);
@@ -1257,6 +1257,8 @@ fn skip_spaces(text: &[u8], mut pos: usize) -> usize {
     }
     pos
 }
+
+pub mod using;
 
 #[cfg(test)]
 mod tests;

@@ -821,3 +821,31 @@ fn random_inputs_never_panic() {
         let _ = fu.format();
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// §8 compare: exact, ordering of left versus right (FAC); compare_packed is FAC versus p.
+
+#[test]
+fn s8_compare_orderings() {
+    use std::cmp::Ordering::*;
+    let cases: &[(&str, &str, std::cmp::Ordering)] = &[
+        ("1", "2", Less),
+        ("2", "1", Greater),
+        ("-1", "1", Less),
+        ("1", "-1", Greater),
+        ("-2", "-1", Less),
+        ("0", "-1", Greater),
+        ("0", ".001", Less),
+        ("3", "3", Equal),
+        (".1+.2", ".3", Equal),
+    ];
+    for (l, r, want) in cases {
+        let mut fu = FloatUnit::new();
+        eval_in(&mut fu, l, &[]).unwrap();
+        let left = fu.unpacked();
+        let lp = fu.pack();
+        eval_in(&mut fu, r, &[]).unwrap();
+        assert_eq!(fu.compare(left), *want, "{l} vs {r}");
+        assert_eq!(fu.compare_packed(lp), want.reverse(), "FAC {r} vs {l}");
+    }
+}
