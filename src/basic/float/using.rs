@@ -1,19 +1,798 @@
-//! PRINT USING (placeholder until the float package's formatter lands).
+//! PRINT USING (DoPrintUSING $A225, number formatting $A373–$A61C), following the ROM step by
+//! step: the format scanner with its B counter, the status byte EvalDA, and the number built in
+//! the line buffer (leading zeros, padding, floating `$`, signs, then the clean-up pass that
+//! removes surplus leading characters or flags an overflow with `%`).
+//!
+//! Usage: `Using::new(fmt)`, then `number`/`string` for each item, then `finish` after the
+//! last item (when the statement does not end with `;`/`,` the interpreter then prints CR).
+//! The format restarts from its beginning when it is used up, as the ROM does.
+
+use super::{FloatUnit, FHALF, FOUTBL, N0999, N9999, NMIL};
 use crate::basic::error::ErrorCode;
-use crate::basic::float::FloatUnit;
 
-pub struct Using;
+const COMMA: u8 = 0x40;
+const ASTER: u8 = 0x20;
+const FLOATD: u8 = 0x10;
+const PRE: u8 = 0x08;
+const POST: u8 = 0x04;
+const EXPF: u8 = 0x01;
 
-#[allow(unused_variables)]
+/// Index of BasBuffer+3 in the 256-byte model of the buffer page (indices wrap like the low
+/// address byte the ROM compares).
+const B3: u8 = 0x20;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Field {
+    /// Numeric field: left digit counter (EvalD9), right digit counter (EvalD8), status byte.
+    Num { d9: u8, d8: u8, da: u8 },
+    /// String field (`!` or `%…%`) of this width; status byte (a pending `+`).
+    Str { width: u8, da: u8 },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Scan {
+    Field(Field),
+    /// The format was used up on literals (LA260).
+    End,
+}
+
+/// A PRINT USING format being applied to a list of items.
+#[derive(Clone, Debug)]
+pub struct Using {
+    fmt: Vec<u8>,
+    /// The ROM's B: format characters not yet interpreted (the resume point is len − b).
+    b: u8,
+    /// BasEditorLineLen: an item was printed since the format was last (re)started.
+    printed: bool,
+    /// BasVarPtrLast (low byte): where the last decimal point was put in the buffer. It is
+    /// stale between numbers, as in the ROM.
+    decpt: u8,
+}
+
 impl Using {
+    /// ?FC for an empty format (the ROM's check at $A23C). A format with no field at all is
+    /// accepted here, as in the ROM: its literals are printed and the first item then gives ?FC
+    /// (`PRINT USING "ABC";` alone prints `ABC`).
     pub fn new(format: &[u8]) -> Result<Using, ErrorCode> {
-        Err(ErrorCode::FC)
+        let fmt: Vec<u8> = format.iter().copied().take(255).collect();
+        if fmt.is_empty() {
+            return Err(ErrorCode::FC);
+        }
+        let b = fmt.len() as u8;
+        Ok(Using { fmt, b, printed: false, decpt: 0 })
     }
+
+    /// Prints the literals up to the next field, then the number in FAC formatted by it.
+    /// ?TM if that field is a string field; ?FC if the field has more than 17 places or the
+    /// format has no field at all.
     pub fn number(&mut self, fu: &mut FloatUnit, out: &mut Vec<u8>) -> Result<(), ErrorCode> {
-        Err(ErrorCode::FC)
+        match self.next_field(out)? {
+            Field::Str { da, .. } => {
+                plus_if(da, out);
+                Err(ErrorCode::TM)
+            }
+            Field::Num { d9, d8, da } => {
+                if d9.wrapping_add(d8) > 0x11 {
+                    return Err(ErrorCode::FC);
+                }
+                self.format_number(fu, d9, d8, da, out);
+                self.printed = true;
+                Ok(())
+            }
+        }
     }
+
+    /// Prints the literals up to the next field, then the string in it. ?TM for a numeric
+    /// field.
     pub fn string(&mut self, s: &[u8], out: &mut Vec<u8>) -> Result<(), ErrorCode> {
-        Err(ErrorCode::FC)
+        match self.next_field(out)? {
+            Field::Num { .. } => Err(ErrorCode::TM),
+            Field::Str { width, da } => {
+                plus_if(da, out);
+                let n = (width as usize).min(s.len());
+                out.extend_from_slice(&s[..n]);
+                for _ in n..width as usize {
+                    out.push(b' ');
+                }
+                self.printed = true;
+                Ok(())
+            }
+        }
     }
-    pub fn finish(&mut self, out: &mut Vec<u8>) {}
+
+    /// After the last item: the literals up to the next field (or the end of the format).
+    pub fn finish(&mut self, out: &mut Vec<u8>) {
+        if self.b == 0 {
+            return;
+        }
+        if let Scan::Field(Field::Str { da, .. }) = self.scan(out) {
+            // LA1D0 prints a pending `+` before it looks for the end of the statement.
+            plus_if(da, out);
+        }
+    }
+
+    /// The next field for an item, restarting the format when it is used up ($A236).
+    fn next_field(&mut self, out: &mut Vec<u8>) -> Result<Field, ErrorCode> {
+        loop {
+            if self.b == 0 {
+                if !self.printed {
+                    return Err(ErrorCode::FC);
+                }
+                self.b = self.fmt.len() as u8;
+                self.printed = false;
+            }
+            match self.scan(out) {
+                Scan::Field(f) => return Ok(f),
+                Scan::End => {}
+            }
+        }
+    }
+
+    /// Interpret the format from the resume point (LA247) up to a field or the end.
+    fn scan(&mut self, out: &mut Vec<u8>) -> Scan {
+        let len = self.fmt.len();
+        let f = &self.fmt;
+        let at = |i: usize| -> u8 { f.get(i).copied().unwrap_or(0) };
+        let mut b = self.b;
+        let mut x = len - b as usize;
+        'la247: loop {
+            let mut da: u8 = 0;
+            loop {
+                // LA249
+                let mut d9: u8 = 0;
+                let a = at(x);
+                x += 1;
+                if a == b'!' {
+                    b = b.wrapping_sub(1);
+                    self.b = b;
+                    return Scan::Field(Field::Str { width: 1, da });
+                }
+                if a == b'#' {
+                    let (f, nb) = numeric(f, x, b, da, 0, None);
+                    self.b = nb;
+                    return Scan::Field(f);
+                }
+                b = b.wrapping_sub(1);
+                if b == 0 {
+                    plus_if(da, out);
+                    out.push(a);
+                    self.b = 0;
+                    return Scan::End;
+                }
+                match a {
+                    b'+' => {
+                        plus_if(da, out);
+                        da = PRE;
+                        continue;
+                    }
+                    b'.' => {
+                        if at(x) == b'#' {
+                            let (f, nb) = numeric(f, x + 1, b, da, 0, Some(1));
+                            self.b = nb;
+                            return Scan::Field(f);
+                        }
+                        plus_if(da, out);
+                        out.push(a);
+                        continue 'la247;
+                    }
+                    b'%' => {
+                        let (sx, sb) = (x, b);
+                        let mut w: u8 = 2;
+                        loop {
+                            let c = at(x);
+                            if c == b'%' {
+                                b = b.wrapping_sub(1);
+                                self.b = b;
+                                return Scan::Field(Field::Str { width: w, da });
+                            }
+                            if c != b' ' {
+                                break;
+                            }
+                            w = w.wrapping_add(1);
+                            x += 1;
+                            b = b.wrapping_sub(1);
+                            if b == 0 {
+                                break;
+                            }
+                        }
+                        x = sx;
+                        b = sb;
+                        plus_if(da, out);
+                        out.push(b'%');
+                        continue 'la247;
+                    }
+                    _ => {}
+                }
+                if at(x) != a || (a != b'$' && a != b'*') {
+                    plus_if(da, out);
+                    out.push(a);
+                    continue 'la247;
+                }
+                if a == b'*' {
+                    da |= ASTER;
+                    if b >= 2 && at(x + 1) == b'$' {
+                        b = b.wrapping_sub(1);
+                        x += 1;
+                        d9 = d9.wrapping_add(1);
+                        da |= FLOATD;
+                    }
+                } else {
+                    da |= FLOATD;
+                }
+                // LA2AE
+                x += 1;
+                d9 = d9.wrapping_add(1);
+                let (f, nb) = numeric(f, x, b, da, d9, None);
+                self.b = nb;
+                return Scan::Field(f);
+            }
+        }
+    }
+
+    /// LA373: format FAC for a numeric field into the buffer and print it.
+    fn format_number(&mut self, fu: &mut FloatUnit, d9: u8, d8: u8, da: u8, out: &mut Vec<u8>) {
+        let mut bf = Buf { m: [0; 256], u: B3 + 1, e45: 0, comma: 0, decpt: self.decpt };
+        let mut sign = if da & PRE != 0 { b'+' } else { b' ' };
+        if fu.fac.sign & 0x80 != 0 {
+            fu.fac.sign = 0;
+            sign = b'-';
+        }
+        bf.put(sign);
+        bf.put(b'0');
+        let tail_a: u8;
+        if da & EXPF != 0 {
+            // LA49B: exponential format.
+            let orig = fu.fac.exp;
+            let e47 = if orig != 0 { la55b(fu) } else { 0 };
+            let mut a = if d8 != 0 { d8 - 1 } else { 0 };
+            a = a.wrapping_add(d9);
+            let bb3: u8 = if da & POST != 0 { 0 } else { 0xFF };
+            a = a.wrapping_add(bb3).wrapping_sub(9);
+            let init = a;
+            while (a as i8) < 0 {
+                let _ = fu.div10();
+                a = a.wrapping_add(1);
+            }
+            let a2 = if (init as i8) < 0 { init } else { 0 };
+            bf.e45 = a2.wrapping_neg().wrapping_add(d9).wrapping_add(1).wrapping_add(bb3);
+            bf.comma = 0;
+            bf.la590(fu);
+            bf.la60f(init);
+            if d8 == 0 {
+                bf.u = bf.u.wrapping_sub(1);
+            }
+            let mut e: u8 = if orig != 0 {
+                e47.wrapping_add(9).wrapping_sub(d9).wrapping_sub(bb3)
+            } else {
+                0
+            };
+            let mut es = b'+';
+            if (e as i8) < 0 {
+                es = b'-';
+                e = e.wrapping_neg();
+            }
+            let u = bf.u;
+            bf.m[u.wrapping_add(1) as usize] = es;
+            bf.m[u as usize] = b'E';
+            bf.u = u.wrapping_add(2);
+            let mut tens = b'0' - 1;
+            loop {
+                tens = tens.wrapping_add(1);
+                let (r, borrow) = e.overflowing_sub(10);
+                e = r;
+                if borrow {
+                    break;
+                }
+            }
+            bf.put(tens);
+            bf.put(e.wrapping_add(0x3A));
+            bf.m[bf.u as usize] = 0;
+            self.tail(&mut bf, d9, da, out);
+            return;
+        }
+        if fu.foutcp(NMIL) >= 0 {
+            // Too big for a field: `%` and the number as PRINT shows it (sign already lost).
+            let mut v = Vec::with_capacity(16);
+            fu.fout(&mut v);
+            out.push(b'%');
+            out.extend_from_slice(&v);
+            return;
+        }
+        let mut e47 = fu.fac.exp;
+        if e47 != 0 {
+            e47 = la55b(fu);
+        }
+        if (e47 as i8) >= 0 {
+            bf.zeros(d9.wrapping_sub(9).wrapping_sub(e47));
+            bf.la5f1(e47, da);
+            bf.la590(fu);
+            bf.la60f(e47);
+            bf.la5d7();
+            if d8 == 0 {
+                bf.u = bf.u.wrapping_sub(1);
+            }
+            tail_a = d8;
+        } else {
+            // LA441: below 100,000,000.
+            let mut a = if d8 != 0 { d8 - 1 } else { 0 };
+            a = a.wrapping_add(e47);
+            if (a as i8) >= 0 {
+                a = 0;
+            }
+            let init = a;
+            while (a as i8) < 0 {
+                let _ = fu.div10();
+                a = a.wrapping_add(1);
+            }
+            e47 = e47.wrapping_sub(init);
+            if (e47.wrapping_add(9) as i8) < 0 {
+                // LA47C
+                bf.zeros(d9);
+                bf.la5db();
+                bf.zeros(0xF7u8.wrapping_sub(e47));
+                bf.e45 = 0;
+                bf.comma = 0;
+            } else {
+                bf.zeros(d9.wrapping_sub(9).wrapping_sub(e47));
+                bf.la5f1(e47, da);
+            }
+            bf.la590(fu);
+            let mut a = d8;
+            if a == 0 {
+                bf.u = bf.decpt;
+            }
+            a = a.wrapping_add(e47);
+            tail_a = a;
+        }
+        // LA3DE
+        bf.zeros(tail_a.wrapping_sub(1));
+        self.tail(&mut bf, d9, da, out);
+    }
+
+    /// LA3E2 onwards: padding, floating `$`, signs, post-sign, clean-up, output.
+    fn tail(&mut self, bf: &mut Buf, d9: u8, da: u8, out: &mut Vec<u8>) {
+        let (post, first) = bf.la513(da);
+        if post != 0 && first != b'*' {
+            bf.put(first);
+        }
+        bf.m[bf.u as usize] = 0;
+        let start = bf.la3f3(d9);
+        self.decpt = bf.decpt;
+        let mut i = start;
+        for _ in 0..256 {
+            let c = bf.m[i as usize];
+            if c == 0 {
+                break;
+            }
+            out.push(c);
+            i = i.wrapping_add(1);
+        }
+    }
+}
+
+/// LA366: a pending `+` is printed when the status byte is not zero.
+#[inline]
+fn plus_if(da: u8, out: &mut Vec<u8>) {
+    if da != 0 {
+        out.push(b'+');
+    }
+}
+
+/// The numeric field scanner: LA2B2 (left part; `right` = None) or LA2DD (`right` =
+/// Some(d8)). `x` is the index of the next unread character. Returns the field and the new B.
+fn numeric(f: &[u8], mut x: usize, mut b: u8, mut da: u8, mut d9: u8, right: Option<u8>) -> (Field, u8) {
+    let at = |i: usize| -> u8 { f.get(i).copied().unwrap_or(0) };
+    let mut d8: u8 = 0;
+    let mut a: u8;
+    let mut in_right = false;
+    let mut done = false; // reached LA302 through the end of the format
+    if let Some(r) = right {
+        d8 = r;
+        in_right = true;
+    }
+    loop {
+        if in_right {
+            // LA2DD
+            d8 = d8.wrapping_add(1);
+            b = b.wrapping_sub(1);
+            if b == 0 {
+                done = true;
+                a = 0;
+                break;
+            }
+            a = at(x);
+            x += 1;
+            if a == b'#' {
+                continue;
+            }
+            break;
+        } else {
+            // LA2B4
+            d9 = d9.wrapping_add(1);
+            b = b.wrapping_sub(1);
+            if b == 0 {
+                done = true;
+                a = 0;
+                break;
+            }
+            a = at(x);
+            x += 1;
+            match a {
+                b'.' => in_right = true,
+                b'#' => {}
+                b',' => da |= COMMA,
+                _ => break,
+            }
+        }
+    }
+    if !done {
+        // LA2E8: exponential force
+        if a == b'^' && at(x) == b'^' && at(x + 1) == b'^' && at(x + 2) == b'^' && b >= 4 {
+            b -= 4;
+            x += 4;
+            da = da.wrapping_add(1);
+        }
+    }
+    // LA302
+    x = x.wrapping_sub(1);
+    d9 = d9.wrapping_add(1);
+    if da & PRE == 0 {
+        d9 = d9.wrapping_sub(1);
+        if b != 0 {
+            match at(x) {
+                b'-' => {
+                    da |= POST;
+                    b -= 1;
+                }
+                b'+' => {
+                    da |= PRE | POST;
+                    b -= 1;
+                }
+                _ => {}
+            }
+        }
+    }
+    (Field::Num { d9, d8, da }, b)
+}
+
+/// LA55B: scale FAC to 9 digits before the point; returns the decimal exponent offset.
+fn la55b(fu: &mut FloatUnit) -> u8 {
+    let mut e47: u8 = 0;
+    while fu.fac.exp <= 0x80 && fu.fac.exp != 0 {
+        if fu.fmult(NMIL).is_err() {
+            break;
+        }
+        e47 = e47.wrapping_sub(9);
+    }
+    while fu.foutcp(N9999) > 0 {
+        if fu.div10().is_err() {
+            break;
+        }
+        e47 = e47.wrapping_add(1);
+    }
+    while fu.foutcp(N0999) <= 0 && fu.fac.exp != 0 {
+        if fu.mul10().is_err() {
+            break;
+        }
+        e47 = e47.wrapping_sub(1);
+    }
+    e47
+}
+
+/// The line buffer as the ROM uses it, with its counters.
+struct Buf {
+    m: [u8; 256],
+    /// U: the output pointer.
+    u: u8,
+    /// Eval45: decimal point counter.
+    e45: u8,
+    /// BasEditorLineLen: comma counter.
+    comma: u8,
+    /// BasVarPtrLast: position of the decimal point.
+    decpt: u8,
+}
+
+impl Buf {
+    #[inline]
+    fn put(&mut self, c: u8) {
+        self.m[self.u as usize] = c;
+        self.u = self.u.wrapping_add(1);
+    }
+
+    /// LA478: put A zeros (none if A ≤ 0 as a signed byte).
+    fn zeros(&mut self, a: u8) {
+        let n = a as i8;
+        for _ in 0..n.max(0) {
+            self.put(b'0');
+        }
+    }
+
+    /// LA5D7: count down to the decimal point; otherwise count down to a comma.
+    fn la5d7(&mut self) {
+        self.e45 = self.e45.wrapping_sub(1);
+        if self.e45 == 0 {
+            self.la5db();
+            return;
+        }
+        self.comma = self.comma.wrapping_sub(1);
+        if self.comma == 0 {
+            self.comma = 3;
+            self.put(b',');
+        }
+    }
+
+    /// LA5DB: put the decimal point and remember where.
+    fn la5db(&mut self) {
+        self.decpt = self.u;
+        self.put(b'.');
+        self.comma = 0;
+    }
+
+    /// LA5F1: initialise the decimal point and comma counters.
+    fn la5f1(&mut self, e47: u8, da: u8) {
+        self.e45 = e47.wrapping_add(10);
+        let a = e47.wrapping_add(11);
+        let c = a % 3 + 2;
+        self.comma = if da & COMMA != 0 { c } else { 0 };
+    }
+
+    /// LA60F: put A zeros, checking for the point/comma between them.
+    fn la60f(&mut self, a: u8) {
+        let mut a = a;
+        loop {
+            a = a.wrapping_sub(1);
+            if (a as i8) < 0 {
+                return;
+            }
+            self.put(b'0');
+            if a == 0 {
+                return;
+            }
+            self.la5d7();
+        }
+    }
+
+    /// LA590: round, make an integer, and write its nine digits with point/comma checks.
+    fn la590(&mut self, fu: &mut FloatUnit) {
+        let _ = fu.fadd(FHALF);
+        fu.qint();
+        let mut m = fu.fac.man;
+        let mut b: u8 = 0x80;
+        for &t in FOUTBL.iter() {
+            self.la5d7();
+            let mut c;
+            let mut guard = 0;
+            loop {
+                let (s, cy) = m.overflowing_add(t);
+                m = s;
+                c = cy;
+                b = b.wrapping_add(1);
+                guard += 1;
+                if ((b & 0x80) != 0) != c || guard > 1024 {
+                    break;
+                }
+            }
+            if c {
+                b = 11u8.wrapping_sub(b);
+            }
+            b = b.wrapping_add(b'0' - 1);
+            self.put(b & 0x7F);
+            b = !b & 0x80;
+        }
+        fu.fac.man = m;
+        self.m[self.u as usize] = 0;
+        self.la5d7();
+    }
+
+    /// LA513: pad leading zeros (and commas among them), floating `$`, pre-sign. Returns
+    /// (post-sign flag, first character).
+    fn la513(&mut self, da: u8) -> (u8, u8) {
+        let mut x = B3 + 1;
+        let mut first = self.m[x as usize];
+        let mut pad = b' ';
+        if da & ASTER != 0 {
+            pad = b'*';
+            if first == b' ' {
+                first = b'*';
+            }
+        }
+        let mut zero_before = true;
+        for _ in 0..256 {
+            self.m[x as usize] = pad;
+            x = x.wrapping_add(1);
+            let c = self.m[x as usize];
+            if c == 0 || c == b'E' || c == b'.' {
+                break;
+            }
+            if c == b'0' || c == b',' {
+                continue;
+            }
+            zero_before = false;
+            break;
+        }
+        if zero_before {
+            x = x.wrapping_sub(1);
+            self.m[x as usize] = b'0';
+        }
+        if da & FLOATD != 0 {
+            x = x.wrapping_sub(1);
+            self.m[x as usize] = b'$';
+        }
+        if da & POST == 0 {
+            x = x.wrapping_sub(1);
+            self.m[x as usize] = first;
+        }
+        (da & POST, first)
+    }
+
+    /// LA3F3: skip blanks/asterisks left of the field, remove surplus leading zeros (moving
+    /// signs and `$` right), or flag an overflow with `%`. Returns where printing starts.
+    fn la3f3(&mut self, d9: u8) -> u8 {
+        let mut x = B3;
+        for _ in 0..512 {
+            x = x.wrapping_add(1);
+            let tmp = x;
+            if self.decpt.wrapping_sub(x).wrapping_sub(d9) == 0 {
+                return x;
+            }
+            let c = self.m[x as usize];
+            if c == b' ' || c == b'*' {
+                continue;
+            }
+            let mut stack: Vec<u8> = vec![0];
+            let mut xx = x;
+            let mut removed = false;
+            for _ in 0..256 {
+                let c = self.m[xx as usize];
+                xx = xx.wrapping_add(1);
+                if c == b'-' || c == b'+' || c == b'$' {
+                    stack.push(c);
+                    continue;
+                }
+                if c == b'0' && self.m[xx.wrapping_add(1) as usize].is_ascii_digit() {
+                    while let Some(v) = stack.pop() {
+                        xx = xx.wrapping_sub(1);
+                        self.m[xx as usize] = v;
+                        if v == 0 {
+                            break;
+                        }
+                    }
+                    removed = true;
+                }
+                break;
+            }
+            if removed {
+                x = xx;
+                continue;
+            }
+            let p = tmp.wrapping_sub(1);
+            self.m[p as usize] = b'%';
+            return p;
+        }
+        x
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::basic::float::tests::eval_in;
+
+    enum Item<'a> {
+        N(&'a str),
+        S(&'a str),
+    }
+    use Item::*;
+
+    /// PRINT USING fmt; items — the text printed (without the final CR).
+    fn using(fmt: &str, items: &[Item]) -> Result<String, ErrorCode> {
+        let mut fu = FloatUnit::new();
+        let mut u = Using::new(fmt.as_bytes())?;
+        let mut out = Vec::new();
+        for it in items {
+            match it {
+                N(e) => {
+                    eval_in(&mut fu, e, &[]).unwrap();
+                    u.number(&mut fu, &mut out)?;
+                }
+                S(s) => u.string(s.as_bytes(), &mut out)?,
+            }
+        }
+        u.finish(&mut out);
+        Ok(String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn interpreter_md_section5_table() {
+        let rows: Vec<(&str, Vec<Item>, &str)> = vec![
+            ("###", vec![N("-12")], "-12"),
+            ("###", vec![N("0")], "  0"),
+            ("###", vec![N(".5")], "  1"),
+            ("##.##", vec![N("3.14159")], " 3.14"),
+            ("#.#", vec![N(".05")], "0.1"),
+            ("#.#", vec![N("-.04")], "-.0"),
+            ("+##.#", vec![N("5")], " +5.0"),
+            ("##.#-", vec![N("-5")], " 5.0-"),
+            ("##.#-", vec![N("5")], " 5.0 "),
+            ("-##", vec![N("-5")], "--5"),
+            ("**##.#", vec![N("5.2")], "***5.2"),
+            ("$$##.##", vec![N("5.2")], "  $5.20"),
+            ("**$##.##", vec![N("5.2")], "***$5.20"),
+            ("**#,###", vec![N("1234")], "**1,234"),
+            ("##.##^^^^", vec![N("12345")], " 1.23E+04"),
+            ("+.##^^^^", vec![N("-123")], "-.12E+03"),
+            ("+.##^^^^", vec![N("0")], "+.00E+00"),
+            ("!!", vec![S("AB"), S("CD")], "AC"),
+            ("%%", vec![S("ABC")], "AB"),
+            ("%   %", vec![S("AB")], "AB   "),
+            ("##", vec![N("999")], "%999"),
+            ("###", vec![N("-123")], "%-123"),
+            ("#,###.##", vec![N("12345.6")], "%12,345.60"),
+            ("[##]", vec![N("1")], "[ 1]"),
+            ("AB#", vec![N("1"), N("2")], "AB1AB2"),
+            ("X=## Y=##", vec![N("1"), N("2"), N("3")], "X= 1 Y= 2X= 3 Y="),
+        ];
+        let mut bad = Vec::new();
+        for (fmt, items, want) in rows {
+            match using(fmt, &items) {
+                Ok(got) if got == want => {}
+                other => bad.push(format!("{fmt:?}: got {other:?}, want {want:?}")),
+            }
+        }
+        assert!(bad.is_empty(), "{} mismatches:\n{}", bad.len(), bad.join("\n"));
+    }
+
+    #[test]
+    fn type_mismatch_both_ways() {
+        assert_eq!(using("###", &[S("A")]), Err(ErrorCode::TM));
+        assert_eq!(using("!", &[N("1")]), Err(ErrorCode::TM));
+    }
+
+    #[test]
+    fn empty_or_fieldless_format() {
+        assert!(Using::new(b"").is_err());
+        // No field: literals, then ?FC at the first item; alone, the literals are printed.
+        let mut out = Vec::new();
+        let mut u = Using::new(b"ABC").unwrap();
+        let mut fu = FloatUnit::new();
+        fu.load_i8(1);
+        assert_eq!(u.number(&mut fu, &mut out), Err(ErrorCode::FC));
+        assert_eq!(out, b"ABC");
+        assert_eq!(using("ABC", &[]), Ok("ABC".to_string()));
+    }
+
+    #[test]
+    fn too_many_places_is_fc() {
+        assert_eq!(using("##########.########", &[N("1")]), Err(ErrorCode::FC));
+    }
+
+    #[test]
+    fn random_formats_never_panic() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(0xA225);
+        let alphabet = b"#.,+-*$^!% AX";
+        for _ in 0..20_000 {
+            let len = rng.gen_range(1..12);
+            let f: Vec<u8> = (0..len).map(|_| alphabet[rng.gen_range(0..alphabet.len())]).collect();
+            let mut u = Using::new(&f).unwrap();
+            let mut fu = FloatUnit::new();
+            let mut out = Vec::new();
+            for _ in 0..3 {
+                if rng.gen_bool(0.7) {
+                    fu.fac = crate::basic::float::Fac {
+                        exp: rng.gen(),
+                        man: rng.gen::<u32>() | 0x8000_0000,
+                        sign: rng.gen(),
+                        ov: rng.gen(),
+                    };
+                    if u.number(&mut fu, &mut out).is_err() {
+                        break;
+                    }
+                } else if u.string(b"HELLO", &mut out).is_err() {
+                    break;
+                }
+            }
+            u.finish(&mut out);
+        }
+    }
 }
