@@ -227,3 +227,16 @@ fn check_28_timer_and_sound() {
     assert_eq!(direct("T=TIMER:SOUND 1,10:PRINT TIMER-T"), " 40 \n");
     assert_eq!(direct("TIMER=-1"), "?FC ERROR\n");
 }
+
+#[test]
+fn check_21_print_using_through_the_interpreter() {
+    assert_eq!(direct("PRINT USING \"##.##\";3.14159"), " 3.14\n");
+    assert_eq!(direct("PRINT USING \"$$##.##\";5.2"), "  $5.20\n");
+    assert_eq!(
+        direct("PRINT USING \"X=## Y=##\";1;2;3"),
+        "X= 1 Y= 2X= 3 Y=\n"
+    );
+    assert_eq!(direct("PRINT USING \"!!\";\"AB\",\"CD\""), "AC\n");
+    assert_eq!(direct("PRINT USING \"##\";999"), "%999\n");
+    assert_eq!(direct("PRINT USING \"###\";\"A\""), "?TM ERROR\n");
+}

@@ -195,6 +195,8 @@ pub enum Stmt {
     },
     TimerSet(Expr),
     Exec(Option<Expr>),
+    /// An Extended BASIC graphics statement.
+    Graphics(Box<GraphicsStmt>),
     /// A statement of a part of the machine not built yet (graphics, tape): the error it gives.
     NotHere(ErrorCode),
     /// A statement that does not parse: the error is raised when it is reached.
@@ -212,4 +214,63 @@ pub struct Segment {
 #[derive(Clone, Debug, Default)]
 pub struct CompiledLine {
     pub segs: Vec<Segment>,
+}
+
+/// A point as written in a graphics statement: `(x,y)`.
+pub type PointExpr = (Expr, Expr);
+
+/// How a LINE is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineShape {
+    Line,
+    Box,
+    FilledBox,
+}
+
+#[derive(Clone, Debug)]
+pub enum GraphicsStmt {
+    Pcls(Option<Expr>),
+    Pset {
+        at: PointExpr,
+        colour: Option<Expr>,
+        set: bool,
+    },
+    Line {
+        from: Option<PointExpr>,
+        to: PointExpr,
+        /// PSET (true) or PRESET (false); None is the ROM's ?SN, raised after the points.
+        action: Option<bool>,
+        shape: LineShape,
+    },
+    Circle {
+        centre: PointExpr,
+        radius: Expr,
+        colour: Option<Expr>,
+        ratio: Option<Expr>,
+        start: Option<Expr>,
+        end: Option<Expr>,
+    },
+    Paint {
+        at: PointExpr,
+        colour: Option<Expr>,
+        border: Option<Expr>,
+    },
+    Draw(Expr),
+    Pclear(Expr),
+    Color(Option<Expr>, Option<Expr>),
+    Pmode(Option<Expr>, Option<Expr>),
+    Screen(Option<Expr>, Option<Expr>),
+    Pcopy(Expr, Expr),
+    Get {
+        from: Option<PointExpr>,
+        to: PointExpr,
+        array: VarName,
+        bits: bool,
+    },
+    Put {
+        from: Option<PointExpr>,
+        to: PointExpr,
+        array: VarName,
+        action: Option<crate::basic::graphics::PutAction>,
+    },
 }

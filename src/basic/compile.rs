@@ -304,8 +304,7 @@ impl<'a> Parser<'a> {
                 if self.eat(t::INPUT) {
                     self.input_stmt(true)
                 } else {
-                    self.skip_rest();
-                    Ok(Stmt::NotHere(ErrorCode::FC))
+                    Ok(Stmt::Graphics(Box::new(self.graphics(t::LINE)?)))
                 }
             }
             t::RENUM => {
@@ -328,8 +327,9 @@ impl<'a> Parser<'a> {
                 self.skip_rest();
                 Ok(Stmt::NotHere(ErrorCode::IO))
             }
-            // Graphics and music: their own issue.
-            t::PCLS..=t::PLAY => {
+            t::PCLS..=t::PMODE => Ok(Stmt::Graphics(Box::new(self.graphics(c)?))),
+            // Music: with the sound issue.
+            t::PLAY => {
                 self.skip_rest();
                 Ok(Stmt::NotHere(ErrorCode::FC))
             }
@@ -340,6 +340,197 @@ impl<'a> Parser<'a> {
             }
             _ => Err(ErrorCode::SN),
         }
+    }
+
+    /// `(x,y)`
+    fn point(&mut self) -> PResult<PointExpr> {
+        self.expect(b'(')?;
+        let x = self.expr()?;
+        self.expect(b',')?;
+        let y = self.expr()?;
+        self.expect(b')')?;
+        Ok((x, y))
+    }
+
+    /// An optional argument after a comma: `,expr`, or `,` followed by another comma or the
+    /// end (an omitted argument).
+    fn opt_arg(&mut self) -> PResult<Option<Expr>> {
+        if !self.eat(b',') {
+            return Ok(None);
+        }
+        match self.peek() {
+            None | Some(b',') => Ok(None),
+            _ => Ok(Some(self.expr()?)),
+        }
+    }
+
+    fn opt_expr(&mut self) -> PResult<Option<Expr>> {
+        match self.peek() {
+            None | Some(b',') => Ok(None),
+            _ => Ok(Some(self.expr()?)),
+        }
+    }
+
+    /// `[(x1,y1)]-(x2,y2)`
+    fn point_pair(&mut self) -> PResult<(Option<PointExpr>, PointExpr)> {
+        let from = if self.peek() == Some(b'(') {
+            Some(self.point()?)
+        } else {
+            None
+        };
+        self.expect(t::MINUS)?;
+        Ok((from, self.point()?))
+    }
+
+    /// The graphics statements (the token is already read).
+    fn graphics(&mut self, token: u8) -> PResult<GraphicsStmt> {
+        self.eat(b'@');
+        Ok(match token {
+            t::PCLS => GraphicsStmt::Pcls(self.opt_expr()?),
+            t::PSET | t::PRESET => {
+                let at = self.point_or_paren3()?;
+                let (at, colour) = at;
+                GraphicsStmt::Pset {
+                    at,
+                    colour,
+                    set: token == t::PSET,
+                }
+            }
+            t::LINE => {
+                let (from, to) = self.point_pair()?;
+                let mut action = None;
+                let mut shape = LineShape::Line;
+                if self.eat(b',') {
+                    if self.eat(t::PSET) {
+                        action = Some(true);
+                    } else if self.eat(t::PRESET) {
+                        action = Some(false);
+                    }
+                    if action.is_some() && self.eat(b',') {
+                        if self.eat(b'B') {
+                            shape = if self.eat(b'F') {
+                                LineShape::FilledBox
+                            } else {
+                                LineShape::Box
+                            };
+                        } else {
+                            return Err(ErrorCode::SN);
+                        }
+                    }
+                }
+                GraphicsStmt::Line {
+                    from,
+                    to,
+                    action,
+                    shape,
+                }
+            }
+            t::CIRCLE => {
+                let centre = self.point()?;
+                self.expect(b',')?;
+                let radius = self.expr()?;
+                let colour = self.opt_arg()?;
+                let ratio = self.opt_arg()?;
+                let start = self.opt_arg()?;
+                let end = self.opt_arg()?;
+                GraphicsStmt::Circle {
+                    centre,
+                    radius,
+                    colour,
+                    ratio,
+                    start,
+                    end,
+                }
+            }
+            t::PAINT => {
+                let at = self.point()?;
+                let colour = self.opt_arg()?;
+                let border = self.opt_arg()?;
+                GraphicsStmt::Paint { at, colour, border }
+            }
+            t::DRAW => GraphicsStmt::Draw(self.expr()?),
+            t::PCLEAR => GraphicsStmt::Pclear(self.expr()?),
+            t::COLOR => {
+                let f = self.opt_expr()?;
+                GraphicsStmt::Color(f, self.opt_arg()?)
+            }
+            t::PMODE => {
+                let m = self.opt_expr()?;
+                GraphicsStmt::Pmode(m, self.opt_arg()?)
+            }
+            t::SCREEN => {
+                let a = self.opt_expr()?;
+                GraphicsStmt::Screen(a, self.opt_arg()?)
+            }
+            t::PCOPY => {
+                let s = self.expr()?;
+                self.expect(t::TO)?;
+                GraphicsStmt::Pcopy(s, self.expr()?)
+            }
+            t::GET | t::PUT => {
+                let (from, to) = self.point_pair()?;
+                self.expect(b',')?;
+                let array = self.var_name()?;
+                if token == t::GET {
+                    let bits = if self.eat(b',') {
+                        self.expect(b'G')?;
+                        true
+                    } else {
+                        false
+                    };
+                    GraphicsStmt::Get {
+                        from,
+                        to,
+                        array,
+                        bits,
+                    }
+                } else {
+                    use crate::basic::graphics::PutAction;
+                    let action = if self.eat(b',') {
+                        Some(match self.next_byte().ok_or(ErrorCode::SN)? {
+                            t::PSET => PutAction::Pset,
+                            t::PRESET => PutAction::Preset,
+                            t::AND => PutAction::And,
+                            t::OR => PutAction::Or,
+                            t::NOT => PutAction::Not,
+                            _ => return Err(ErrorCode::SN),
+                        })
+                    } else {
+                        None
+                    };
+                    GraphicsStmt::Put {
+                        from,
+                        to,
+                        array,
+                        action,
+                    }
+                }
+            }
+            _ => return Err(ErrorCode::SN),
+        })
+    }
+
+    /// PSET/PRESET's `(x,y[,c])`.
+    fn point_or_paren3(&mut self) -> PResult<(PointExpr, Option<Expr>)> {
+        self.expect(b'(')?;
+        let x = self.expr()?;
+        self.expect(b',')?;
+        let y = self.expr()?;
+        let c = if self.eat(b',') {
+            Some(self.expr()?)
+        } else {
+            None
+        };
+        self.expect(b')')?;
+        Ok(((x, y), c))
+    }
+
+    fn next_byte(&mut self) -> Option<u8> {
+        let c = self.peek();
+        if c.is_some() {
+            self.p += 1;
+        }
+        c
     }
 
     fn skip_rest(&mut self) {

@@ -558,7 +558,14 @@ impl Interpreter {
                 // No file can be open until the cassette deck exists.
                 return Err(ErrorCode::NO);
             }
-            Func::Ppoint => return Err(ErrorCode::FC),
+            Func::Ppoint => {
+                self.arg_num(hw, &args[0], level)?;
+                let x = self.fu.to_u16()?;
+                self.arg_num(hw, &args[1], level)?;
+                let y = self.fu.to_u8()?;
+                let v = crate::basic::graphics::ppoint(&mut hw.mem, (x, y));
+                self.fu.load_i16(v as i16);
+            }
             Func::Usr => {
                 // There is no 6809 here to run machine code.
                 return Err(ErrorCode::FC);

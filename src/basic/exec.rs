@@ -227,6 +227,7 @@ impl Interpreter {
             }
             Stmt::Run(target) => {
                 self.reset_run_state(hw);
+                crate::basic::graphics::run_reset(&mut hw.mem);
                 self.hide_cursor(hw);
                 self.ensure_index(hw);
                 self.mode = Mode::Running;
@@ -331,6 +332,7 @@ impl Interpreter {
                 // There is no 6809 to run machine code.
                 Err(ErrorCode::FC.into())
             }
+            Stmt::Graphics(g) => Ok(self.exec_graphics(hw, g)?),
             Stmt::NotHere(e) | Stmt::Fail(e) => Err((*e).into()),
         }
     }

@@ -205,6 +205,7 @@ impl Interpreter {
         mem.write_u16(addr::TIMER, 0);
         mem.poke(addr::RND_SEED, 0x80);
         program::clear_program(mem);
+        crate::basic::graphics::power_on(mem);
         self.fu = FloatUnit::new();
         self.sync_seed_to_ram(hw);
         TextScreen::fill(&mut hw.mem, BLANK);

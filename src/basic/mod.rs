@@ -9,6 +9,7 @@ pub mod edit_mode;
 pub mod error;
 pub mod eval;
 pub mod exec;
+pub mod exec_graphics;
 pub mod float;
 pub mod graphics;
 pub mod input;

@@ -1,6 +1,7 @@
 //! What the interpreter drives: RAM, the keyboard, and the record of what came out
 //! (characters printed, sound events), plus the cycle count of the current field.
 
+use crate::basic::graphics::VideoSelect;
 use crate::machine::keyboard::Keyboard;
 use crate::machine::memory::Memory;
 use crate::machine::screen::TextScreen;
@@ -13,7 +14,7 @@ pub enum Event {
     Sound { period_cycles: u32, fields: u32 },
 }
 
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Hardware {
     pub mem: Memory,
     pub keyboard: Keyboard,
@@ -24,12 +25,17 @@ pub struct Hardware {
     pub cycles: u32,
     /// Fields since power-on.
     pub field: u64,
+    /// What the VDG shows: text, or a graphics mode and page (SCREEN).
+    pub video: VideoSelect,
 }
 
 impl Hardware {
     /// Print one character: to the text screen as TextVDUOut does, and to the transcript.
+    /// Every character sent to the screen first resets the VDG to text (LB58F calls
+    /// TextResetVDU), so a PRINT, the OK prompt or an error shows the text screen again.
     #[inline]
     pub fn print(&mut self, c: u8) {
+        self.video = VideoSelect::TEXT;
         TextScreen::put(&mut self.mem, c);
         if let Some(t) = self.transcript.as_mut() {
             t.push(c);
@@ -44,5 +50,19 @@ impl Hardware {
 
     pub fn column(&self) -> u8 {
         TextScreen::column(&self.mem)
+    }
+}
+
+impl Default for Hardware {
+    fn default() -> Self {
+        Hardware {
+            mem: Memory::default(),
+            keyboard: Keyboard::default(),
+            transcript: None,
+            events: Vec::new(),
+            cycles: 0,
+            field: 0,
+            video: VideoSelect::TEXT,
+        }
     }
 }

@@ -159,6 +159,23 @@ impl Machine {
         Ok(())
     }
 
+    /// What the VDG shows now, as the renderer takes it: the mode and the first byte.
+    pub fn video_mode(&self) -> (crate::video::VdgMode, u16) {
+        let v = self.hw.video;
+        let mode = crate::video::VdgMode {
+            graphics: v.graphics,
+            gm: if v.graphics { v.pmode + 3 } else { 0 },
+            css: v.css,
+        };
+        (mode, v.start)
+    }
+
+    /// Draw the picture the VDG shows into `frame` (320×240 with the border).
+    pub fn render(&self, frame: &mut crate::video::Frame) {
+        let (mode, start) = self.video_mode();
+        crate::video::render_into(frame, self.hw.mem.all(), start, mode);
+    }
+
     /// The text screen as 16 lines of 32 characters (see `TextScreen::to_text`).
     pub fn screen_text(&self) -> String {
         screen::TextScreen::to_text(&self.hw.mem)

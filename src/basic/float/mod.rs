@@ -71,8 +71,15 @@ const SEED0: u32 = 0x4FC7_5259;
 
 /// FOUTBL: powers of ten, alternately negative and positive (two's complement).
 pub(crate) const FOUTBL: [u32; 9] = [
-    0xFA0A_1F00, 0x0098_9680, 0xFFF0_BDC0, 0x0001_86A0, 0xFFFF_D8F0, 0x0000_03E8, 0xFFFF_FF9C,
-    0x0000_000A, 0xFFFF_FFFF,
+    0xFA0A_1F00,
+    0x0098_9680,
+    0xFFF0_BDC0,
+    0x0001_86A0,
+    0xFFFF_D8F0,
+    0x0000_03E8,
+    0xFFFF_FF9C,
+    0x0000_000A,
+    0xFFFF_FFFF,
 ];
 
 const LOGCN2: [Packed; 4] = [
@@ -219,12 +226,22 @@ impl FloatUnit {
     #[inline]
     pub fn pack(&self) -> Packed {
         let m = self.fac.man.to_be_bytes();
-        Packed([self.fac.exp, (self.fac.sign | 0x7F) & m[0], m[1], m[2], m[3]])
+        Packed([
+            self.fac.exp,
+            (self.fac.sign | 0x7F) & m[0],
+            m[1],
+            m[2],
+            m[3],
+        ])
     }
     /// What the evaluator pushes for a pending binary operator.
     #[inline]
     pub fn unpacked(&self) -> Unpacked {
-        Unpacked { exp: self.fac.exp, man: self.fac.man, sign: self.fac.sign }
+        Unpacked {
+            exp: self.fac.exp,
+            man: self.fac.man,
+            sign: self.fac.sign,
+        }
     }
     /// GIVABF: FAC = a signed 16-bit integer (PEEK, AND/OR/NOT results, LEN, ...).
     pub fn load_i16(&mut self, v: i16) {
@@ -664,7 +681,11 @@ impl FloatUnit {
 
     /// FOUT into a byte buffer (appends).
     pub fn fout(&mut self, buf: &mut Vec<u8>) {
-        let sc = if self.fac.sign & 0x80 != 0 { b'-' } else { b' ' };
+        let sc = if self.fac.sign & 0x80 != 0 {
+            b'-'
+        } else {
+            b' '
+        };
         buf.push(sc);
         self.fac.sign = sc;
         if self.fac.exp == 0 {
@@ -680,7 +701,11 @@ impl FloatUnit {
         };
         let _ = n;
         let t = deccnt as i32 + 10;
-        let (p, e) = if !(0..11).contains(&t) { (1, t - 2) } else { (t - 1, 0) };
+        let (p, e) = if !(0..11).contains(&t) {
+            (1, t - 2)
+        } else {
+            (t - 1, 0)
+        };
         if p <= 0 {
             buf.push(b'.');
             if p != 0 {

@@ -81,8 +81,16 @@ impl<'a> Eval<'a> {
         }
         // A variable (one letter): MOVFM.
         let rest = &self.s[self.pos..];
-        if rest.len() >= 1 && rest[0].is_ascii_uppercase() && !rest.get(1).map_or(false, |c| c.is_ascii_uppercase()) {
-            let v = self.vars.iter().find(|(n, _)| *n == rest[0]).expect("unknown variable").1;
+        if rest.len() >= 1
+            && rest[0].is_ascii_uppercase()
+            && !rest.get(1).map_or(false, |c| c.is_ascii_uppercase())
+        {
+            let v = self
+                .vars
+                .iter()
+                .find(|(n, _)| *n == rest[0])
+                .expect("unknown variable")
+                .1;
             self.pos += 1;
             self.fu.load(v);
             return Ok(());
@@ -96,8 +104,10 @@ impl<'a> Eval<'a> {
             self.expect(b')');
             return Ok(());
         }
-        let names: [&[u8]; 12] =
-            [b"SQR", b"LOG", b"EXP", b"SIN", b"COS", b"TAN", b"ATN", b"INT", b"FIX", b"ABS", b"SGN", b"RND"];
+        let names: [&[u8]; 12] = [
+            b"SQR", b"LOG", b"EXP", b"SIN", b"COS", b"TAN", b"ATN", b"INT", b"FIX", b"ABS", b"SGN",
+            b"RND",
+        ];
         for name in names {
             if rest.starts_with(name) {
                 self.pos += name.len();
@@ -126,8 +136,17 @@ impl<'a> Eval<'a> {
     }
 }
 
-pub(crate) fn eval_in(fu: &mut FloatUnit, expr: &str, vars: &[(u8, Packed)]) -> Result<(), FpError> {
-    let mut e = Eval { fu, s: expr.as_bytes(), pos: 0, vars };
+pub(crate) fn eval_in(
+    fu: &mut FloatUnit,
+    expr: &str,
+    vars: &[(u8, Packed)],
+) -> Result<(), FpError> {
+    let mut e = Eval {
+        fu,
+        s: expr.as_bytes(),
+        pos: 0,
+        vars,
+    };
     e.expr(0)?;
     assert_eq!(e.peek(), 0, "trailing text in {expr:?}");
     Ok(())
@@ -156,7 +175,10 @@ fn err(expr: &str) -> FpError {
 }
 
 fn hex(s: &str) -> [u8; 5] {
-    let v: Vec<u8> = s.split_whitespace().map(|h| u8::from_str_radix(h, 16).unwrap()).collect();
+    let v: Vec<u8> = s
+        .split_whitespace()
+        .map(|h| u8::from_str_radix(h, 16).unwrap())
+        .collect();
     v.try_into().unwrap()
 }
 
@@ -168,7 +190,12 @@ fn check_print(rows: &[(&str, &str)]) {
             bad.push(format!("{e}: got {got:?}, want {want:?}"));
         }
     }
-    assert!(bad.is_empty(), "{} mismatches:\n{}", bad.len(), bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "{} mismatches:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
 }
 
 fn check_bytes(rows: &[(&str, &str)]) {
@@ -179,7 +206,12 @@ fn check_bytes(rows: &[(&str, &str)]) {
             bad.push(format!("{e}: got {got:02X?}, want {want}"));
         }
     }
-    assert!(bad.is_empty(), "{} mismatches:\n{}", bad.len(), bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "{} mismatches:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -307,13 +339,27 @@ fn s8_integer_ops() {
 
 #[test]
 fn s8_sgn_abs_neg() {
-    check_print(&[("SGN(-3)", "-1"), ("SGN(0)", " 0"), ("SGN(.001)", " 1"), ("ABS(-2.5)", " 2.5"), ("-0", " 0")]);
+    check_print(&[
+        ("SGN(-3)", "-1"),
+        ("SGN(0)", " 0"),
+        ("SGN(.001)", " 1"),
+        ("ABS(-2.5)", " 2.5"),
+        ("-0", " 0"),
+    ]);
 }
 
 #[test]
 fn s9_int_fix() {
-    check_print(&[("INT(-1.5)", "-2"), ("FIX(-1.5)", "-1"), ("INT(-.5)", "-1"), ("INT(2.7)", " 2")]);
-    check_bytes(&[("INT(-1.5)", "82 80 00 00 00"), ("FIX(-1.5)", "81 80 00 00 00")]);
+    check_print(&[
+        ("INT(-1.5)", "-2"),
+        ("FIX(-1.5)", "-1"),
+        ("INT(-.5)", "-1"),
+        ("INT(2.7)", " 2"),
+    ]);
+    check_bytes(&[
+        ("INT(-1.5)", "82 80 00 00 00"),
+        ("FIX(-1.5)", "81 80 00 00 00"),
+    ]);
 }
 
 #[test]
@@ -366,7 +412,10 @@ fn for_loop(from: &str, to: &str, step: &str) -> Vec<String> {
 #[test]
 fn s10_for_next() {
     let v = for_loop("0", "1", ".1");
-    assert_eq!(v, [" 0", " .1", " .2", " .3", " .4", " .5", " .6", " .7", " .8", " .9"]);
+    assert_eq!(
+        v,
+        [" 0", " .1", " .2", " .3", " .4", " .5", " .6", " .7", " .8", " .9"]
+    );
     let v = for_loop("1", "0", "-.1");
     assert_eq!(v.last().unwrap(), " .0999999997");
     let v = for_loop("1", "3", "1");
@@ -378,7 +427,12 @@ fn s10_for_next() {
 
 #[test]
 fn s11_exponent_wrap() {
-    check_print(&[("1E200", " 0"), ("1E256", " 1"), ("1E266", " 1E+10"), ("1E-128", " 0")]);
+    check_print(&[
+        ("1E200", " 0"),
+        ("1E256", " 1"),
+        ("1E266", " 1E+10"),
+        ("1E-128", " 0"),
+    ]);
     for e in ["1E-200", "1E-129", "1E39", "1.71E38"] {
         assert_eq!(err(e), FpError::Overflow, "{e}");
     }
@@ -500,8 +554,20 @@ fn s14_3_powers() {
 
 #[test]
 fn s14_4_sqr() {
-    check_bytes(&[("SQR(2)", "81 35 04 F3 35"), ("SQR(16)", "83 00 00 00 00"), ("SQR(100)", "84 20 00 00 01"), ("SQR(10)", "82 4A 62 C1 D8")]);
-    check_print(&[("SQR(2)", " 1.41421356"), ("SQR(16)", " 4"), ("SQR(4)", " 2"), ("SQR(100)", " 10"), ("SQR(10)", " 3.16227766"), ("SQR(0)", " 0")]);
+    check_bytes(&[
+        ("SQR(2)", "81 35 04 F3 35"),
+        ("SQR(16)", "83 00 00 00 00"),
+        ("SQR(100)", "84 20 00 00 01"),
+        ("SQR(10)", "82 4A 62 C1 D8"),
+    ]);
+    check_print(&[
+        ("SQR(2)", " 1.41421356"),
+        ("SQR(16)", " 4"),
+        ("SQR(4)", " 2"),
+        ("SQR(100)", " 10"),
+        ("SQR(10)", " 3.16227766"),
+        ("SQR(0)", " 0"),
+    ]);
     assert_eq!(err("SQR(-1)"), FpError::IllegalFunctionCall);
 }
 
@@ -539,7 +605,11 @@ fn s15_trig() {
 fn s16_rnd_power_on() {
     let mut fu = FloatUnit::new();
     assert_eq!(fu.seed(), 0x4FC7_5259);
-    let want = [(" .498278379", "7F 7F 1E 57 FD"), (" .315462959", "7F 21 84 5C 6B"), (" .136370894", "7E 0B A4 CF C9")];
+    let want = [
+        (" .498278379", "7F 7F 1E 57 FD"),
+        (" .315462959", "7F 21 84 5C 6B"),
+        (" .136370894", "7E 0B A4 CF C9"),
+    ];
     for (p, b) in want {
         eval_in(&mut fu, "RND(0)", &[]).unwrap();
         assert_eq!(fu.pack().0, hex(b));
@@ -646,7 +716,12 @@ fn s19_1_basic_level() {
             bad.push(format!("{e}: got {got_p:?} {got_b:02X?}, want {p:?} {b}"));
         }
     }
-    assert!(bad.is_empty(), "{} mismatches:\n{}", bad.len(), bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "{} mismatches:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -664,20 +739,104 @@ fn s19_2_routine_level() {
     let fmult: Op = FloatUnit::fmult;
     let fdiv: Op = FloatUnit::fdiv;
     let rows: Vec<(&str, Op, Fac, &str, Result<Fac, FpError>)> = vec![
-        ("FADD", fadd, fac(0x81, 0x80000000, 0, 0), "81 00 00 00 00", Ok(fac(0x82, 0x80000000, 0, 0))),
-        ("FADD", fadd, fac(0x81, 0x80000000, 0, 0x80), "81 00 00 00 00", Ok(fac(0x82, 0x80000000, 0, 0x80))),
-        ("FADD", fadd, fac(0x80, 0xCCCCCCCD, 0, 0), "7E 4C CC CC CD", Ok(fac(0x81, 0x80000000, 0, 0x40))),
-        ("FSUB", fsub, fac(0x81, 0x80000000, 0, 0x40), "81 00 00 00 00", Ok(fac(0x62, 0xE0000000, 0, 0))),
-        ("FSUB", fsub, fac(0x81, 0xC0000000, 0, 0), "81 00 00 00 00", Ok(fac(0x80, 0x80000000, 0xFF, 0))),
-        ("FADD", fadd, fac(0x81, 0x80000000, 0xFF, 0), "7F 00 00 00 00", Ok(fac(0x80, 0xC0000000, 0xFF, 0))),
-        ("FADD", fadd, fac(0xA0, 0xFFFFFFFF, 0, 0), "81 00 00 00 00", Ok(fac(0xA1, 0x80000000, 0, 0))),
-        ("FADD", fadd, fac(0x90, 0x80000001, 0, 0), "87 00 00 00 00", Ok(fac(0x90, 0x80400001, 0, 0))),
-        ("FMULT", fmult, fac(0x82, 0xC0000000, 0, 0), "7F 2A AA AA AB", Ok(fac(0x81, 0x80000000, 0x2A, 0))),
-        ("FMULT", fmult, fac(0x81, 0x80000000, 0, 0), "FF 16 76 99 53", Err(FpError::Overflow)),
-        ("FMULT", fmult, fac(0x7E, 0xCCCCCCCD, 0, 0), "7D 4C CC CC CD", Ok(fac(0x7B, 0xA3D70A3E, 0x4C, 0))),
-        ("FDIV", fdiv, fac(0x82, 0xC0000000, 0, 0), "81 00 00 00 00", Ok(fac(0x7F, 0xAAAAAAAB, 0, 0))),
-        ("FDIV", fdiv, fac(0x84, 0xA0000000, 0, 0), "81 00 00 00 00", Ok(fac(0x7D, 0xCCCCCCCD, 0, 0))),
-        ("FDIV", fdiv, fac(0x9E, 0xEE6B2800, 0, 0), "1E F3 63 8F F6", Ok(fac(0x01, 0x82AB1E2A, 0, 0))),
+        (
+            "FADD",
+            fadd,
+            fac(0x81, 0x80000000, 0, 0),
+            "81 00 00 00 00",
+            Ok(fac(0x82, 0x80000000, 0, 0)),
+        ),
+        (
+            "FADD",
+            fadd,
+            fac(0x81, 0x80000000, 0, 0x80),
+            "81 00 00 00 00",
+            Ok(fac(0x82, 0x80000000, 0, 0x80)),
+        ),
+        (
+            "FADD",
+            fadd,
+            fac(0x80, 0xCCCCCCCD, 0, 0),
+            "7E 4C CC CC CD",
+            Ok(fac(0x81, 0x80000000, 0, 0x40)),
+        ),
+        (
+            "FSUB",
+            fsub,
+            fac(0x81, 0x80000000, 0, 0x40),
+            "81 00 00 00 00",
+            Ok(fac(0x62, 0xE0000000, 0, 0)),
+        ),
+        (
+            "FSUB",
+            fsub,
+            fac(0x81, 0xC0000000, 0, 0),
+            "81 00 00 00 00",
+            Ok(fac(0x80, 0x80000000, 0xFF, 0)),
+        ),
+        (
+            "FADD",
+            fadd,
+            fac(0x81, 0x80000000, 0xFF, 0),
+            "7F 00 00 00 00",
+            Ok(fac(0x80, 0xC0000000, 0xFF, 0)),
+        ),
+        (
+            "FADD",
+            fadd,
+            fac(0xA0, 0xFFFFFFFF, 0, 0),
+            "81 00 00 00 00",
+            Ok(fac(0xA1, 0x80000000, 0, 0)),
+        ),
+        (
+            "FADD",
+            fadd,
+            fac(0x90, 0x80000001, 0, 0),
+            "87 00 00 00 00",
+            Ok(fac(0x90, 0x80400001, 0, 0)),
+        ),
+        (
+            "FMULT",
+            fmult,
+            fac(0x82, 0xC0000000, 0, 0),
+            "7F 2A AA AA AB",
+            Ok(fac(0x81, 0x80000000, 0x2A, 0)),
+        ),
+        (
+            "FMULT",
+            fmult,
+            fac(0x81, 0x80000000, 0, 0),
+            "FF 16 76 99 53",
+            Err(FpError::Overflow),
+        ),
+        (
+            "FMULT",
+            fmult,
+            fac(0x7E, 0xCCCCCCCD, 0, 0),
+            "7D 4C CC CC CD",
+            Ok(fac(0x7B, 0xA3D70A3E, 0x4C, 0)),
+        ),
+        (
+            "FDIV",
+            fdiv,
+            fac(0x82, 0xC0000000, 0, 0),
+            "81 00 00 00 00",
+            Ok(fac(0x7F, 0xAAAAAAAB, 0, 0)),
+        ),
+        (
+            "FDIV",
+            fdiv,
+            fac(0x84, 0xA0000000, 0, 0),
+            "81 00 00 00 00",
+            Ok(fac(0x7D, 0xCCCCCCCD, 0, 0)),
+        ),
+        (
+            "FDIV",
+            fdiv,
+            fac(0x9E, 0xEE6B2800, 0, 0),
+            "1E F3 63 8F F6",
+            Ok(fac(0x01, 0x82AB1E2A, 0, 0)),
+        ),
     ];
     let mut bad = Vec::new();
     for (name, op, fin, x, want) in rows {
@@ -685,7 +844,9 @@ fn s19_2_routine_level() {
         fu.fac = fin;
         let got = op(&mut fu, Packed(hex(x))).map(|_| fu.fac);
         if got != want {
-            bad.push(format!("{name} {fin:X?} X={x}: got {got:X?}, want {want:X?}"));
+            bad.push(format!(
+                "{name} {fin:X?} X={x}: got {got:X?}, want {want:X?}"
+            ));
         }
     }
     // FSUB 1 - 1 = zero (only the exponent matters).
@@ -695,7 +856,12 @@ fn s19_2_routine_level() {
     if fu.fac.exp != 0 {
         bad.push(format!("FSUB 1-1: got {:X?}", fu.fac));
     }
-    assert!(bad.is_empty(), "{} mismatches:\n{}", bad.len(), bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "{} mismatches:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -788,13 +954,24 @@ fn random_inputs_never_panic() {
     let mut fu = FloatUnit::new();
     for _ in 0..20_000 {
         let len = rng.gen_range(0..14);
-        let text: Vec<u8> = (0..len).map(|_| alphabet[rng.gen_range(0..alphabet.len())]).collect();
+        let text: Vec<u8> = (0..len)
+            .map(|_| alphabet[rng.gen_range(0..alphabet.len())])
+            .collect();
         if let Ok(n) = fu.parse(&text) {
             assert!(n <= text.len());
         }
         let _ = fu.format();
-        let left = Unpacked { exp: rng.gen(), man: rng.gen(), sign: rng.gen() };
-        fu.fac = Fac { exp: rng.gen(), man: rng.gen(), sign: rng.gen(), ov: rng.gen() };
+        let left = Unpacked {
+            exp: rng.gen(),
+            man: rng.gen(),
+            sign: rng.gen(),
+        };
+        fu.fac = Fac {
+            exp: rng.gen(),
+            man: rng.gen(),
+            sign: rng.gen(),
+            ov: rng.gen(),
+        };
         let _ = match rng.gen_range(0..16) {
             0 => fu.add(left),
             1 => fu.sub(left),

@@ -59,7 +59,12 @@ impl Using {
             return Err(ErrorCode::FC);
         }
         let b = fmt.len() as u8;
-        Ok(Using { fmt, b, printed: false, decpt: 0 })
+        Ok(Using {
+            fmt,
+            b,
+            printed: false,
+            decpt: 0,
+        })
     }
 
     /// Prints the literals up to the next field, then the number in FAC formatted by it.
@@ -231,7 +236,13 @@ impl Using {
 
     /// LA373: format FAC for a numeric field into the buffer and print it.
     fn format_number(&mut self, fu: &mut FloatUnit, d9: u8, d8: u8, da: u8, out: &mut Vec<u8>) {
-        let mut bf = Buf { m: [0; 256], u: B3 + 1, e45: 0, comma: 0, decpt: self.decpt };
+        let mut bf = Buf {
+            m: [0; 256],
+            u: B3 + 1,
+            e45: 0,
+            comma: 0,
+            decpt: self.decpt,
+        };
         let mut sign = if da & PRE != 0 { b'+' } else { b' ' };
         if fu.fac.sign & 0x80 != 0 {
             fu.fac.sign = 0;
@@ -254,7 +265,11 @@ impl Using {
                 a = a.wrapping_add(1);
             }
             let a2 = if (init as i8) < 0 { init } else { 0 };
-            bf.e45 = a2.wrapping_neg().wrapping_add(d9).wrapping_add(1).wrapping_add(bb3);
+            bf.e45 = a2
+                .wrapping_neg()
+                .wrapping_add(d9)
+                .wrapping_add(1)
+                .wrapping_add(bb3);
             bf.comma = 0;
             bf.la590(fu);
             bf.la60f(init);
@@ -380,7 +395,14 @@ fn plus_if(da: u8, out: &mut Vec<u8>) {
 
 /// The numeric field scanner: LA2B2 (left part; `right` = None) or LA2DD (`right` =
 /// Some(d8)). `x` is the index of the next unread character. Returns the field and the new B.
-fn numeric(f: &[u8], mut x: usize, mut b: u8, mut da: u8, mut d9: u8, right: Option<u8>) -> (Field, u8) {
+fn numeric(
+    f: &[u8],
+    mut x: usize,
+    mut b: u8,
+    mut da: u8,
+    mut d9: u8,
+    right: Option<u8>,
+) -> (Field, u8) {
     let at = |i: usize| -> u8 { f.get(i).copied().unwrap_or(0) };
     let mut d8: u8 = 0;
     let mut a: u8;
@@ -730,7 +752,11 @@ mod tests {
             ("#,###.##", vec![N("12345.6")], "%12,345.60"),
             ("[##]", vec![N("1")], "[ 1]"),
             ("AB#", vec![N("1"), N("2")], "AB1AB2"),
-            ("X=## Y=##", vec![N("1"), N("2"), N("3")], "X= 1 Y= 2X= 3 Y="),
+            (
+                "X=## Y=##",
+                vec![N("1"), N("2"), N("3")],
+                "X= 1 Y= 2X= 3 Y=",
+            ),
         ];
         let mut bad = Vec::new();
         for (fmt, items, want) in rows {
@@ -739,7 +765,12 @@ mod tests {
                 other => bad.push(format!("{fmt:?}: got {other:?}, want {want:?}")),
             }
         }
-        assert!(bad.is_empty(), "{} mismatches:\n{}", bad.len(), bad.join("\n"));
+        assert!(
+            bad.is_empty(),
+            "{} mismatches:\n{}",
+            bad.len(),
+            bad.join("\n")
+        );
     }
 
     #[test]
@@ -773,7 +804,9 @@ mod tests {
         let alphabet = b"#.,+-*$^!% AX";
         for _ in 0..20_000 {
             let len = rng.gen_range(1..12);
-            let f: Vec<u8> = (0..len).map(|_| alphabet[rng.gen_range(0..alphabet.len())]).collect();
+            let f: Vec<u8> = (0..len)
+                .map(|_| alphabet[rng.gen_range(0..alphabet.len())])
+                .collect();
             let mut u = Using::new(&f).unwrap();
             let mut fu = FloatUnit::new();
             let mut out = Vec::new();

@@ -1,0 +1,258 @@
+//! The graphics statements: arguments converted as the ROM converts them, then the
+//! algorithms of `basic::graphics` on RAM.
+
+use crate::basic::ast::{Expr, GraphicsStmt, LineShape, PointExpr, VarName};
+use crate::basic::error::ErrorCode;
+use crate::basic::eval::LET_LEVEL;
+use crate::basic::float::FloatUnit;
+use crate::basic::graphics::{self, DrawHost, GetMode, LineBox, Point};
+use crate::basic::interp::{Interpreter, Res};
+use crate::basic::vars::VarIndex;
+use crate::machine::hardware::Hardware;
+use crate::machine::memory::Memory;
+
+/// DRAW's `=var;` and `Xvar;`: simple variables, looked up (or created) by name.
+struct DrawVars<'a> {
+    vars: &'a mut VarIndex,
+    fu: &'a mut FloatUnit,
+    stack: u16,
+}
+
+/// The variable name at the start of DRAW's variable text: two significant characters,
+/// `$` for a string; arrays are not supported inside DRAW strings here (?FC).
+fn draw_var_name(text: &[u8]) -> Res<VarName> {
+    let t: Vec<u8> = text.iter().copied().filter(|&c| c != b' ').collect();
+    let first = *t.first().ok_or(ErrorCode::FC)?;
+    if !first.is_ascii_uppercase() {
+        return Err(ErrorCode::FC);
+    }
+    let mut i = 1;
+    let mut second = 0u8;
+    while i < t.len() && (t[i].is_ascii_uppercase() || t[i].is_ascii_digit()) {
+        if i == 1 {
+            second = t[i];
+        }
+        i += 1;
+    }
+    if t.get(i) == Some(&b'(') {
+        return Err(ErrorCode::FC);
+    }
+    if t.get(i) == Some(&b'$') {
+        second |= 0x80;
+    }
+    Ok(((first as u16) << 8) | second as u16)
+}
+
+impl DrawHost for DrawVars<'_> {
+    fn numeric_var(&mut self, mem: &mut Memory, text: &[u8]) -> Result<u8, ErrorCode> {
+        let name = draw_var_name(text)?;
+        if name & 0x80 != 0 {
+            return Err(ErrorCode::TM);
+        }
+        let a = self.vars.find_or_create(mem, name, self.stack)?;
+        self.fu.load(crate::basic::float::Packed(mem.read5(a)));
+        Ok(self.fu.to_u8()?)
+    }
+
+    fn string_var(&mut self, mem: &mut Memory, text: &[u8]) -> Result<Vec<u8>, ErrorCode> {
+        let name = draw_var_name(text)?;
+        if name & 0x80 == 0 {
+            return Err(ErrorCode::TM);
+        }
+        let d = self.vars.find_or_create(mem, name, self.stack)?;
+        let len = mem.peek(d) as u16;
+        let at = mem.read_u16(d + 2);
+        Ok(mem.slice(at, at.wrapping_add(len)).to_vec())
+    }
+}
+
+impl Interpreter {
+    fn gpoint(&mut self, hw: &mut Hardware, p: &PointExpr) -> Res<Point> {
+        let x = self.eval_u16(hw, &p.0, LET_LEVEL)?;
+        let y = self.eval_u8(hw, &p.1, LET_LEVEL)?;
+        Ok((x, y))
+    }
+
+    fn opt_u8(&mut self, hw: &mut Hardware, e: Option<&Expr>) -> Res<Option<u8>> {
+        match e {
+            Some(e) => Ok(Some(self.eval_u8(hw, e, LET_LEVEL)?)),
+            None => Ok(None),
+        }
+    }
+
+    /// INT(v·2^k) as the ROM forms it: the exponent raised by k, then converted.
+    fn scaled(&mut self, hw: &mut Hardware, e: &Expr, k: u8) -> Res<()> {
+        self.eval_num(hw, e, LET_LEVEL)?;
+        if self.fu.fac.exp != 0 {
+            self.fu.fac.exp = self.fu.fac.exp.checked_add(k).ok_or(ErrorCode::OV)?;
+        }
+        Ok(())
+    }
+
+    pub(crate) fn exec_graphics(&mut self, hw: &mut Hardware, g: &GraphicsStmt) -> Res<()> {
+        hw.cycles += 2_000;
+        match g {
+            GraphicsStmt::Pcls(c) => {
+                let c = self.opt_u8(hw, c.as_ref())?;
+                hw.cycles += 6_144 * 4;
+                graphics::pcls(&mut hw.mem, c)
+            }
+            GraphicsStmt::Pset { at, colour, set } => {
+                let p = self.gpoint(hw, at)?;
+                let c = self.opt_u8(hw, colour.as_ref())?;
+                if *set {
+                    graphics::pset(&mut hw.mem, p, c)
+                } else {
+                    graphics::preset(&mut hw.mem, p, c)
+                }
+            }
+            GraphicsStmt::Line {
+                from,
+                to,
+                action,
+                shape,
+            } => {
+                let from = match from {
+                    Some(p) => Some(self.gpoint(hw, p)?),
+                    None => None,
+                };
+                let to = self.gpoint(hw, to)?;
+                graphics::line_endpoints(&mut hw.mem, from, to);
+                let Some(set) = action else {
+                    return Err(ErrorCode::SN);
+                };
+                let b = match shape {
+                    LineShape::Line => LineBox::None,
+                    LineShape::Box => LineBox::Box,
+                    LineShape::FilledBox => LineBox::Filled,
+                };
+                hw.cycles += 20_000;
+                graphics::line_draw(&mut hw.mem, *set, b);
+                Ok(())
+            }
+            GraphicsStmt::Circle {
+                centre,
+                radius,
+                colour,
+                ratio,
+                start,
+                end,
+            } => {
+                let c = self.gpoint(hw, centre)?;
+                let r = self.eval_u16(hw, radius, LET_LEVEL)?;
+                let colour = self.opt_u8(hw, colour.as_ref())?;
+                let ratio = match ratio {
+                    Some(e) => {
+                        self.scaled(hw, e, 8)?;
+                        Some(self.fu.to_u16()?)
+                    }
+                    None => None,
+                };
+                let start = match start {
+                    Some(e) => {
+                        self.scaled(hw, e, 6)?;
+                        Some(self.fu.to_u8()?)
+                    }
+                    None => None,
+                };
+                let end = match end {
+                    Some(e) => {
+                        self.scaled(hw, e, 6)?;
+                        Some(self.fu.to_u8()?)
+                    }
+                    None => None,
+                };
+                hw.cycles += 60_000;
+                graphics::circle(&mut hw.mem, c, r, colour, ratio, start, end)
+            }
+            GraphicsStmt::Paint { at, colour, border } => {
+                let p = self.gpoint(hw, at)?;
+                let c = self.opt_u8(hw, colour.as_ref())?;
+                let b = self.opt_u8(hw, border.as_ref())?;
+                let sp = self.s_h(hw) as u16;
+                hw.cycles += 100_000;
+                graphics::paint(&mut hw.mem, p, c, b, sp)
+            }
+            GraphicsStmt::Draw(e) => {
+                let d = self.eval_str(hw, e, LET_LEVEL)?;
+                let cmd = self.take_string(hw, d);
+                let sp = self.s_h(hw) as u16;
+                hw.cycles += 5_000 * cmd.len() as u32;
+                let mut host = DrawVars {
+                    vars: &mut self.vars,
+                    fu: &mut self.fu,
+                    stack: sp,
+                };
+                graphics::draw(&mut hw.mem, &cmd, &mut host, sp)
+            }
+            GraphicsStmt::Pclear(e) => {
+                let n = self.eval_u8(hw, e, LET_LEVEL)?;
+                graphics::pclear(&mut hw.mem, n)?;
+                // The program moved: everything derived from its addresses is rebuilt,
+                // and PCLEAR erases variables as CLEAR does.
+                self.program_changed();
+                self.reset_run_state(hw);
+                Ok(())
+            }
+            GraphicsStmt::Color(f, b) => {
+                let f = self.opt_u8(hw, f.as_ref())?;
+                let b = self.opt_u8(hw, b.as_ref())?;
+                graphics::color(&mut hw.mem, f, b)
+            }
+            GraphicsStmt::Pmode(m, p) => {
+                let m = self.opt_u8(hw, m.as_ref())?;
+                let p = self.opt_u8(hw, p.as_ref())?;
+                graphics::pmode(&mut hw.mem, m, p)
+            }
+            GraphicsStmt::Screen(a, b) => {
+                let a = self.opt_u8(hw, a.as_ref())?;
+                let b = self.opt_u8(hw, b.as_ref())?;
+                hw.video = graphics::screen(&mut hw.mem, hw.video, a, b);
+                Ok(())
+            }
+            GraphicsStmt::Pcopy(s, d) => {
+                let s = self.eval_u8(hw, s, LET_LEVEL)?;
+                let d = self.eval_u8(hw, d, LET_LEVEL)?;
+                hw.cycles += 1_536 * 10;
+                graphics::pcopy(&mut hw.mem, s, d)
+            }
+            GraphicsStmt::Get {
+                from,
+                to,
+                array,
+                bits,
+            } => {
+                let from = match from {
+                    Some(p) => Some(self.gpoint(hw, p)?),
+                    None => None,
+                };
+                let to = self.gpoint(hw, to)?;
+                let Some(hdr) = self.vars.find_array(&hw.mem, *array) else {
+                    graphics::get_put_points(&mut hw.mem, from, to);
+                    return Err(ErrorCode::FC);
+                };
+                let mode = if *bits { GetMode::Bits } else { GetMode::Bytes };
+                hw.cycles += 20_000;
+                graphics::get(&mut hw.mem, from, to, hdr, mode)
+            }
+            GraphicsStmt::Put {
+                from,
+                to,
+                array,
+                action,
+            } => {
+                let from = match from {
+                    Some(p) => Some(self.gpoint(hw, p)?),
+                    None => None,
+                };
+                let to = self.gpoint(hw, to)?;
+                let Some(hdr) = self.vars.find_array(&hw.mem, *array) else {
+                    graphics::get_put_points(&mut hw.mem, from, to);
+                    return Err(ErrorCode::FC);
+                };
+                hw.cycles += 20_000;
+                graphics::put(&mut hw.mem, from, to, hdr, *action)
+            }
+        }
+    }
+}
