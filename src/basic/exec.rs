@@ -73,60 +73,15 @@ impl Interpreter {
                 from,
                 to,
                 step,
-            } => self.for_stmt(hw, *var, from, to, step.as_ref()),
+            } => self.for_stmt(hw, *var, from, to, step.as_ref(), line.segs.len()),
             Stmt::Next(vars) => self.next_stmt(hw, vars),
-            Stmt::Return => {
-                hw.cycles += cost::RETURN;
-                loop {
-                    match self.stack.last() {
-                        None => return Err(ErrorCode::RG.into()),
-                        Some(Frame::For { .. }) => {
-                            let n = self.stack.len() - 1;
-                            self.truncate_stack(n);
-                        }
-                        Some(Frame::Gosub { ret }) => {
-                            let ret = *ret;
-                            let n = self.stack.len() - 1;
-                            self.truncate_stack(n);
-                            self.pc = ret;
-                            if !ret.is_direct() {
-                                let number = self.lines[ret.line as usize].number;
-                                hw.mem.write_u16(addr::CURRENT_LINE, number);
-                            }
-                            return Ok(());
-                        }
-                    }
-                }
-            }
+            Stmt::Return => self.return_stmt(hw),
             Stmt::Input {
                 prompt,
                 device,
                 vars: _,
                 line: line_input,
-            } => {
-                if device.is_some() {
-                    return Err(ErrorCode::IO.into());
-                }
-                if self.stmt_pc.is_direct() {
-                    return Err(ErrorCode::ID.into());
-                }
-                if let Some((at, len)) = prompt {
-                    let text = hw.mem.slice(*at, *at + *len as u16).to_vec();
-                    hw.print_bytes(&text);
-                }
-                if !*line_input {
-                    hw.print_bytes(b"? ");
-                }
-                self.input = Some(InputState {
-                    line: line.clone(),
-                    seg: self.stmt_pc.seg,
-                    next_var: 0,
-                    stmt_pc: self.stmt_pc,
-                });
-                self.editor.clear();
-                self.mode = Mode::Input;
-                Ok(())
-            }
+            } => self.input_stmt(hw, prompt, device.is_some(), *line_input, line),
             Stmt::Read(vars) => {
                 for v in vars {
                     self.read_item(hw, v)?;
@@ -137,26 +92,100 @@ impl Interpreter {
                 self.data_ptr = 0;
                 Ok(())
             }
-            Stmt::Dim(list) => {
-                for (name, dims) in list {
-                    if dims.is_empty() {
-                        self.lvalue_addr(hw, &LValue::Var(*name))?;
-                        continue;
-                    }
-                    let mut sizes = Vec::with_capacity(dims.len());
-                    for d in dims {
-                        self.eval_num(hw, d, LET_LEVEL)?;
-                        let v = self.fu.to_subscript()?;
-                        sizes.push(v + 1);
-                    }
-                    if self.vars.find_array(&hw.mem, *name).is_some() {
-                        return Err(ErrorCode::DD.into());
-                    }
-                    let s = self.s_h(hw) as u16;
-                    self.vars.create_array(&mut hw.mem, *name, &sizes, s)?;
+            Stmt::Dim(list) => self.dim_stmt(hw, list),
+            _ => self.exec_rare(hw, stmt),
+        }
+    }
+
+    #[inline(never)]
+    fn return_stmt(&mut self, hw: &mut Hardware) -> ExecResult {
+        hw.cycles += cost::RETURN;
+        loop {
+            match self.stack.last() {
+                None => return Err(ErrorCode::RG.into()),
+                Some(Frame::For { .. }) => {
+                    let n = self.stack.len() - 1;
+                    self.truncate_stack(n);
                 }
-                Ok(())
+                Some(Frame::Gosub { ret }) => {
+                    let ret = *ret;
+                    let n = self.stack.len() - 1;
+                    self.truncate_stack(n);
+                    self.pc = ret;
+                    if !ret.is_direct() {
+                        let number = self.lines[ret.line as usize].number;
+                        hw.mem.write_u16(addr::CURRENT_LINE, number);
+                    }
+                    return Ok(());
+                }
             }
+        }
+    }
+
+    #[inline(never)]
+    fn input_stmt(
+        &mut self,
+        hw: &mut Hardware,
+        prompt: &Option<(u16, u8)>,
+        device: bool,
+        line_input: bool,
+        line: &Rc<CompiledLine>,
+    ) -> ExecResult {
+        let line_input = &line_input;
+        if device {
+            return Err(ErrorCode::IO.into());
+        }
+        if self.stmt_pc.is_direct() {
+            return Err(ErrorCode::ID.into());
+        }
+        if let Some((at, len)) = prompt {
+            let text = hw.mem.slice(*at, *at + *len as u16).to_vec();
+            hw.print_bytes(&text);
+        }
+        if !*line_input {
+            hw.print_bytes(b"? ");
+        }
+        self.input = Some(InputState {
+            line: line.clone(),
+            seg: self.stmt_pc.seg,
+            next_var: 0,
+            stmt_pc: self.stmt_pc,
+        });
+        self.editor.clear();
+        self.mode = Mode::Input;
+        Ok(())
+    }
+
+    #[inline(never)]
+    fn dim_stmt(
+        &mut self,
+        hw: &mut Hardware,
+        list: &[(VarName, Vec<crate::basic::ast::Expr>)],
+    ) -> ExecResult {
+        for (name, dims) in list {
+            if dims.is_empty() {
+                self.lvalue_addr(hw, &LValue::Var(*name))?;
+                continue;
+            }
+            let mut sizes = Vec::with_capacity(dims.len());
+            for d in dims {
+                self.eval_num(hw, d, LET_LEVEL)?;
+                let v = self.fu.to_subscript()?;
+                sizes.push(v + 1);
+            }
+            if self.vars.find_array(&hw.mem, *name).is_some() {
+                return Err(ErrorCode::DD.into());
+            }
+            let s = self.s_h(hw) as u16;
+            self.vars.create_array(&mut hw.mem, *name, &sizes, s)?;
+        }
+        Ok(())
+    }
+
+    /// The statements that are not on any hot path.
+    #[inline(never)]
+    fn exec_rare(&mut self, hw: &mut Hardware, stmt: &Stmt) -> ExecResult {
+        match stmt {
             Stmt::DefFn { name, param, body } => {
                 if self.stmt_pc.is_direct() {
                     return Err(ErrorCode::ID.into());
@@ -334,6 +363,8 @@ impl Interpreter {
             }
             Stmt::Graphics(g) => Ok(self.exec_graphics(hw, g)?),
             Stmt::NotHere(e) | Stmt::Fail(e) => Err((*e).into()),
+            // Handled by `exec` itself.
+            _ => Ok(()),
         }
     }
 
@@ -349,6 +380,7 @@ impl Interpreter {
         }
     }
 
+    #[inline(never)]
     fn let_stmt(
         &mut self,
         hw: &mut Hardware,
@@ -375,6 +407,7 @@ impl Interpreter {
         Ok(())
     }
 
+    #[inline(never)]
     fn gosub(&mut self, hw: &mut Hardware, n: u16) -> ExecResult {
         if self.var_end(hw) + 66 >= self.s_h(hw) {
             return Err(ErrorCode::OM.into());
@@ -388,6 +421,7 @@ impl Interpreter {
         Ok(())
     }
 
+    #[inline(never)]
     fn for_stmt(
         &mut self,
         hw: &mut Hardware,
@@ -395,6 +429,7 @@ impl Interpreter {
         from: &crate::basic::ast::Expr,
         to: &crate::basic::ast::Expr,
         step: Option<&crate::basic::ast::Expr>,
+        segments: usize,
     ) -> ExecResult {
         hw.cycles += cost::FOR;
         let var_addr = self.lvalue_addr(hw, &LValue::Var(var))?;
@@ -442,11 +477,13 @@ impl Interpreter {
             direction,
             limit,
             body: self.pc,
+            body_ends_line: self.pc.seg as usize >= segments,
         });
         Ok(())
     }
 
-    fn next_stmt(&mut self, hw: &mut Hardware, vars: &[VarName]) -> ExecResult {
+    #[inline]
+    pub(crate) fn next_stmt(&mut self, hw: &mut Hardware, vars: &[VarName]) -> ExecResult {
         let mut i = 0;
         loop {
             let wanted = vars.get(i).copied();
@@ -478,21 +515,28 @@ impl Interpreter {
             };
             self.truncate_stack(k + 1);
             hw.cycles += cost::NEXT;
-            let (var_addr, step, direction, limit, body) = match &self.stack[k] {
+            let (var_addr, step, direction, limit, body, ends_line) = match &self.stack[k] {
                 Frame::For {
                     var_addr,
                     step,
                     direction,
                     limit,
                     body,
+                    body_ends_line,
                     ..
-                } => (*var_addr, *step, *direction, *limit, *body),
+                } => (*var_addr, *step, *direction, *limit, *body, *body_ends_line),
                 Frame::Gosub { .. } => return Err(ErrorCode::NF.into()),
             };
             let current = read_packed(hw, var_addr);
             let (new, done) = self.fu.next_step(current, step, direction, limit)?;
             write_packed(hw, var_addr, new);
             if !done {
+                if ends_line && !body.is_direct() {
+                    // The loop's body starts on the next line: go straight there, as the
+                    // ROM does when it runs off the end of the FOR's line.
+                    self.enter_line(hw, body.line + 1);
+                    return Ok(());
+                }
                 self.pc = body;
                 if !body.is_direct() && body.line != self.stmt_pc.line {
                     if let Some(l) = self.lines.get(body.line as usize) {
@@ -509,6 +553,7 @@ impl Interpreter {
         }
     }
 
+    #[inline(never)]
     fn print_stmt(&mut self, hw: &mut Hardware, p: &Print) -> ExecResult {
         let mut to_screen = true;
         if let Some(d) = &p.device {

@@ -51,6 +51,8 @@ pub enum Frame {
         direction: u8,
         limit: Packed,
         body: Pc,
+        /// The FOR was the last statement of its line: the body starts on the next line.
+        body_ends_line: bool,
     },
     Gosub {
         ret: Pc,
@@ -651,7 +653,11 @@ impl Interpreter {
         hw.cycles += cost::STATEMENT;
         self.temp_count = 0;
         let seg = &line.segs[self.stmt_pc.seg as usize];
-        let result = self.exec(hw, &seg.stmt, &line);
+        // NEXT is the hottest statement of all: dispatch it without the general match.
+        let result = match &seg.stmt {
+            crate::basic::ast::Stmt::Next(vars) => self.next_stmt(hw, vars),
+            stmt => self.exec(hw, stmt, &line),
+        };
         match result {
             Ok(()) => {
                 if seg.trailing_junk && self.pc.line == self.stmt_pc.line {
@@ -663,6 +669,7 @@ impl Interpreter {
     }
 
     /// Move to the start of program line `index` (running off the end is END).
+    #[inline]
     pub(crate) fn enter_line(&mut self, hw: &mut Hardware, index: u32) {
         self.ensure_index(hw);
         if index as usize >= self.lines.len() {

@@ -115,6 +115,9 @@ pub struct Keyboard {
     script_armed: bool,
     /// The machine asked for a key this field and none was there.
     starved: bool,
+    /// Whether `poll` could return a key (kept current so the poll between statements costs
+    /// one test when nothing was pressed).
+    poll_ready: bool,
 }
 
 impl Keyboard {
@@ -127,11 +130,18 @@ impl Keyboard {
         if self.live.len() < 64 {
             self.live.push_back(code);
         }
+        self.update_ready();
+    }
+
+    fn update_ready(&mut self) {
+        self.poll_ready = !self.live.is_empty()
+            || matches!(self.script.front(), Some(&code::BREAK) | Some(&code::PAUSE));
     }
 
     /// Keys to be typed when the machine asks for them.
     pub fn type_script(&mut self, codes: &[u8]) {
         self.script.extend(codes.iter().copied());
+        self.update_ready();
     }
 
     pub fn script_left(&self) -> usize {
@@ -144,25 +154,34 @@ impl Keyboard {
 
     /// The poll between statements: live keys only, except that a scripted BREAK or
     /// SHIFT+@ at the head of the script is taken, so a script can stop a running program.
+    #[inline]
     pub fn poll(&mut self) -> Option<u8> {
-        if let Some(k) = self.live.pop_front() {
-            return Some(k);
+        if !self.poll_ready {
+            return None;
         }
-        match self.script.front() {
-            Some(&k) if k == code::BREAK || k == code::PAUSE => self.script.pop_front(),
-            _ => None,
-        }
+        let k = match self.live.pop_front() {
+            Some(k) => Some(k),
+            None => match self.script.front() {
+                Some(&k) if k == code::BREAK || k == code::PAUSE => self.script.pop_front(),
+                _ => None,
+            },
+        };
+        self.update_ready();
+        k
     }
 
     /// A key for INKEY$: live first; a scripted key only after the program has once found
     /// the keyboard empty.
     pub fn inkey(&mut self) -> Option<u8> {
         if let Some(k) = self.live.pop_front() {
+            self.update_ready();
             return Some(k);
         }
         if !self.script.is_empty() && self.script_armed {
             self.script_armed = false;
-            return self.script.pop_front();
+            let k = self.script.pop_front();
+            self.update_ready();
+            return k;
         }
         self.script_armed = true;
         self.starved = self.script.is_empty();
@@ -172,10 +191,12 @@ impl Keyboard {
     /// A key for the line editor (the prompt or INPUT), which is always waiting.
     pub fn line_key(&mut self) -> Option<u8> {
         if let Some(k) = self.live.pop_front() {
+            self.update_ready();
             return Some(k);
         }
         let k = self.script.pop_front();
         self.starved = k.is_none();
+        self.update_ready();
         k
     }
 

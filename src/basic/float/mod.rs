@@ -964,7 +964,7 @@ impl FloatUnit {
     }
 
     /// FADDC ($9116) with `a` as ARG's exponent.
-    #[inline]
+    #[inline(always)]
     fn faddc(&mut self, a: u8) -> Result<(), FpError> {
         if a == 0 {
             return Ok(());
