@@ -4,3 +4,7 @@
 pub mod headless;
 pub mod line_terminal;
 pub mod program_file;
+pub mod audio;
+pub mod keymap;
+pub mod tone;
+pub mod wav_out;
