@@ -8,3 +8,6 @@ pub mod audio;
 pub mod keymap;
 pub mod tone;
 pub mod wav_out;
+pub mod pacing;
+pub mod session;
+pub mod terminal;
