@@ -84,6 +84,7 @@ pub struct Speaker {
 impl Speaker {
     /// Open the default output device. Errors say why there is no sound.
     pub fn open() -> Result<Speaker, String> {
+        quiet_alsa();
         let mut sink = rodio::DeviceSinkBuilder::open_default_sink().map_err(|e| e.to_string())?;
         sink.log_on_drop(false);
         let shared = Arc::new(Mutex::new(Shared::default()));
@@ -108,6 +109,34 @@ impl Speaker {
         s.samples.drain(..excess);
     }
 }
+
+/// ALSA prints its own complaints to stderr (a dozen lines when there is no sound card);
+/// we say it once ourselves instead.
+#[cfg(target_os = "linux")]
+fn quiet_alsa() {
+    use std::ffi::{c_char, c_int};
+    type Handler = unsafe extern "C" fn(*const c_char, c_int, *const c_char, c_int, *const c_char);
+    #[link(name = "asound")]
+    extern "C" {
+        fn snd_lib_error_set_handler(handler: Option<Handler>) -> c_int;
+    }
+    // ALSA calls it with a printf format and more arguments, which this ignores.
+    unsafe extern "C" fn ignore(
+        _file: *const c_char,
+        _line: c_int,
+        _func: *const c_char,
+        _err: c_int,
+        _fmt: *const c_char,
+    ) {
+    }
+    // SAFETY: sets a process-wide callback that does nothing.
+    unsafe {
+        snd_lib_error_set_handler(Some(ignore));
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn quiet_alsa() {}
 
 /// Where the sound of each field goes: the speaker (at period speed), a WAV file (always).
 #[derive(Default)]

@@ -11,3 +11,4 @@ pub mod wav_out;
 pub mod pacing;
 pub mod session;
 pub mod terminal;
+pub mod window;
