@@ -42,7 +42,9 @@ impl Speed {
 pub struct Pacer {
     /// Deadline of the next field.
     next: Instant,
-    /// Fields in a row the machine has only waited with an unchanged picture.
+    /// How long the machine has only waited, in fields, less 10 for each wake-up that
+    /// changed the picture: the cursor blink (twice a second) lets it become idle, a program
+    /// animating while it polls INKEY$ does not.
     idle_fields: u32,
 }
 
@@ -74,13 +76,15 @@ impl Pacer {
         self.next = now;
     }
 
-    /// Record whether the last field was idle (waiting for a key, nothing queued, no sound,
-    /// the picture unchanged).
-    pub fn note_idle(&mut self, idle: bool) {
-        self.idle_fields = if idle {
-            self.idle_fields.saturating_add(1)
-        } else {
+    /// After a wake-up that ran `fields` fields: whether the machine is only waiting (for a
+    /// key, nothing queued, no sound) and whether the picture changed.
+    pub fn note(&mut self, waiting: bool, changed: bool, fields: u32) {
+        self.idle_fields = if !waiting {
             0
+        } else if changed {
+            self.idle_fields.saturating_sub(10)
+        } else {
+            (self.idle_fields + fields).min(2 * IDLE_AFTER_FIELDS)
         };
     }
 
@@ -139,18 +143,37 @@ mod tests {
         let t0 = Instant::now();
         let mut p = Pacer::new(t0);
         let mut t = t0;
-        for _ in 0..IDLE_AFTER_FIELDS {
+        for i in 0..IDLE_AFTER_FIELDS {
             assert_eq!(p.due(t), 1);
-            p.note_idle(true);
+            // The cursor blinks every 25 fields: still idle.
+            p.note(true, i % 25 == 24, 1);
+            t += FIELD;
+        }
+        assert!(!p.is_idle());
+        for _ in 0..60 {
+            assert_eq!(p.due(t), 1);
+            p.note(true, false, 1);
             t += FIELD;
         }
         assert!(p.is_idle());
         // It sleeps 5 fields and then runs all 5: emulated time keeps up with the clock.
         let wake = p.wake_at();
-        assert_eq!(wake - t, FIELD * (IDLE_STEP_FIELDS - 1));
+        assert_eq!(wake - (t - FIELD), FIELD * IDLE_STEP_FIELDS);
         assert_eq!(p.due(wake), IDLE_STEP_FIELDS);
-        p.note_idle(false);
+        // A blink now and then keeps it idle.
+        p.note(true, true, IDLE_STEP_FIELDS);
+        assert!(p.is_idle());
+        // A picture that changes at every wake-up wakes it up.
+        for _ in 0..6 {
+            p.note(true, true, IDLE_STEP_FIELDS);
+        }
         assert!(!p.is_idle());
-        assert_eq!(p.wake_at(), wake + FIELD);
+        // So does a key, or a running program, at once.
+        for _ in 0..30 {
+            p.note(true, false, IDLE_STEP_FIELDS);
+        }
+        assert!(p.is_idle());
+        p.note(false, false, 1);
+        assert!(!p.is_idle());
     }
 }

@@ -283,10 +283,12 @@ fn session(driver: &mut Driver, opts: &SessionOptions) -> Result<(), String> {
             return Ok(());
         }
         let turbo = speed == Speed::Turbo && !driver.waiting();
+        let mut ran = 0;
         if turbo {
             let start = Instant::now();
             while start.elapsed() < TURBO_BURST && !driver.done(opts) {
                 driver.step(false);
+                ran += 1;
             }
             pacer.restart(Instant::now());
         } else {
@@ -295,6 +297,7 @@ fn session(driver: &mut Driver, opts: &SessionOptions) -> Result<(), String> {
                     break;
                 }
                 driver.step(true);
+                ran += 1;
             }
         }
         let (_, bytes) = video_bytes(&driver.machine);
@@ -312,7 +315,7 @@ fn session(driver: &mut Driver, opts: &SessionOptions) -> Result<(), String> {
         if driver.done(opts) {
             return Ok(());
         }
-        pacer.note_idle(!changed && driver.waiting());
+        pacer.note(driver.waiting(), changed, ran);
         if !turbo {
             pacer.sleep();
         }

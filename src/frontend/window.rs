@@ -318,10 +318,12 @@ pub fn run(screen: &mut Screen, driver: &mut Driver, opts: &SessionOptions) -> R
         }
 
         let turbo = speed == Speed::Turbo && !driver.waiting();
+        let mut ran = 0;
         if turbo {
             let start = Instant::now();
             while start.elapsed() < TURBO_BURST && !driver.done(opts) {
                 driver.step(false);
+                ran += 1;
             }
             pacer.restart(Instant::now());
         } else {
@@ -330,6 +332,7 @@ pub fn run(screen: &mut Screen, driver: &mut Driver, opts: &SessionOptions) -> R
                     break;
                 }
                 driver.step(true);
+                ran += 1;
             }
         }
 
@@ -345,7 +348,7 @@ pub fn run(screen: &mut Screen, driver: &mut Driver, opts: &SessionOptions) -> R
         if driver.done(opts) {
             return Ok(());
         }
-        pacer.note_idle(!changed && driver.waiting());
+        pacer.note(driver.waiting(), changed, ran);
         if !turbo {
             pacer.sleep();
         }
@@ -388,6 +391,6 @@ mod tests {
         assert_eq!(at(3, 2), 0x00_7F_00);
         // Without scanlines it is the pixel itself.
         scale_into(&f, 3, false, &mut dst, w, h);
-        assert_eq!(at(0, 2), 0xFF_80_40);
+        assert_eq!(dst[(2 + 2) * w + 1], 0xFF_80_40);
     }
 }
