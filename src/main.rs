@@ -61,6 +61,9 @@ struct ViewArgs {
     /// Quit after N fields (for tests).
     #[arg(long, global = true, hide = true, value_name = "N")]
     exit_after_fields: Option<u64>,
+    /// On exit, write what the window showed (scaled) to a PNG file (for tests).
+    #[arg(long, global = true, hide = true, value_name = "FILE")]
+    window_png: Option<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -217,6 +220,7 @@ fn interactive(mut machine: Machine, view: &ViewArgs) -> ExitCode {
         speed: view.speed,
         exit_after_fields: view.exit_after_fields,
         png: view.png.clone(),
+        window_png: view.window_png.clone(),
     };
     let settings = WindowSettings {
         scale: view.scale.map(usize::from),

@@ -18,6 +18,8 @@ pub struct SessionOptions {
     pub exit_after_fields: Option<u64>,
     /// Write the final picture here on exit.
     pub png: Option<std::path::PathBuf>,
+    /// Write what the window last showed (scaled, scan lines and all) here on exit.
+    pub window_png: Option<std::path::PathBuf>,
 }
 
 /// The display start and VDG mode the machine shows.

@@ -34,8 +34,14 @@ pub fn display_available() -> bool {
         .any(|v| std::env::var_os(v).is_some_and(|s| !s.is_empty()))
 }
 
-/// The X screen's size in pixels, asked of Xlib (loaded at run time, as minifb loads it).
+/// The X screen's size in pixels, asked of Xlib (loaded at run time, as minifb loads it)
+/// once per process.
 pub fn screen_size() -> Option<(usize, usize)> {
+    static SIZE: std::sync::OnceLock<Option<(usize, usize)>> = std::sync::OnceLock::new();
+    *SIZE.get_or_init(ask_x_screen_size)
+}
+
+fn ask_x_screen_size() -> Option<(usize, usize)> {
     use std::ffi::{c_char, c_int, c_void};
     extern "C" {
         fn dlopen(name: *const c_char, flags: c_int) -> *mut c_void;
@@ -45,37 +51,34 @@ pub fn screen_size() -> Option<(usize, usize)> {
     type OpenDisplay = unsafe extern "C" fn(*const c_char) -> *mut c_void;
     type DefaultScreen = unsafe extern "C" fn(*mut c_void) -> c_int;
     type DisplaySize = unsafe extern "C" fn(*mut c_void, c_int) -> c_int;
-    type CloseDisplay = unsafe extern "C" fn(*mut c_void) -> c_int;
     // SAFETY: the symbols are looked up by name in libX11 and called with the signatures
-    // Xlib documents; the display is closed before returning.
+    // Xlib documents. The connection is left open: closing it just before minifb opens its
+    // own made that fail now and then (XOpenDisplay failed, seen under Xvfb).
     unsafe {
         let lib = dlopen(c"libX11.so.6".as_ptr(), RTLD_NOW);
         if lib.is_null() {
             return None;
         }
         let sym = |name: &std::ffi::CStr| dlsym(lib, name.as_ptr());
-        let (open, default, width, height, close) = (
+        let (open, default, width, height) = (
             sym(c"XOpenDisplay"),
             sym(c"XDefaultScreen"),
             sym(c"XDisplayWidth"),
             sym(c"XDisplayHeight"),
-            sym(c"XCloseDisplay"),
         );
-        if [open, default, width, height, close].iter().any(|p| p.is_null()) {
+        if [open, default, width, height].iter().any(|p| p.is_null()) {
             return None;
         }
         let open: OpenDisplay = std::mem::transmute(open);
         let default: DefaultScreen = std::mem::transmute(default);
         let width: DisplaySize = std::mem::transmute(width);
         let height: DisplaySize = std::mem::transmute(height);
-        let close: CloseDisplay = std::mem::transmute(close);
         let d = open(std::ptr::null());
         if d.is_null() {
             return None;
         }
         let s = default(d);
         let size = (width(d, s), height(d, s));
-        close(d);
         (size.0 > 0 && size.1 > 0).then_some((size.0 as usize, size.1 as usize))
     }
 }
@@ -191,7 +194,11 @@ impl Screen {
         let windowed_scale = settings.scale.unwrap_or_else(|| fit_scale(screen_size()));
         let inputs = Rc::new(RefCell::new(VecDeque::new()));
         let (w, h) = (FRAME_WIDTH * windowed_scale, FRAME_HEIGHT * windowed_scale);
-        let window = open_window(w, h, false, &inputs)?;
+        // One retry: a display server that has just been busy may refuse once.
+        let window = open_window(w, h, false, &inputs).or_else(|_| {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            open_window(w, h, false, &inputs)
+        })?;
         let mut s = Screen {
             window,
             inputs,
@@ -271,10 +278,24 @@ impl Screen {
     pub fn pump(&mut self) {
         self.window.update();
     }
+
+    /// A PNG of what the window shows now.
+    pub fn png(&self) -> Vec<u8> {
+        crate::video::png::encode_rgb(self.width, self.height, &self.buf)
+    }
 }
 
 /// Run the machine in the window until it is closed or `--exit-after-fields` is reached.
 pub fn run(screen: &mut Screen, driver: &mut Driver, opts: &SessionOptions) -> Result<(), String> {
+    let r = run_loop(screen, driver, opts);
+    if let Some(p) = &opts.window_png {
+        std::fs::write(p, screen.png())
+            .map_err(|e| format!("{}: cannot write it: {e}", p.display()))?;
+    }
+    r
+}
+
+fn run_loop(screen: &mut Screen, driver: &mut Driver, opts: &SessionOptions) -> Result<(), String> {
     let mut keys = WindowKeys::new();
     let mut speed = opts.speed;
     let mut pacer = Pacer::new(Instant::now());
