@@ -49,7 +49,10 @@ fn assert_green_text_screen(frame: &spacemono::video::Frame) {
         .flat_map(|x| (0..12).map(move |y| (x, y)))
         .filter(|&(x, y)| frame.picture_pixel(x, y) == palette::DARK_GREEN)
         .count();
-    assert!(ink > 200, "only {ink} dark-green pixels on the first text row");
+    assert!(
+        ink > 200,
+        "only {ink} dark-green pixels on the first text row"
+    );
 }
 
 #[test]
@@ -64,7 +67,11 @@ fn headless_png_is_the_final_picture() {
         .arg(&prog)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let frame = png::decode(&std::fs::read(&out_png).unwrap()).expect("a valid PNG");
     assert_eq!((frame.width, frame.height), (320, 240));
     // CLS 4 fills with red blocks; HELLO is dark on green at the top left.
@@ -81,7 +88,11 @@ fn headless_png_is_the_final_picture() {
     let want = spacemono::video::render(&mem, 0x400, spacemono::video::VdgMode::text());
     for y in 0..12 {
         for x in 0..5 * 8 {
-            assert_eq!(frame.picture_pixel(x, y), want.picture_pixel(x, y), "({x},{y})");
+            assert_eq!(
+                frame.picture_pixel(x, y),
+                want.picture_pixel(x, y),
+                "({x},{y})"
+            );
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
@@ -104,7 +115,11 @@ fn headless_wav_records_sound_and_silence_in_emulated_time() {
         .arg(&prog)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let bytes = std::fs::read(&wav).unwrap();
     assert_eq!(&bytes[0..4], b"RIFF");
     assert_eq!(&bytes[8..16], b"WAVEfmt ");
@@ -122,8 +137,14 @@ fn headless_wav_records_sound_and_silence_in_emulated_time() {
     let run1 = fields[first..].iter().take_while(|&&s| s).count();
     assert_eq!(run1, 20, "SOUND 159,5 lasts 20 fields");
     let gap = fields[first + run1..].iter().take_while(|&&s| !s).count();
-    assert!((24..=27).contains(&gap), "silence between the notes: {gap} fields");
-    let run2 = fields[first + run1 + gap..].iter().take_while(|&&s| s).count();
+    assert!(
+        (24..=27).contains(&gap),
+        "silence between the notes: {gap} fields"
+    );
+    let run2 = fields[first + run1 + gap..]
+        .iter()
+        .take_while(|&&s| s)
+        .count();
     assert_eq!(run2, 4, "SOUND 200,1 lasts 4 fields");
     // The first note's pitch, from its rising crossings of the mid level.
     let note = &pcm[first * 441..(first + run1) * 441];
@@ -205,7 +226,14 @@ fn the_window_opens_on_a_virtual_display_and_shows_the_text_screen() {
     let child = Command::new(bin())
         .env("DISPLAY", format!(":{}", display.number))
         .env_remove("WAYLAND_DISPLAY")
-        .args(["--mute", "--scale", "2", "--scanlines", "--exit-after-fields", "100"])
+        .args([
+            "--mute",
+            "--scale",
+            "2",
+            "--scanlines",
+            "--exit-after-fields",
+            "100",
+        ])
         .arg("--png")
         .arg(&frame_png)
         .arg("--window-png")
@@ -218,7 +246,10 @@ fn the_window_opens_on_a_virtual_display_and_shows_the_text_screen() {
     let out = wait_with_timeout(child, Duration::from_secs(60));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "exit {:?}: {stderr}", out.status);
-    assert!(!stderr.contains("terminal"), "fell back to the terminal: {stderr}");
+    assert!(
+        !stderr.contains("terminal"),
+        "fell back to the terminal: {stderr}"
+    );
     let frame = png::decode(&std::fs::read(&frame_png).unwrap()).expect("frame PNG");
     assert_green_text_screen(&frame);
 
@@ -228,10 +259,17 @@ fn the_window_opens_on_a_virtual_display_and_shows_the_text_screen() {
     let (x, y) = (PICTURE_X + 200, PICTURE_Y + 180);
     assert_eq!(shown.pixel(2 * x, 2 * y), palette::GREEN);
     assert_eq!(shown.pixel(2 * x + 1, 2 * y), palette::GREEN);
-    assert_eq!(shown.pixel(2 * x, 2 * y + 1), (palette::GREEN >> 1) & 0x7F7F7F);
+    assert_eq!(
+        shown.pixel(2 * x, 2 * y + 1),
+        (palette::GREEN >> 1) & 0x7F7F7F
+    );
     for yy in 0..FRAME_HEIGHT {
         for xx in 0..FRAME_WIDTH {
-            assert_eq!(shown.pixel(2 * xx, 2 * yy), frame.pixel(xx, yy), "({xx},{yy})");
+            assert_eq!(
+                shown.pixel(2 * xx, 2 * yy),
+                frame.pixel(xx, yy),
+                "({xx},{yy})"
+            );
         }
     }
     drop(display);
@@ -240,7 +278,14 @@ fn the_window_opens_on_a_virtual_display_and_shows_the_text_screen() {
     let display = start_xvfb(&xvfb);
     let child = Command::new(bin())
         .env("DISPLAY", format!(":{}", display.number))
-        .args(["--mute", "--scale", "1", "--exit-after-fields", "150", "--type"])
+        .args([
+            "--mute",
+            "--scale",
+            "1",
+            "--exit-after-fields",
+            "150",
+            "--type",
+        ])
         .arg(&typed)
         .arg("--png")
         .arg(&frame_png)
@@ -249,7 +294,11 @@ fn the_window_opens_on_a_virtual_display_and_shows_the_text_screen() {
         .spawn()
         .unwrap();
     let out = wait_with_timeout(child, Duration::from_secs(60));
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let frame = png::decode(&std::fs::read(&frame_png).unwrap()).expect("frame PNG");
     assert_eq!(frame.picture_pixel(200, 100), palette::BLUE);
     let _ = std::fs::remove_dir_all(&dir);

@@ -266,7 +266,11 @@ mod tests {
         let acts = run(&[Input::Key(K::F3, true), Input::Char('a'), Input::Char('A')]);
         assert_eq!(
             acts,
-            vec![Action::ToggleCaps, Action::Dragon(0x61), Action::Dragon(0x41)]
+            vec![
+                Action::ToggleCaps,
+                Action::Dragon(0x61),
+                Action::Dragon(0x41)
+            ]
         );
     }
 

@@ -122,8 +122,7 @@ impl Driver {
     pub fn step(&mut self, play: bool) -> Status {
         self.keys.feed(&mut self.machine, self.last);
         self.last = self.machine.run_field();
-        self.sound
-            .field(&mut self.machine.hw.events, play);
+        self.sound.field(&mut self.machine.hw.events, play);
         self.fields += 1;
         self.last
     }
@@ -160,6 +159,9 @@ mod tests {
     fn screenshot_names_carry_the_utc_time() {
         assert_eq!(screenshot_name(0), "spacemono-19700101-000000.png");
         // 2024-02-29 13:05:09 UTC
-        assert_eq!(screenshot_name(1_709_211_909), "spacemono-20240229-130509.png");
+        assert_eq!(
+            screenshot_name(1_709_211_909),
+            "spacemono-20240229-130509.png"
+        );
     }
 }

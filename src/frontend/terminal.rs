@@ -303,7 +303,8 @@ fn session(driver: &mut Driver, opts: &SessionOptions) -> Result<(), String> {
         let (_, bytes) = video_bytes(&driver.machine);
         let changed = shown.as_ref() != Some(&bytes);
         if changed {
-            out.write_all(render_screen(&bytes).as_bytes()).map_err(io)?;
+            out.write_all(render_screen(&bytes).as_bytes())
+                .map_err(io)?;
             if !status_line.is_empty() {
                 out.write_all(format!("\x1b[18;1H\x1b[0m\x1b[2K{status_line}").as_bytes())
                     .map_err(io)?;

@@ -38,7 +38,10 @@ impl ToneGenerator {
     /// Panics unless `rate` is a positive multiple of 50 (so a field is a whole number of
     /// samples).
     pub fn new(rate: u32) -> Self {
-        assert!(rate > 0 && rate % FIELD_HZ == 0, "sample rate {rate} is not a multiple of 50");
+        assert!(
+            rate > 0 && rate.is_multiple_of(FIELD_HZ),
+            "sample rate {rate} is not a multiple of 50"
+        );
         ToneGenerator {
             rate,
             period: 0.0,
@@ -169,7 +172,10 @@ mod tests {
             let tone_samples = (d as usize) * 4 * 441;
             // Sound up to the end of the d·80 ms, none after.
             assert!(last_sound < tone_samples, "d={d}: sound at {last_sound}");
-            assert!(last_sound > tone_samples - 441 / 4, "d={d}: ended at {last_sound}");
+            assert!(
+                last_sound > tone_samples - 441 / 4,
+                "d={d}: ended at {last_sound}"
+            );
             let secs = tone_samples as f64 / rate as f64;
             assert!((secs - 0.08 * d as f64).abs() < 1e-9);
         }

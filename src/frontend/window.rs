@@ -87,7 +87,9 @@ fn ask_x_screen_size() -> Option<(usize, usize)> {
 /// panels (at least 1; 3 when the screen size is unknown).
 pub fn fit_scale(screen: Option<(usize, usize)>) -> usize {
     match screen {
-        Some((w, h)) => (w / FRAME_WIDTH).min(h.saturating_sub(96) / FRAME_HEIGHT).max(1),
+        Some((w, h)) => (w / FRAME_WIDTH)
+            .min(h.saturating_sub(96) / FRAME_HEIGHT)
+            .max(1),
         None => 3,
     }
 }
@@ -330,7 +332,11 @@ fn run_loop(screen: &mut Screen, driver: &mut Driver, opts: &SessionOptions) -> 
         }
         let want_title = format!(
             "{TITLE}{}{}",
-            if speed == Speed::Turbo { " [turbo]" } else { "" },
+            if speed == Speed::Turbo {
+                " [turbo]"
+            } else {
+                ""
+            },
             if keys.caps { "" } else { " [caps off]" }
         );
         if want_title != title {
