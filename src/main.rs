@@ -5,7 +5,12 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use spacemono::frontend::{headless, line_terminal, program_file};
+use spacemono::frontend::audio::SoundOut;
+use spacemono::frontend::keymap::text_to_keys;
+use spacemono::frontend::pacing::Speed;
+use spacemono::frontend::session::{write_png, Driver, SessionOptions};
+use spacemono::frontend::window::{self, Screen, WindowSettings};
+use spacemono::frontend::{headless, line_terminal, program_file, terminal};
 use spacemono::machine::keyboard::parse_key_script;
 use spacemono::machine::Machine;
 
@@ -16,8 +21,49 @@ use spacemono::machine::Machine;
     about = "A Dragon 32 and its Extended Color BASIC, recreated"
 )]
 struct Cli {
+    #[command(flatten)]
+    view: ViewArgs,
     #[command(subcommand)]
     command: Option<Command>,
+}
+
+/// How a session is shown and heard; accepted before or after `run`.
+#[derive(clap::Args)]
+struct ViewArgs {
+    /// Use the terminal view even when a display is available.
+    #[arg(long, global = true)]
+    terminal: bool,
+    /// Window scale: N screen pixels for each Dragon pixel (default: the largest that fits).
+    #[arg(long, global = true, value_name = "N",
+          value_parser = clap::value_parser!(u16).range(1..=16))]
+    scale: Option<u16>,
+    /// The scan-line look: darken the bottom of each scaled line (scale 2 or more).
+    #[arg(long, global = true)]
+    scanlines: bool,
+    /// Start full screen (F11 or Alt+Enter toggles).
+    #[arg(long, global = true)]
+    fullscreen: bool,
+    /// period: 50 fields a second, as the real machine; turbo: flat out (F12 toggles).
+    #[arg(long, global = true, value_enum, default_value_t = Speed::Period)]
+    speed: Speed,
+    /// Type a text file into the machine as it asks for keys (how to paste a listing).
+    #[arg(long = "type", global = true, value_name = "FILE")]
+    type_file: Option<PathBuf>,
+    /// No sound device (a --wav recording still works).
+    #[arg(long, global = true)]
+    mute: bool,
+    /// Record the machine's sound to a WAV file (22050 Hz, 16-bit mono; emulated time).
+    #[arg(long, global = true, value_name = "FILE")]
+    wav: Option<PathBuf>,
+    /// On exit, write the picture to a PNG file (320x240).
+    #[arg(long, global = true, value_name = "FILE")]
+    png: Option<PathBuf>,
+    /// Quit after N fields (for tests).
+    #[arg(long, global = true, hide = true, value_name = "N")]
+    exit_after_fields: Option<u64>,
+    /// On exit, write what the window showed (scaled) to a PNG file (for tests).
+    #[arg(long, global = true, hide = true, value_name = "FILE")]
+    window_png: Option<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -30,7 +76,8 @@ enum Command {
 struct RunArgs {
     /// The program: an ASCII listing (.bas).
     program: PathBuf,
-    /// No window and no audio device: run flat out and deterministically.
+    /// No window and no audio device: run flat out and deterministically
+    /// (--png and --wav still record the picture and the sound).
     #[arg(long)]
     headless: bool,
     /// Keys typed when the program reads the keyboard: newline or \r is ENTER;
@@ -68,7 +115,7 @@ fn write_output(target: &str, text: &str) -> Result<(), String> {
     }
 }
 
-fn run(args: RunArgs) -> ExitCode {
+fn run(args: RunArgs, view: &ViewArgs) -> ExitCode {
     let listing = match program_file::read_listing(&args.program) {
         Ok(b) => b,
         Err(e) => return fail(e),
@@ -105,14 +152,31 @@ fn run(args: RunArgs) -> ExitCode {
     machine.type_text(b"RUN\r");
     machine.hw.keyboard.type_script(&keys);
 
+    if let Err(e) = type_file(&mut machine, view) {
+        return fail(e);
+    }
+
     if !args.headless && args.screen.is_none() && args.transcript.is_none() {
-        // Until the window arrives: an interactive session in the terminal.
-        return match line_terminal::run_session(&mut machine) {
-            Ok(_) => ExitCode::SUCCESS,
-            Err(e) => fail(format!("terminal: {e}")),
+        return interactive(machine, view);
+    }
+    let mut sound = SoundOut::silent();
+    if let Some(path) = &view.wav {
+        sound = match sound.with_wav(path) {
+            Ok(s) => s,
+            Err(e) => return fail(e),
         };
     }
-    headless::run_until_done(&mut machine, max_fields);
+    headless::run_until_done_with(&mut machine, max_fields, |m| {
+        sound.field(&mut m.hw.events, false)
+    });
+    if let Err(e) = sound.finish() {
+        return fail(e);
+    }
+    if let Some(path) = &view.png {
+        if let Err(e) = write_png(&machine, path) {
+            return fail(e);
+        }
+    }
     if let Some(target) = &args.screen {
         if let Err(e) = write_output(target, &machine.screen_text()) {
             return fail(e);
@@ -127,16 +191,89 @@ fn run(args: RunArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// `--type FILE`: its text goes in as keys typed when the machine asks for them.
+fn type_file(machine: &mut Machine, view: &ViewArgs) -> Result<(), String> {
+    if let Some(path) = &view.type_file {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("{}: cannot read it: {e}", path.display()))?;
+        let keys = text_to_keys(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        machine.hw.keyboard.type_script(&keys);
+    }
+    Ok(())
+}
+
+/// A session a person watches: the window when a display is there, else the terminal
+/// view, else (no terminal either) the line-by-line session.
+fn interactive(mut machine: Machine, view: &ViewArgs) -> ExitCode {
+    use std::io::IsTerminal;
+    let mut sound = SoundOut::silent();
+    if !view.mute {
+        sound = sound.with_speaker();
+    }
+    if let Some(path) = &view.wav {
+        sound = match sound.with_wav(path) {
+            Ok(s) => s,
+            Err(e) => return fail(e),
+        };
+    }
+    let opts = SessionOptions {
+        speed: view.speed,
+        exit_after_fields: view.exit_after_fields,
+        png: view.png.clone(),
+        window_png: view.window_png.clone(),
+    };
+    let settings = WindowSettings {
+        scale: view.scale.map(usize::from),
+        scanlines: view.scanlines,
+        fullscreen: view.fullscreen,
+    };
+
+    let mut screen = None;
+    if !view.terminal && window::display_available() {
+        match Screen::open(&settings) {
+            Ok(s) => screen = Some(s),
+            Err(e) => eprintln!("spacemono: cannot open a window ({e}); using the terminal"),
+        }
+    }
+    let tty = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    if screen.is_none() && !tty {
+        // No display and no terminal to draw on: lines in, printed text out.
+        let r = line_terminal::run_session(&mut machine);
+        if let Some(p) = &view.png {
+            if let Err(e) = write_png(&machine, p) {
+                return fail(e);
+            }
+        }
+        return match r {
+            Ok(_) => ExitCode::SUCCESS,
+            Err(e) => fail(format!("terminal: {e}")),
+        };
+    }
+    let mut driver = Driver::new(machine, sound);
+    let result = match screen.as_mut() {
+        Some(s) => window::run(s, &mut driver, &opts),
+        None => terminal::run(&mut driver, &opts),
+    };
+    let finished = driver.finish(&opts);
+    match result.and(finished) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(e),
+    }
+}
+
+/// `spacemono` alone: a Dragon at `OK`.
+fn session(view: &ViewArgs) -> ExitCode {
+    let mut machine = Machine::with_transcript(true);
+    if let Err(e) = type_file(&mut machine, view) {
+        return fail(e);
+    }
+    interactive(machine, view)
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Some(Command::Run(args)) => run(args),
-        None => {
-            let mut machine = Machine::with_transcript(true);
-            match line_terminal::run_session(&mut machine) {
-                Ok(_) => ExitCode::SUCCESS,
-                Err(e) => fail(format!("terminal: {e}")),
-            }
-        }
+        Some(Command::Run(args)) => run(args, &cli.view),
+        None => session(&cli.view),
     }
 }

@@ -30,10 +30,20 @@ impl EndReason {
 
 /// Run until one of the end conditions; returns why it stopped.
 pub fn run_until_done(machine: &mut Machine, max_fields: Option<u64>) -> EndReason {
+    run_until_done_with(machine, max_fields, |_| {})
+}
+
+/// As [`run_until_done`], calling `after_field` after every field (to record its sound).
+pub fn run_until_done_with(
+    machine: &mut Machine,
+    max_fields: Option<u64>,
+    mut after_field: impl FnMut(&mut Machine),
+) -> EndReason {
     let start = machine.hw.field;
     let mut waiting = 0u64;
     loop {
         let status = machine.run_field();
+        after_field(machine);
         let keys_left =
             machine.hw.keyboard.script_left() > 0 || machine.hw.keyboard.has_live_keys();
         match status {

@@ -1,6 +1,14 @@
 //! Frontends: ways to drive the machine. Each steps it a field at a time and shows or
 //! records what it produces; none of them reaches inside the core.
 
+pub mod audio;
 pub mod headless;
+pub mod keymap;
 pub mod line_terminal;
+pub mod pacing;
 pub mod program_file;
+pub mod session;
+pub mod terminal;
+pub mod tone;
+pub mod wav_out;
+pub mod window;

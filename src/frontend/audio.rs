@@ -1,0 +1,216 @@
+//! Sound out: the machine's SOUND events as samples (see [`tone`](super::tone)), played on the
+//! audio device through rodio and/or recorded to a WAV file.
+//!
+//! The emulation pushes one field of samples at a time into a shared queue; rodio's audio
+//! thread pulls from it through [`FieldQueueSource`]. The queue holds at most a few fields,
+//! so the sound stays in step with the picture: when the device runs dry it plays silence
+//! until a little is buffered again, and if the emulation gets ahead the oldest samples go.
+//! With no audio device the output is a null sink: one warning, then silence.
+
+use std::collections::VecDeque;
+use std::num::NonZero;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use super::tone::ToneGenerator;
+use super::wav_out::{WavWriter, WAV_RATE};
+use crate::machine::hardware::Event;
+
+/// The rate samples are made at for the device (rodio converts if the device differs).
+pub const DEVICE_RATE: u32 = 44100;
+/// Fields buffered before playing starts again after running dry.
+const PREFILL_FIELDS: usize = 3;
+/// Fields the queue may hold before the oldest are dropped.
+const MAX_FIELDS: usize = 8;
+
+#[derive(Debug, Default)]
+struct Shared {
+    samples: VecDeque<f32>,
+    /// Playing (true) or waiting for the prefill after running dry.
+    primed: bool,
+}
+
+/// The rodio source: an endless stream from the shared queue.
+pub struct FieldQueueSource {
+    shared: Arc<Mutex<Shared>>,
+    prefill: usize,
+}
+
+impl Iterator for FieldQueueSource {
+    type Item = f32;
+    fn next(&mut self) -> Option<f32> {
+        let mut s = self.shared.lock().unwrap_or_else(|e| e.into_inner());
+        if !s.primed {
+            if s.samples.len() < self.prefill {
+                return Some(0.0);
+            }
+            s.primed = true;
+        }
+        match s.samples.pop_front() {
+            Some(x) => Some(x),
+            None => {
+                s.primed = false;
+                Some(0.0)
+            }
+        }
+    }
+}
+
+impl rodio::Source for FieldQueueSource {
+    fn current_span_len(&self) -> Option<usize> {
+        None
+    }
+    fn channels(&self) -> rodio::ChannelCount {
+        NonZero::new(1).unwrap()
+    }
+    fn sample_rate(&self) -> rodio::SampleRate {
+        NonZero::new(DEVICE_RATE).unwrap()
+    }
+    fn total_duration(&self) -> Option<Duration> {
+        None
+    }
+}
+
+/// The audio device, or nothing.
+pub struct Speaker {
+    // Kept alive while playing; dropping it ends the stream.
+    _sink: rodio::MixerDeviceSink,
+    shared: Arc<Mutex<Shared>>,
+    tone: ToneGenerator,
+    max_samples: usize,
+}
+
+impl Speaker {
+    /// Open the default output device. Errors say why there is no sound.
+    pub fn open() -> Result<Speaker, String> {
+        quiet_alsa();
+        let mut sink = rodio::DeviceSinkBuilder::open_default_sink().map_err(|e| e.to_string())?;
+        sink.log_on_drop(false);
+        let shared = Arc::new(Mutex::new(Shared::default()));
+        let tone = ToneGenerator::new(DEVICE_RATE);
+        let per_field = tone.samples_per_field();
+        sink.mixer().add(FieldQueueSource {
+            shared: shared.clone(),
+            prefill: PREFILL_FIELDS * per_field,
+        });
+        Ok(Speaker {
+            _sink: sink,
+            shared,
+            tone,
+            max_samples: MAX_FIELDS * per_field,
+        })
+    }
+
+    fn push(&mut self, samples: &[f32]) {
+        let mut s = self.shared.lock().unwrap_or_else(|e| e.into_inner());
+        s.samples.extend(samples.iter().copied());
+        let excess = s.samples.len().saturating_sub(self.max_samples);
+        s.samples.drain(..excess);
+    }
+}
+
+/// ALSA prints its own complaints to stderr (a dozen lines when there is no sound card);
+/// we say it once ourselves instead.
+#[cfg(target_os = "linux")]
+fn quiet_alsa() {
+    use std::ffi::{c_char, c_int};
+    type Handler = unsafe extern "C" fn(*const c_char, c_int, *const c_char, c_int, *const c_char);
+    #[link(name = "asound")]
+    extern "C" {
+        fn snd_lib_error_set_handler(handler: Option<Handler>) -> c_int;
+    }
+    // ALSA calls it with a printf format and more arguments, which this ignores.
+    unsafe extern "C" fn ignore(
+        _file: *const c_char,
+        _line: c_int,
+        _func: *const c_char,
+        _err: c_int,
+        _fmt: *const c_char,
+    ) {
+    }
+    // SAFETY: sets a process-wide callback that does nothing.
+    unsafe {
+        snd_lib_error_set_handler(Some(ignore));
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn quiet_alsa() {}
+
+/// Where the sound of each field goes: the speaker (at period speed), a WAV file (always).
+#[derive(Default)]
+pub struct SoundOut {
+    speaker: Option<Speaker>,
+    wav: Option<(WavWriter<std::io::BufWriter<std::fs::File>>, ToneGenerator)>,
+    buf: Vec<f32>,
+}
+
+impl SoundOut {
+    /// Nothing: events are dropped.
+    pub fn silent() -> Self {
+        Self::default()
+    }
+
+    /// Open the audio device; without one, warn once on stderr and carry on silent.
+    pub fn with_speaker(mut self) -> Self {
+        match Speaker::open() {
+            Ok(s) => self.speaker = Some(s),
+            Err(e) => eprintln!("spacemono: no sound ({e}); carrying on without it"),
+        }
+        self
+    }
+
+    /// Record to a WAV file as well.
+    pub fn with_wav(mut self, path: &Path) -> Result<Self, String> {
+        let w = WavWriter::create(path, WAV_RATE)
+            .map_err(|e| format!("{}: cannot write it: {e}", path.display()))?;
+        self.wav = Some((w, ToneGenerator::new(WAV_RATE)));
+        Ok(self)
+    }
+
+    pub fn has_speaker(&self) -> bool {
+        self.speaker.is_some()
+    }
+
+    /// After each field: take the machine's events and make that field's samples. `play`
+    /// is false in turbo, when the speaker would only fall behind (the WAV still records).
+    pub fn field(&mut self, events: &mut Vec<Event>, play: bool) {
+        if let Some(sp) = self.speaker.as_mut() {
+            for e in events.iter() {
+                sp.tone.event(e);
+            }
+            self.buf.clear();
+            sp.tone.field(&mut self.buf);
+            if play {
+                sp.push(&self.buf);
+            }
+        }
+        if let Some((w, tone)) = self.wav.as_mut() {
+            for e in events.iter() {
+                tone.event(e);
+            }
+            self.buf.clear();
+            tone.field(&mut self.buf);
+            if let Err(e) = w.write(&self.buf) {
+                eprintln!("spacemono: WAV recording stopped: {e}");
+                self.wav = None;
+            }
+        }
+        events.clear();
+    }
+
+    /// Whether a tone is playing now.
+    pub fn sounding(&self) -> bool {
+        self.speaker.as_ref().is_some_and(|s| s.tone.is_sounding())
+            || self.wav.as_ref().is_some_and(|(_, t)| t.is_sounding())
+    }
+
+    /// Finish the WAV file (its header gets its sizes).
+    pub fn finish(&mut self) -> Result<(), String> {
+        if let Some((w, _)) = self.wav.take() {
+            w.finish().map_err(|e| format!("WAV file: {e}"))?;
+        }
+        Ok(())
+    }
+}

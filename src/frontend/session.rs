@@ -1,0 +1,167 @@
+//! What every interactive frontend (window, terminal) does each field: hand the machine the
+//! next typed key when it asks, run the field, send its sound out, and tell whether the
+//! machine is only waiting.
+
+use std::path::Path;
+
+use super::audio::SoundOut;
+use super::keymap::KeyQueue;
+use crate::machine::memory::addr;
+use crate::machine::{Machine, Status};
+use crate::video::{png, render_into, Frame, VdgMode};
+
+/// Options shared by the window and the terminal.
+#[derive(Debug, Clone, Default)]
+pub struct SessionOptions {
+    pub speed: super::pacing::Speed,
+    /// Stop after this many fields (for tests and scripted runs).
+    pub exit_after_fields: Option<u64>,
+    /// Write the final picture here on exit.
+    pub png: Option<std::path::PathBuf>,
+    /// Write what the window last showed (scaled, scan lines and all) here on exit.
+    pub window_png: Option<std::path::PathBuf>,
+}
+
+/// The display start and VDG mode the machine shows.
+///
+/// The core does not yet say which mode it has set (PMODE/SCREEN are being wired
+/// separately), so this is the text screen at $0400 for now; when the machine exposes its
+/// SAM start and PIA1-B video bits, this is the one place to read them.
+pub fn video_source(_machine: &Machine) -> (u16, VdgMode) {
+    (addr::TEXT_SCREEN, VdgMode::text())
+}
+
+/// The bytes the picture is made from, to see whether it changed.
+pub fn video_bytes(machine: &Machine) -> (VdgMode, Vec<u8>) {
+    let (start, mode) = video_source(machine);
+    let len = match mode.graphics_mode() {
+        Some(g) => g.bytes(),
+        None => crate::video::vdg::TEXT_BYTES,
+    };
+    let mem = machine.hw.mem.all();
+    let bytes = (0..len)
+        .map(|i| mem.get((start as usize + i) & 0xFFFF).copied().unwrap_or(0))
+        .collect();
+    (mode, bytes)
+}
+
+/// Render the machine's picture into `frame`.
+pub fn render(machine: &Machine, frame: &mut Frame) {
+    let (start, mode) = video_source(machine);
+    render_into(frame, machine.hw.mem.all(), start, mode);
+}
+
+/// Write the machine's picture as a 320x240 PNG.
+pub fn write_png(machine: &Machine, path: &Path) -> Result<(), String> {
+    let mut frame = Frame::new();
+    render(machine, &mut frame);
+    std::fs::write(path, png::encode(&frame))
+        .map_err(|e| format!("{}: cannot write it: {e}", path.display()))
+}
+
+/// A PNG name for a screenshot taken now: `spacemono-YYYYMMDD-HHMMSS.png` (UTC).
+pub fn screenshot_name(unix_secs: u64) -> String {
+    let days = (unix_secs / 86400) as i64;
+    let secs = unix_secs % 86400;
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + if m <= 2 { 1 } else { 0 };
+    format!(
+        "spacemono-{y:04}{m:02}{d:02}-{:02}{:02}{:02}.png",
+        secs / 3600,
+        secs / 60 % 60,
+        secs % 60
+    )
+}
+
+/// F2: write a screenshot to the current folder; returns its name.
+pub fn screenshot(machine: &Machine) -> Result<String, String> {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let mut name = screenshot_name(now);
+    let mut n = 1;
+    while Path::new(&name).exists() {
+        n += 1;
+        name = screenshot_name(now).replace(".png", &format!("-{n}.png"));
+    }
+    write_png(machine, Path::new(&name))?;
+    Ok(name)
+}
+
+/// The machine and what surrounds it in an interactive session.
+pub struct Driver {
+    pub machine: Machine,
+    pub keys: KeyQueue,
+    pub sound: SoundOut,
+    pub last: Status,
+    pub fields: u64,
+}
+
+impl Driver {
+    pub fn new(machine: Machine, sound: SoundOut) -> Self {
+        let last = machine.status();
+        Driver {
+            machine,
+            keys: KeyQueue::new(),
+            sound,
+            last,
+            fields: 0,
+        }
+    }
+
+    /// Run one field; `play` sends its sound to the speaker.
+    pub fn step(&mut self, play: bool) -> Status {
+        self.keys.feed(&mut self.machine, self.last);
+        self.last = self.machine.run_field();
+        self.sound.field(&mut self.machine.hw.events, play);
+        self.fields += 1;
+        self.last
+    }
+
+    /// Waiting for a key with nothing to type and nothing sounding.
+    pub fn waiting(&self) -> bool {
+        let kb = &self.machine.hw.keyboard;
+        matches!(self.last, Status::Prompt | Status::WaitingForKey)
+            && self.keys.is_empty()
+            && kb.script_left() == 0
+            && !kb.has_live_keys()
+            && !self.sound.sounding()
+    }
+
+    /// Whether `--exit-after-fields` has been reached.
+    pub fn done(&self, opts: &SessionOptions) -> bool {
+        opts.exit_after_fields.is_some_and(|n| self.fields >= n)
+    }
+
+    /// At the end of a session: the PNG and the WAV file.
+    pub fn finish(&mut self, opts: &SessionOptions) -> Result<(), String> {
+        if let Some(p) = &opts.png {
+            write_png(&self.machine, p)?;
+        }
+        self.sound.finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn screenshot_names_carry_the_utc_time() {
+        assert_eq!(screenshot_name(0), "spacemono-19700101-000000.png");
+        // 2024-02-29 13:05:09 UTC
+        assert_eq!(
+            screenshot_name(1_709_211_909),
+            "spacemono-20240229-130509.png"
+        );
+    }
+}

@@ -1,0 +1,385 @@
+//! The terminal view, for when there is no display (or `--terminal`): the 32×16 text screen
+//! drawn in place with ANSI colours, keys read raw from the terminal.
+//!
+//! Cells look as on the VDG: normal characters dark on bright green, lower case (inverse)
+//! bright green on dark green, semigraphics as Unicode quadrant blocks in their colour on
+//! black. Raw mode is set with `stty` and put back on the way out, whether the session ends
+//! by Ctrl-C, an error, a panic or a SIGTERM/SIGHUP/SIGINT.
+
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::Instant;
+
+use super::keymap::{char_code, Action};
+use super::pacing::{Pacer, Speed, TURBO_BURST};
+use super::session::{screenshot, video_bytes, Driver, SessionOptions};
+use crate::machine::keyboard::code;
+use crate::machine::screen::{TextScreen, QUADRANTS};
+use crate::video::palette;
+
+/// A cell as (character, foreground, background).
+pub fn cell(b: u8) -> (char, u32, u32) {
+    if b & 0x80 != 0 {
+        let fg = palette::COLOURS[((b >> 4) & 7) as usize];
+        return (QUADRANTS[(b & 0x0F) as usize], fg, palette::BLACK);
+    }
+    let c = TextScreen::cell_char(b).to_ascii_uppercase();
+    if b & 0x40 != 0 {
+        (c, palette::DARK_GREEN, palette::GREEN)
+    } else {
+        (c, palette::GREEN, palette::DARK_GREEN)
+    }
+}
+
+fn sgr(fg: u32, bg: u32) -> String {
+    format!(
+        "\x1b[38;2;{};{};{};48;2;{};{};{}m",
+        fg >> 16,
+        (fg >> 8) & 0xFF,
+        fg & 0xFF,
+        bg >> 16,
+        (bg >> 8) & 0xFF,
+        bg & 0xFF
+    )
+}
+
+/// One row of screen bytes as ANSI text: colours set at the start and wherever they change,
+/// reset at the end, then CR LF (the terminal is in raw mode).
+pub fn render_row(bytes: &[u8]) -> String {
+    let mut out = String::new();
+    let mut colours = None;
+    for &b in bytes {
+        let (c, fg, bg) = cell(b);
+        if colours != Some((fg, bg)) {
+            out.push_str(&sgr(fg, bg));
+            colours = Some((fg, bg));
+        }
+        out.push(c);
+    }
+    out.push_str("\x1b[0m\r\n");
+    out
+}
+
+/// The whole 32×16 screen, drawn from the top-left corner.
+pub fn render_screen(screen: &[u8]) -> String {
+    let mut out = String::from("\x1b[H");
+    for row in screen.chunks(32).take(16) {
+        out.push_str(&render_row(row));
+    }
+    out
+}
+
+/// What a key from the terminal asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TermKey {
+    Act(Action),
+    Quit,
+}
+
+/// Turns terminal bytes (a chunk as read) into keys.
+#[derive(Debug)]
+pub struct TermKeys {
+    pub caps: bool,
+}
+
+impl Default for TermKeys {
+    fn default() -> Self {
+        TermKeys { caps: true }
+    }
+}
+
+impl TermKeys {
+    pub fn feed(&mut self, bytes: &[u8]) -> Vec<TermKey> {
+        let mut out = Vec::new();
+        let text = String::from_utf8_lossy(bytes);
+        let chars: Vec<char> = text.chars().collect();
+        let mut i = 0;
+        let dragon = |k: u8| TermKey::Act(Action::Dragon(k));
+        while i < chars.len() {
+            let c = chars[i];
+            i += 1;
+            match c {
+                '\x03' | '\x04' => out.push(TermKey::Quit),
+                '\r' | '\n' => out.push(dragon(code::ENTER)),
+                '\x7f' | '\x08' => out.push(dragon(code::LEFT)),
+                '\x1b' => {
+                    // A lone ESC is BREAK; ESC [ ... or ESC O x is a key's sequence.
+                    let Some(&intro) = chars.get(i) else {
+                        out.push(TermKey::Act(Action::Break));
+                        continue;
+                    };
+                    if intro != '[' && intro != 'O' {
+                        out.push(TermKey::Act(Action::Break));
+                        continue;
+                    }
+                    i += 1;
+                    let mut params = String::new();
+                    let mut fin = None;
+                    while let Some(&ch) = chars.get(i) {
+                        i += 1;
+                        if ch.is_ascii_digit() || ch == ';' {
+                            params.push(ch);
+                        } else {
+                            fin = Some(ch);
+                            break;
+                        }
+                    }
+                    let shift = params.ends_with(";2");
+                    let key = match (fin, params.as_str()) {
+                        (Some('A'), _) => Some(if shift { 0x5F } else { code::UP }),
+                        (Some('B'), _) => Some(if shift { b'[' } else { code::DOWN }),
+                        (Some('C'), _) => Some(if shift { b']' } else { code::RIGHT }),
+                        (Some('D'), _) => Some(if shift { code::SHIFT_LEFT } else { code::LEFT }),
+                        (Some('H'), _) => Some(if shift { b'\\' } else { code::CLEAR }),
+                        (Some('~'), "1") | (Some('~'), "7") => Some(code::CLEAR),
+                        _ => None,
+                    };
+                    if let Some(k) = key {
+                        out.push(dragon(k));
+                        continue;
+                    }
+                    match (fin, params.as_str()) {
+                        (Some('Q'), "") => out.push(TermKey::Act(Action::Screenshot)),
+                        (Some('R'), "") => {
+                            self.caps = !self.caps;
+                            out.push(TermKey::Act(Action::ToggleCaps));
+                        }
+                        (Some('~'), "24") => out.push(TermKey::Act(Action::ToggleTurbo)),
+                        _ => {} // a key the Dragon does not have
+                    }
+                }
+                c => {
+                    if let Some(k) = char_code(c, self.caps) {
+                        out.push(dragon(k));
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The terminal in raw mode until dropped.
+pub struct RawMode {
+    saved: String,
+}
+
+impl RawMode {
+    pub fn enter() -> std::io::Result<RawMode> {
+        let out = Command::new("stty")
+            .arg("-g")
+            .stdin(Stdio::inherit())
+            .stderr(Stdio::inherit())
+            .output()?;
+        if !out.status.success() {
+            return Err(std::io::Error::other("stty -g failed"));
+        }
+        let saved = String::from_utf8_lossy(&out.stdout).trim().to_string();
+        let ok = Command::new("stty")
+            .args(["raw", "-echo"])
+            .stdin(Stdio::inherit())
+            .status()?
+            .success();
+        if !ok {
+            return Err(std::io::Error::other("stty raw -echo failed"));
+        }
+        Ok(RawMode { saved })
+    }
+}
+
+impl Drop for RawMode {
+    fn drop(&mut self) {
+        let _ = Command::new("stty")
+            .arg(&self.saved)
+            .stdin(Stdio::inherit())
+            .status();
+        let mut o = std::io::stdout();
+        let _ = o.write_all(b"\x1b[0m\x1b[?25h\x1b[18;1H\r\n");
+        let _ = o.flush();
+    }
+}
+
+static SIGNALLED: AtomicBool = AtomicBool::new(false);
+
+extern "C" fn on_signal(_sig: std::ffi::c_int) {
+    SIGNALLED.store(true, Ordering::SeqCst);
+}
+
+extern "C" {
+    fn signal(signum: std::ffi::c_int, handler: usize) -> usize;
+}
+
+/// SIGINT, SIGTERM and SIGHUP end the session cleanly (the loop sees the flag).
+fn catch_signals() {
+    const SIGHUP: std::ffi::c_int = 1;
+    const SIGINT: std::ffi::c_int = 2;
+    const SIGTERM: std::ffi::c_int = 15;
+    for s in [SIGHUP, SIGINT, SIGTERM] {
+        // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
+        unsafe {
+            signal(s, on_signal as extern "C" fn(std::ffi::c_int) as usize);
+        }
+    }
+}
+
+/// Run the terminal view until Ctrl-C / Ctrl-D, a signal, or `--exit-after-fields`.
+pub fn run(driver: &mut Driver, opts: &SessionOptions) -> Result<(), String> {
+    let raw = RawMode::enter().map_err(|e| format!("terminal: {e}"))?;
+    catch_signals();
+    let result = session(driver, opts);
+    drop(raw);
+    result
+}
+
+fn session(driver: &mut Driver, opts: &SessionOptions) -> Result<(), String> {
+    let (tx, rx) = mpsc::channel::<Vec<u8>>();
+    std::thread::spawn(move || {
+        let mut stdin = std::io::stdin();
+        let mut buf = [0u8; 64];
+        while let Ok(n) = stdin.read(&mut buf) {
+            if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    let mut out = std::io::stdout();
+    let io = |e: std::io::Error| format!("terminal: {e}");
+    out.write_all(b"\x1b[2J\x1b[?25l").map_err(io)?;
+    let help = "\x1b[17;1H\x1b[0mEsc BREAK  Home CLEAR  F2 screenshot  F3 caps  F12 turbo  Ctrl-C quit\r\n";
+    out.write_all(help.as_bytes()).map_err(io)?;
+    let mut keys = TermKeys::default();
+    let mut speed = opts.speed;
+    let mut pacer = Pacer::new(Instant::now());
+    let mut shown: Option<Vec<u8>> = None;
+    let mut status_line = String::new();
+    loop {
+        // Keys typed since the last wake-up.
+        while let Ok(bytes) = rx.try_recv() {
+            for k in keys.feed(&bytes) {
+                match k {
+                    TermKey::Quit => return Ok(()),
+                    TermKey::Act(Action::Dragon(c)) => driver.keys.push(c),
+                    TermKey::Act(Action::Break) => driver.keys.press_break(&mut driver.machine),
+                    TermKey::Act(Action::ToggleTurbo) => {
+                        speed = speed.toggled();
+                        pacer.restart(Instant::now());
+                    }
+                    TermKey::Act(Action::Screenshot) => {
+                        status_line = match screenshot(&driver.machine) {
+                            Ok(name) => format!("saved {name}"),
+                            Err(e) => e,
+                        };
+                    }
+                    TermKey::Act(Action::ToggleCaps) => {
+                        status_line = format!("caps lock {}", if keys.caps { "on" } else { "off" });
+                    }
+                    TermKey::Act(Action::ToggleFullscreen) => {}
+                }
+            }
+        }
+        if SIGNALLED.load(Ordering::SeqCst) {
+            return Ok(());
+        }
+        let turbo = speed == Speed::Turbo && !driver.waiting();
+        let mut ran = 0;
+        if turbo {
+            let start = Instant::now();
+            while start.elapsed() < TURBO_BURST && !driver.done(opts) {
+                driver.step(false);
+                ran += 1;
+            }
+            pacer.restart(Instant::now());
+        } else {
+            for _ in 0..pacer.due(Instant::now()) {
+                if driver.done(opts) {
+                    break;
+                }
+                driver.step(true);
+                ran += 1;
+            }
+        }
+        let (_, bytes) = video_bytes(&driver.machine);
+        let changed = shown.as_ref() != Some(&bytes);
+        if changed {
+            out.write_all(render_screen(&bytes).as_bytes())
+                .map_err(io)?;
+            if !status_line.is_empty() {
+                out.write_all(format!("\x1b[18;1H\x1b[0m\x1b[2K{status_line}").as_bytes())
+                    .map_err(io)?;
+                status_line.clear();
+            }
+            out.flush().map_err(io)?;
+            shown = Some(bytes);
+        }
+        if driver.done(opts) {
+            return Ok(());
+        }
+        pacer.note(driver.waiting(), changed, ran);
+        if !turbo {
+            pacer.sleep();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_in_ansi_colours() {
+        // 'A' (normal: dark on green), 'a' (inverse: green on dark green), a yellow SG4 full
+        // block, an empty SG4 cell (black), then 'B' as 'A' was.
+        let row = render_row(&[0x41, 0x01, 0x9F, 0x80, 0x42]);
+        assert_eq!(
+            row,
+            "\x1b[38;2;0;65;0;48;2;10;255;10mA\
+             \x1b[38;2;10;255;10;48;2;0;65;0mA\
+             \x1b[38;2;255;255;67;48;2;9;9;9m█\
+             \x1b[38;2;10;255;10;48;2;9;9;9m \
+             \x1b[38;2;0;65;0;48;2;10;255;10mB\x1b[0m\r\n"
+        );
+        // Same colours run on without new codes; ↑ and ← are their glyphs.
+        assert_eq!(
+            render_row(&[0x60, 0x5E, 0x5F]),
+            "\x1b[38;2;0;65;0;48;2;10;255;10m ↑←\x1b[0m\r\n"
+        );
+    }
+
+    #[test]
+    fn a_screen_is_16_rows_from_home() {
+        let screen = [0x60u8; 512];
+        let s = render_screen(&screen);
+        assert!(s.starts_with("\x1b[H"));
+        assert_eq!(s.matches("\r\n").count(), 16);
+    }
+
+    #[test]
+    fn terminal_bytes_to_keys() {
+        let mut k = TermKeys::default();
+        let d = |c| TermKey::Act(Action::Dragon(c));
+        assert_eq!(
+            k.feed(b"pr\r\x7f\x1b[A\x1b[1;2B\x1b[H\x1bOH\x1b[D"),
+            vec![
+                d(b'P'),
+                d(b'R'),
+                d(13),
+                d(8),
+                d(0x5E),
+                d(b'['),
+                d(12),
+                d(12),
+                d(8)
+            ]
+        );
+        assert_eq!(k.feed(b"\x1b"), vec![TermKey::Act(Action::Break)]);
+        assert_eq!(k.feed(b"\x03"), vec![TermKey::Quit]);
+        assert_eq!(
+            k.feed(b"\x1bOR a"),
+            vec![TermKey::Act(Action::ToggleCaps), d(b' '), d(b'a')]
+        );
+        // F5 and the like: no Dragon key.
+        assert_eq!(k.feed(b"\x1b[15~"), vec![]);
+    }
+}

@@ -1,0 +1,203 @@
+//! The SOUND tone as the Dragon makes it (machine.md §5): a 4-step wave on the 6-bit DAC,
+//! $7E (mid), $FC (max), $7E, $00, each step held a quarter of the period of
+//! 20·(261−t) CPU cycles, for d·4 fields. Samples are generated here, one field at a time,
+//! so that a sound output and a WAV file get exactly the emulated timing: every field is
+//! 1/50 s of samples, silent or not.
+
+use crate::machine::hardware::Event;
+
+/// The Dragon's CPU clock (E), Hz.
+pub const CPU_HZ: f64 = 894_886.0;
+/// Fields per second (PAL).
+pub const FIELD_HZ: u32 = 50;
+/// How loud a full-scale DAC swing is (1.0 would be the whole sample range).
+pub const VOLUME: f32 = 0.5;
+
+/// The DAC bytes of the four steps.
+const STEPS: [u8; 4] = [0x7E, 0xFC, 0x7E, 0x00];
+
+/// A DAC byte as a sample: level (PA & $FC)/252, relative to the mid level $7C so that
+/// silence (the DAC at mid) is 0.
+fn level(dac: u8) -> f32 {
+    ((dac & 0xFC) as f32 - 124.0) / 128.0 * VOLUME
+}
+
+/// Makes samples for one field at a time at a fixed sample rate (a multiple of 50).
+#[derive(Debug, Clone)]
+pub struct ToneGenerator {
+    rate: u32,
+    /// Period of the tone now playing, in CPU cycles.
+    period: f64,
+    /// Fields of it left.
+    fields_left: u32,
+    /// Position in the wave, in CPU cycles from the start of a period.
+    phase: f64,
+}
+
+impl ToneGenerator {
+    /// Panics unless `rate` is a positive multiple of 50 (so a field is a whole number of
+    /// samples).
+    pub fn new(rate: u32) -> Self {
+        assert!(
+            rate > 0 && rate.is_multiple_of(FIELD_HZ),
+            "sample rate {rate} is not a multiple of 50"
+        );
+        ToneGenerator {
+            rate,
+            period: 0.0,
+            fields_left: 0,
+            phase: 0.0,
+        }
+    }
+
+    pub fn rate(&self) -> u32 {
+        self.rate
+    }
+
+    /// Samples in one field.
+    pub fn samples_per_field(&self) -> usize {
+        (self.rate / FIELD_HZ) as usize
+    }
+
+    pub fn is_sounding(&self) -> bool {
+        self.fields_left > 0
+    }
+
+    /// Take a machine event. A SOUND starts with the field it was made in and lasts its
+    /// `fields` fields; a new one replaces what was playing.
+    pub fn event(&mut self, event: &Event) {
+        match *event {
+            Event::Sound {
+                period_cycles,
+                fields,
+            } => {
+                self.period = period_cycles.max(4) as f64;
+                self.fields_left = fields;
+                self.phase = 0.0;
+            }
+        }
+    }
+
+    /// Append one field of samples to `out`.
+    pub fn field(&mut self, out: &mut Vec<f32>) {
+        let n = self.samples_per_field();
+        if self.fields_left == 0 {
+            out.extend(std::iter::repeat_n(0.0, n));
+            return;
+        }
+        let dt = CPU_HZ / self.rate as f64; // cycles per sample
+        let step = self.period / 4.0;
+        for _ in 0..n {
+            // Each sample is the wave's average over its interval, so high notes keep their
+            // pitch instead of aliasing into something else.
+            let mut t = self.phase;
+            let end = t + dt;
+            let mut acc = 0.0f64;
+            while t < end {
+                let in_period = t % self.period;
+                let k = (in_period / step) as usize % 4;
+                let step_end = t - in_period + (k as f64 + 1.0) * step;
+                let upto = step_end.min(end);
+                acc += level(STEPS[k]) as f64 * (upto - t);
+                t = if upto > t { upto } else { end };
+            }
+            out.push((acc / dt) as f32);
+            self.phase = end % self.period;
+        }
+        self.fields_left -= 1;
+        if self.fields_left == 0 {
+            self.phase = 0.0;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tone(t: u32, d: u32) -> Event {
+        Event::Sound {
+            period_cycles: 20 * (261 - t),
+            fields: d * 4,
+        }
+    }
+
+    /// Render a SOUND and the silence after it; returns the samples.
+    fn render(rate: u32, ev: &Event, extra_fields: u32) -> Vec<f32> {
+        let mut g = ToneGenerator::new(rate);
+        g.event(ev);
+        let mut out = Vec::new();
+        let Event::Sound { fields, .. } = *ev;
+        for _ in 0..fields + extra_fields {
+            g.field(&mut out);
+        }
+        out
+    }
+
+    /// Frequency from the rising crossings through the mid level (one per period: the wave
+    /// goes mid, max, mid, min), timed between the first and the last.
+    fn measured_hz(s: &[f32], rate: u32) -> f64 {
+        let ups: Vec<usize> = (1..s.len())
+            .filter(|&i| s[i - 1] < 0.0 && s[i] >= 0.0)
+            .collect();
+        assert!(ups.len() > 10, "only {} crossings", ups.len());
+        (ups.len() - 1) as f64 / ((ups[ups.len() - 1] - ups[0]) as f64 / rate as f64)
+    }
+
+    #[test]
+    fn pitch_is_the_clock_over_20_times_261_minus_t() {
+        for &rate in &[22050, 44100] {
+            for &t in &[1u32, 89, 159, 200, 230] {
+                let s = render(rate, &tone(t, 10), 0);
+                let want = CPU_HZ / (20.0 * (261 - t) as f64);
+                let got = measured_hz(&s, rate);
+                assert!(
+                    (got - want).abs() / want < 0.01,
+                    "t={t} at {rate} Hz: {got:.2} Hz, want {want:.2}"
+                );
+            }
+        }
+        // The table of machine.md §5.
+        let a4 = measured_hz(&render(44100, &tone(159, 10), 0), 44100);
+        assert!((a4 - 439.0).abs() < 2.0, "{a4}");
+    }
+
+    #[test]
+    fn duration_is_whole_80_ms_units_then_silence() {
+        for d in [1u32, 3, 7] {
+            let rate = 22050;
+            let s = render(rate, &tone(100, d), 5);
+            assert_eq!(s.len(), (d * 4 + 5) as usize * 441);
+            let last_sound = s.iter().rposition(|&x| x != 0.0).unwrap();
+            let tone_samples = (d as usize) * 4 * 441;
+            // Sound up to the end of the d·80 ms, none after.
+            assert!(last_sound < tone_samples, "d={d}: sound at {last_sound}");
+            assert!(
+                last_sound > tone_samples - 441 / 4,
+                "d={d}: ended at {last_sound}"
+            );
+            let secs = tone_samples as f64 / rate as f64;
+            assert!((secs - 0.08 * d as f64).abs() < 1e-9);
+        }
+    }
+
+    #[test]
+    fn wave_has_four_dac_steps() {
+        // A low note sampled fast: the four levels appear, max above and min below mid.
+        let s = render(44100, &tone(1, 1), 0);
+        let max = s.iter().cloned().fold(f32::MIN, f32::max);
+        let min = s.iter().cloned().fold(f32::MAX, f32::min);
+        assert!((max - level(0xFC)).abs() < 1e-6 && (min - level(0x00)).abs() < 1e-6);
+        assert!(s.iter().any(|&x| x == 0.0), "mid level missing");
+        assert_eq!(level(0x7E), 0.0);
+    }
+
+    #[test]
+    fn silence_is_one_field_of_zeros_per_field() {
+        let mut g = ToneGenerator::new(22050);
+        let mut out = Vec::new();
+        g.field(&mut out);
+        g.field(&mut out);
+        assert_eq!(out, vec![0.0; 882]);
+    }
+}

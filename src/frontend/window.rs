@@ -1,0 +1,423 @@
+//! The window (minifb, X11): the 320×240 picture at a sharp integer scale, optional scan
+//! lines, a borderless full-screen mode, and the keyboard.
+//!
+//! The picture is scaled here, not by minifb, so every Dragon pixel is exactly `scale`
+//! screen pixels square and the scan-line look can darken whole screen rows. The window is
+//! redrawn only when video memory changed; otherwise `update()` just pumps the events.
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::Rc;
+use std::time::Instant;
+
+use minifb::{InputCallback, Key, Scale, ScaleMode, Window, WindowOptions};
+
+use super::keymap::{Action, Input, WindowKeys};
+use super::pacing::{Pacer, Speed, TURBO_BURST};
+use super::session::{render, screenshot, video_bytes, Driver, SessionOptions};
+use crate::video::vdg::{FRAME_HEIGHT, FRAME_WIDTH};
+use crate::video::{Frame, VdgMode};
+
+/// Window options from the command line.
+#[derive(Debug, Clone, Default)]
+pub struct WindowSettings {
+    /// Pixels per Dragon pixel; `None` picks the largest that fits the screen.
+    pub scale: Option<usize>,
+    pub scanlines: bool,
+    pub fullscreen: bool,
+}
+
+/// Whether a display server seems to be there (the window may still fail to open).
+pub fn display_available() -> bool {
+    ["DISPLAY", "WAYLAND_DISPLAY"]
+        .iter()
+        .any(|v| std::env::var_os(v).is_some_and(|s| !s.is_empty()))
+}
+
+/// The X screen's size in pixels, asked of Xlib (loaded at run time, as minifb loads it)
+/// once per process.
+pub fn screen_size() -> Option<(usize, usize)> {
+    static SIZE: std::sync::OnceLock<Option<(usize, usize)>> = std::sync::OnceLock::new();
+    *SIZE.get_or_init(ask_x_screen_size)
+}
+
+fn ask_x_screen_size() -> Option<(usize, usize)> {
+    use std::ffi::{c_char, c_int, c_void};
+    extern "C" {
+        fn dlopen(name: *const c_char, flags: c_int) -> *mut c_void;
+        fn dlsym(handle: *mut c_void, symbol: *const c_char) -> *mut c_void;
+    }
+    const RTLD_NOW: c_int = 2;
+    type OpenDisplay = unsafe extern "C" fn(*const c_char) -> *mut c_void;
+    type DefaultScreen = unsafe extern "C" fn(*mut c_void) -> c_int;
+    type DisplaySize = unsafe extern "C" fn(*mut c_void, c_int) -> c_int;
+    // SAFETY: the symbols are looked up by name in libX11 and called with the signatures
+    // Xlib documents. The connection is left open: closing it just before minifb opens its
+    // own made that fail now and then (XOpenDisplay failed, seen under Xvfb).
+    unsafe {
+        let lib = dlopen(c"libX11.so.6".as_ptr(), RTLD_NOW);
+        if lib.is_null() {
+            return None;
+        }
+        let sym = |name: &std::ffi::CStr| dlsym(lib, name.as_ptr());
+        let (open, default, width, height) = (
+            sym(c"XOpenDisplay"),
+            sym(c"XDefaultScreen"),
+            sym(c"XDisplayWidth"),
+            sym(c"XDisplayHeight"),
+        );
+        if [open, default, width, height].iter().any(|p| p.is_null()) {
+            return None;
+        }
+        let open: OpenDisplay = std::mem::transmute(open);
+        let default: DefaultScreen = std::mem::transmute(default);
+        let width: DisplaySize = std::mem::transmute(width);
+        let height: DisplaySize = std::mem::transmute(height);
+        let d = open(std::ptr::null());
+        if d.is_null() {
+            return None;
+        }
+        let s = default(d);
+        let size = (width(d, s), height(d, s));
+        (size.0 > 0 && size.1 > 0).then_some((size.0 as usize, size.1 as usize))
+    }
+}
+
+/// The largest integer scale whose window fits the screen, leaving room for a title bar and
+/// panels (at least 1; 3 when the screen size is unknown).
+pub fn fit_scale(screen: Option<(usize, usize)>) -> usize {
+    match screen {
+        Some((w, h)) => (w / FRAME_WIDTH)
+            .min(h.saturating_sub(96) / FRAME_HEIGHT)
+            .max(1),
+        None => 3,
+    }
+}
+
+/// Copy `frame` into a `dst_w`×`dst_h` buffer at `scale`, centred on black, darkening the
+/// bottom third of each scaled row (at least one screen row) when `scanlines` is on and the
+/// scale is 2 or more.
+pub fn scale_into(
+    frame: &Frame,
+    scale: usize,
+    scanlines: bool,
+    dst: &mut [u32],
+    dst_w: usize,
+    dst_h: usize,
+) {
+    let (pw, ph) = (frame.width * scale, frame.height * scale);
+    let x0 = dst_w.saturating_sub(pw) / 2;
+    let y0 = dst_h.saturating_sub(ph) / 2;
+    let dark_rows = if scanlines && scale >= 2 {
+        (scale / 3).max(1)
+    } else {
+        0
+    };
+    dst.fill(0);
+    for sy in 0..frame.height {
+        let src = &frame.pixels[sy * frame.width..(sy + 1) * frame.width];
+        for ry in 0..scale {
+            let y = y0 + sy * scale + ry;
+            if y >= dst_h {
+                break;
+            }
+            let dark = ry >= scale - dark_rows;
+            let row = &mut dst[y * dst_w..(y + 1) * dst_w];
+            for (sx, &p) in src.iter().enumerate() {
+                let p = if dark { (p >> 1) & 0x7F7F7F } else { p };
+                let x = x0 + sx * scale;
+                if x >= dst_w {
+                    break;
+                }
+                let end = (x + scale).min(dst_w);
+                row[x..end].fill(p);
+            }
+        }
+    }
+}
+
+struct Collector(Rc<RefCell<VecDeque<Input>>>);
+
+impl InputCallback for Collector {
+    fn add_char(&mut self, uni_char: u32) {
+        if let Some(c) = char::from_u32(uni_char) {
+            self.0.borrow_mut().push_back(Input::Char(c));
+        }
+    }
+    fn set_key_state(&mut self, key: Key, state: bool) {
+        self.0.borrow_mut().push_back(Input::Key(key, state));
+    }
+}
+
+/// The open window and its scaled buffer.
+pub struct Screen {
+    window: Window,
+    inputs: Rc<RefCell<VecDeque<Input>>>,
+    buf: Vec<u32>,
+    width: usize,
+    height: usize,
+    scale: usize,
+    windowed_scale: usize,
+    scanlines: bool,
+    fullscreen: bool,
+}
+
+const TITLE: &str = "spacemono - Dragon 32";
+
+fn open_window(
+    width: usize,
+    height: usize,
+    fullscreen: bool,
+    inputs: &Rc<RefCell<VecDeque<Input>>>,
+) -> Result<Window, String> {
+    let opts = WindowOptions {
+        borderless: fullscreen,
+        title: !fullscreen,
+        resize: false,
+        scale: Scale::X1,
+        scale_mode: ScaleMode::UpperLeft,
+        topmost: fullscreen,
+        ..WindowOptions::default()
+    };
+    let mut w = Window::new(TITLE, width, height, opts).map_err(|e| e.to_string())?;
+    // We pace ourselves; minifb must not sleep in update().
+    w.set_target_fps(0);
+    w.set_input_callback(Box::new(Collector(inputs.clone())));
+    if fullscreen {
+        w.set_position(0, 0);
+        w.set_cursor_visibility(false);
+    }
+    Ok(w)
+}
+
+impl Screen {
+    /// Open the window. Fails when there is no display to open it on.
+    pub fn open(settings: &WindowSettings) -> Result<Screen, String> {
+        let windowed_scale = settings.scale.unwrap_or_else(|| fit_scale(screen_size()));
+        let inputs = Rc::new(RefCell::new(VecDeque::new()));
+        let (w, h) = (FRAME_WIDTH * windowed_scale, FRAME_HEIGHT * windowed_scale);
+        // One retry: a display server that has just been busy may refuse once.
+        let window = open_window(w, h, false, &inputs).or_else(|_| {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            open_window(w, h, false, &inputs)
+        })?;
+        let mut s = Screen {
+            window,
+            inputs,
+            buf: vec![0; w * h],
+            width: w,
+            height: h,
+            scale: windowed_scale,
+            windowed_scale,
+            scanlines: settings.scanlines,
+            fullscreen: false,
+        };
+        if settings.fullscreen {
+            s.toggle_fullscreen()?;
+        }
+        Ok(s)
+    }
+
+    pub fn scale(&self) -> usize {
+        self.scale
+    }
+
+    pub fn size(&self) -> (usize, usize) {
+        (self.width, self.height)
+    }
+
+    /// Switch between the window and a borderless window covering the screen.
+    pub fn toggle_fullscreen(&mut self) -> Result<(), String> {
+        let (w, h, scale) = if self.fullscreen {
+            let s = self.windowed_scale;
+            (FRAME_WIDTH * s, FRAME_HEIGHT * s, s)
+        } else {
+            let Some((sw, sh)) = screen_size() else {
+                return Err("full screen: the screen size is unknown".into());
+            };
+            let s = (sw / FRAME_WIDTH).min(sh / FRAME_HEIGHT).max(1);
+            (sw, sh, s)
+        };
+        let window = open_window(w, h, !self.fullscreen, &self.inputs)?;
+        self.window = window;
+        self.fullscreen = !self.fullscreen;
+        self.width = w;
+        self.height = h;
+        self.scale = scale;
+        self.buf = vec![0; w * h];
+        Ok(())
+    }
+
+    pub fn is_open(&self) -> bool {
+        self.window.is_open()
+    }
+
+    pub fn set_title(&mut self, title: &str) {
+        self.window.set_title(title);
+    }
+
+    /// Events since the last call, in order.
+    pub fn take_inputs(&mut self) -> Vec<Input> {
+        self.inputs.borrow_mut().drain(..).collect()
+    }
+
+    /// Show a new picture (and pump events).
+    pub fn present(&mut self, frame: &Frame) -> Result<(), String> {
+        scale_into(
+            frame,
+            self.scale,
+            self.scanlines,
+            &mut self.buf,
+            self.width,
+            self.height,
+        );
+        self.window
+            .update_with_buffer(&self.buf, self.width, self.height)
+            .map_err(|e| e.to_string())
+    }
+
+    /// Pump events only.
+    pub fn pump(&mut self) {
+        self.window.update();
+    }
+
+    /// A PNG of what the window shows now.
+    pub fn png(&self) -> Vec<u8> {
+        crate::video::png::encode_rgb(self.width, self.height, &self.buf)
+    }
+}
+
+/// Run the machine in the window until it is closed or `--exit-after-fields` is reached.
+pub fn run(screen: &mut Screen, driver: &mut Driver, opts: &SessionOptions) -> Result<(), String> {
+    let r = run_loop(screen, driver, opts);
+    if let Some(p) = &opts.window_png {
+        std::fs::write(p, screen.png())
+            .map_err(|e| format!("{}: cannot write it: {e}", p.display()))?;
+    }
+    r
+}
+
+fn run_loop(screen: &mut Screen, driver: &mut Driver, opts: &SessionOptions) -> Result<(), String> {
+    let mut keys = WindowKeys::new();
+    let mut speed = opts.speed;
+    let mut pacer = Pacer::new(Instant::now());
+    let mut frame = Frame::new();
+    let mut shown: Option<(VdgMode, Vec<u8>)> = None;
+    let mut title = String::new();
+    loop {
+        for input in screen.take_inputs() {
+            match keys.event(input) {
+                Some(Action::Dragon(c)) => driver.keys.push(c),
+                Some(Action::Break) => driver.keys.press_break(&mut driver.machine),
+                Some(Action::ToggleTurbo) => {
+                    speed = speed.toggled();
+                    pacer.restart(Instant::now());
+                }
+                Some(Action::Screenshot) => match screenshot(&driver.machine) {
+                    Ok(name) => eprintln!("spacemono: screenshot {name}"),
+                    Err(e) => eprintln!("spacemono: screenshot: {e}"),
+                },
+                Some(Action::ToggleFullscreen) => {
+                    if let Err(e) = screen.toggle_fullscreen() {
+                        eprintln!("spacemono: {e}");
+                    }
+                    shown = None;
+                    title.clear();
+                }
+                Some(Action::ToggleCaps) | None => {}
+            }
+        }
+        if !screen.is_open() {
+            return Ok(());
+        }
+        let want_title = format!(
+            "{TITLE}{}{}",
+            if speed == Speed::Turbo {
+                " [turbo]"
+            } else {
+                ""
+            },
+            if keys.caps { "" } else { " [caps off]" }
+        );
+        if want_title != title {
+            screen.set_title(&want_title);
+            title = want_title;
+        }
+
+        let turbo = speed == Speed::Turbo && !driver.waiting();
+        let mut ran = 0;
+        if turbo {
+            let start = Instant::now();
+            while start.elapsed() < TURBO_BURST && !driver.done(opts) {
+                driver.step(false);
+                ran += 1;
+            }
+            pacer.restart(Instant::now());
+        } else {
+            for _ in 0..pacer.due(Instant::now()) {
+                if driver.done(opts) {
+                    break;
+                }
+                driver.step(true);
+                ran += 1;
+            }
+        }
+
+        let now_showing = video_bytes(&driver.machine);
+        let changed = shown.as_ref() != Some(&now_showing);
+        if changed {
+            render(&driver.machine, &mut frame);
+            screen.present(&frame)?;
+            shown = Some(now_showing);
+        } else {
+            screen.pump();
+        }
+        if driver.done(opts) {
+            return Ok(());
+        }
+        pacer.note(driver.waiting(), changed, ran);
+        if !turbo {
+            pacer.sleep();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scale_fits_the_screen() {
+        assert_eq!(fit_scale(Some((1920, 1080))), 4);
+        assert_eq!(fit_scale(Some((1280, 800))), 2);
+        assert_eq!(fit_scale(Some((640, 480))), 1);
+        assert_eq!(fit_scale(Some((100, 100))), 1);
+        assert_eq!(fit_scale(None), 3);
+    }
+
+    #[test]
+    fn integer_scaling_with_scanlines_and_centring() {
+        let mut f = Frame::new();
+        f.pixels[0] = 0xFF_80_40;
+        f.pixels[1] = 0x00_FF_00;
+        let (w, h) = (FRAME_WIDTH * 3 + 2, FRAME_HEIGHT * 3 + 4);
+        let mut dst = vec![0u32; w * h];
+        scale_into(&f, 3, true, &mut dst, w, h);
+        // One pixel of border left and two rows above (centred), black.
+        assert_eq!(dst[0], 0);
+        assert_eq!(dst[2 * w], 0);
+        let at = |x: usize, y: usize| dst[(y + 2) * w + x + 1];
+        for y in 0..2 {
+            for x in 0..3 {
+                assert_eq!(at(x, y), 0xFF_80_40);
+                assert_eq!(at(3 + x, y), 0x00_FF_00);
+            }
+        }
+        // The third row of each Dragon line is the scan line: half as bright.
+        assert_eq!(at(0, 2), 0x7F_40_20);
+        assert_eq!(at(3, 2), 0x00_7F_00);
+        // Without scanlines it is the pixel itself.
+        scale_into(&f, 3, false, &mut dst, w, h);
+        assert_eq!(dst[(2 + 2) * w + 1], 0xFF_80_40);
+    }
+}
