@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use spacemono::frontend::{headless, line_terminal, program_file};
+use spacemono::frontend::{headless, line_terminal, program_file, tape_cli};
 use spacemono::machine::keyboard::parse_key_script;
-use spacemono::machine::Machine;
+use spacemono::machine::{cassette, Machine};
 
 #[derive(Parser)]
 #[command(
@@ -24,11 +24,17 @@ struct Cli {
 enum Command {
     /// Load a BASIC program as the Dragon loads an ASCII tape, then type RUN.
     Run(RunArgs),
+    /// Cassette images: list the files on a tape, convert between .cas, .wav and .bas.
+    Tape {
+        #[command(subcommand)]
+        command: tape_cli::TapeCommand,
+    },
 }
 
 #[derive(clap::Args)]
 struct RunArgs {
-    /// The program: an ASCII listing (.bas).
+    /// The program: an ASCII listing (.bas), or a tape (.cas, .wav) whose first BASIC program
+    /// is loaded.
     program: PathBuf,
     /// No window and no audio device: run flat out and deterministically.
     #[arg(long)]
@@ -69,7 +75,7 @@ fn write_output(target: &str, text: &str) -> Result<(), String> {
 }
 
 fn run(args: RunArgs) -> ExitCode {
-    let listing = match program_file::read_listing(&args.program) {
+    let source = match program_file::read_program(&args.program) {
         Ok(b) => b,
         Err(e) => return fail(e),
     };
@@ -99,8 +105,24 @@ fn run(args: RunArgs) -> ExitCode {
     };
 
     let mut machine = Machine::with_transcript(true);
-    if let Err(e) = machine.load_listing(&listing) {
-        return fail(format!("{}: {e}", args.program.display()));
+    match &source {
+        program_file::ProgramSource::Listing(listing) => {
+            if let Err(e) = machine.load_listing(listing) {
+                return fail(format!("{}: {e}", args.program.display()));
+            }
+        }
+        program_file::ProgramSource::Tokenized { name, image } => {
+            let mem = &mut machine.hw.mem;
+            let stack = mem.read_u16(spacemono::machine::memory::addr::STACK_TOP);
+            if cassette::load_program_image(mem, image, stack).is_err() {
+                return fail(format!(
+                    "{}: the program \"{name}\" ({} bytes) does not fit in a Dragon 32 (?OM ERROR)",
+                    args.program.display(),
+                    image.len()
+                ));
+            }
+            machine.basic.program_changed();
+        }
     }
     machine.type_text(b"RUN\r");
     machine.hw.keyboard.type_script(&keys);
@@ -131,6 +153,13 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Run(args)) => run(args),
+        Some(Command::Tape { command }) => match tape_cli::run(&command) {
+            Ok(out) => {
+                print!("{out}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(e),
+        },
         None => {
             let mut machine = Machine::with_transcript(true);
             match line_terminal::run_session(&mut machine) {

@@ -4,3 +4,4 @@
 pub mod headless;
 pub mod line_terminal;
 pub mod program_file;
+pub mod tape_cli;
