@@ -4,12 +4,12 @@
 
 use spacemono::basic::program;
 use spacemono::formats::namefile::{FileType, Namefile};
+use spacemono::formats::TapeKind;
 use spacemono::formats::{cas, wav};
 use spacemono::machine::cassette::{
     blocks_from_bytes, group_tape_blocks, image_listing, listing_image, load_program_image,
     program_image, program_listing, Deck,
 };
-use spacemono::formats::TapeKind;
 use spacemono::machine::memory::{addr, Memory};
 
 const LISTING: [&str; 5] = [
@@ -29,16 +29,15 @@ fn expected_image() -> Vec<u8> {
         (
             20,
             vec![
-                0x80, b' ', b'I', 0xCB, b'1', b' ', 0xBC, b' ', b'1', b'0', b':', b'A', 0xCB,
-                b'A', 0xC3, b'I', b':', 0x8B, b' ', b'I',
+                0x80, b' ', b'I', 0xCB, b'1', b' ', 0xBC, b' ', b'1', b'0', b':', b'A', 0xCB, b'A',
+                0xC3, b'I', b':', 0x8B, b' ', b'I',
             ],
         ),
         (
             30,
             vec![
-                0x85, b' ', b'A', 0xCA, b'5', b'0', b' ', 0xBF, b' ', 0x81, 0xBC, b' ', b'1',
-                b'0', b' ', b':', 0x84, b' ', 0x87, b' ', 0xFF, 0x96, b'(', b'A', b'$', b',',
-                b'2', b')',
+                0x85, b' ', b'A', 0xCA, b'5', b'0', b' ', 0xBF, b' ', 0x81, 0xBC, b' ', b'1', b'0',
+                b' ', b':', 0x84, b' ', 0x87, b' ', 0xFF, 0x96, b'(', b'A', b'$', b',', b'2', b')',
             ],
         ),
         (40, vec![0x82, b' ', b'D', b'A', b'T', b'A', b' ', b'?']),
@@ -94,7 +93,9 @@ fn csave_writes_namefile_then_the_image_then_eof() {
     assert_eq!(files[0].payload(), expected_image());
     assert!(files[0].eof.is_some() && files[0].checksum_ok);
     // A program longer than 255 bytes goes in 255-byte blocks.
-    let long: Vec<String> = (1..=40).map(|i| format!("{i} PRINT \"LINE {i}\"")).collect();
+    let long: Vec<String> = (1..=40)
+        .map(|i| format!("{i} PRINT \"LINE {i}\""))
+        .collect();
     let image = listing_image(&long).unwrap();
     load_program_image(&mut mem, &image, addr::POWER_ON_STACK_TOP).unwrap();
     let mut deck = Deck::with_blocks(Vec::new());
@@ -104,7 +105,7 @@ fn csave_writes_namefile_then_the_image_then_eof() {
     assert!(n > 510);
     let mut want = vec![15];
     want.extend(std::iter::repeat_n(255, n / 255));
-    if n % 255 != 0 {
+    if !n.is_multiple_of(255) {
         want.push(n % 255);
     }
     want.push(0);
@@ -154,7 +155,9 @@ fn cload_out_of_memory_follows_the_rom_rule() {
 }
 
 fn lines_of(v: &[Vec<u8>]) -> Vec<String> {
-    v.iter().map(|l| String::from_utf8(l.clone()).unwrap()).collect()
+    v.iter()
+        .map(|l| String::from_utf8(l.clone()).unwrap())
+        .collect()
 }
 
 #[test]
@@ -176,7 +179,9 @@ fn listing_to_tape_to_listing_through_cas_and_wav() {
             let tape = blocks_from_bytes(&bytes, kind, "X").unwrap();
             let mut deck = Deck::with_blocks(tape);
             let mut m2 = fresh_memory();
-            let (found, outcome) = deck.cload(Some(b"PROG"), &mut m2, addr::POWER_ON_STACK_TOP).unwrap();
+            let (found, outcome) = deck
+                .cload(Some(b"PROG"), &mut m2, addr::POWER_ON_STACK_TOP)
+                .unwrap();
             assert_eq!(found.namefile.name_str(), "PROG");
             let lines = match outcome {
                 spacemono::machine::cassette::CloadOutcome::Tokenized { bytes } => {
@@ -197,13 +202,20 @@ fn listing_to_tape_to_listing_through_cas_and_wav() {
 #[test]
 fn ascii_save_is_list_output_with_cr() {
     let mut mem = fresh_memory();
-    load_program_image(&mut mem, &listing_image(&LISTING).unwrap(), addr::POWER_ON_STACK_TOP)
-        .unwrap();
+    load_program_image(
+        &mut mem,
+        &listing_image(&LISTING).unwrap(),
+        addr::POWER_ON_STACK_TOP,
+    )
+    .unwrap();
     let mut deck = Deck::with_blocks(Vec::new());
     deck.csave_ascii(&mem, b"TXT").unwrap();
     let f = &deck.files()[0];
     let nf = f.namefile.unwrap();
-    assert_eq!((nf.file_type, nf.ascii, nf.gaps), (FileType::Basic, true, true));
+    assert_eq!(
+        (nf.file_type, nf.ascii, nf.gaps),
+        (FileType::Basic, true, true)
+    );
     let mut want = LISTING.join("\r").into_bytes();
     want.push(b'\r');
     assert_eq!(f.payload(), want);
@@ -216,13 +228,18 @@ fn image_listing_and_listing_image_are_inverse() {
     // Lines out of order and a replaced line, as typed into the editor.
     let typed = ["20 B=2", "10 A=1", "20 B=3", "5 REM"];
     let img = listing_image(&typed).unwrap();
-    assert_eq!(lines_of(&image_listing(&img).unwrap()), ["5 REM", "10 A=1", "20 B=3"]);
+    assert_eq!(
+        lines_of(&image_listing(&img).unwrap()),
+        ["5 REM", "10 A=1", "20 B=3"]
+    );
     // A line without a number is ?DS.
     let e = listing_image(&["10 A=1", "PRINT"]).unwrap_err();
     assert_eq!(e.line, 2);
     assert!(e.message.contains("?DS"), "{e}");
     // Far too big for a Dragon 32.
-    let big: Vec<String> = (1..=2000).map(|i| format!("{i} REM {}", "X".repeat(40))).collect();
+    let big: Vec<String> = (1..=2000)
+        .map(|i| format!("{i} REM {}", "X".repeat(40)))
+        .collect();
     assert!(listing_image(&big).unwrap_err().message.contains("?OM"));
 }
 

@@ -43,7 +43,12 @@ fn fresh_memory() -> Memory {
 
 fn memory_with(lines: &[&str]) -> Memory {
     let mut m = fresh_memory();
-    load_program_image(&mut m, &listing_image(lines).unwrap(), addr::POWER_ON_STACK_TOP).unwrap();
+    load_program_image(
+        &mut m,
+        &listing_image(lines).unwrap(),
+        addr::POWER_ON_STACK_TOP,
+    )
+    .unwrap();
     m
 }
 
@@ -62,11 +67,19 @@ const SP: u16 = addr::POWER_ON_STACK_TOP;
 
 /// Three files: a tokenized program ONE (2 data blocks), a data file TWO, a program THREE.
 fn three_files() -> Vec<TapeBlock> {
-    let one = listing_image(&(1..=30).map(|i| format!("{i} PRINT {i}")).collect::<Vec<_>>()).unwrap();
+    let one = listing_image(
+        &(1..=30)
+            .map(|i| format!("{i} PRINT {i}"))
+            .collect::<Vec<_>>(),
+    )
+    .unwrap();
     assert!(one.len() > 255 && one.len() <= 510);
     let mut b = file_blocks(&Namefile::csave("ONE"), &one);
     b.extend(file_blocks(&Namefile::data_file("TWO"), b"1\r2\r"));
-    b.extend(file_blocks(&Namefile::csave("THREE"), &listing_image(&["10 END"]).unwrap()));
+    b.extend(file_blocks(
+        &Namefile::csave("THREE"),
+        &listing_image(&["10 END"]).unwrap(),
+    ));
     good(b)
 }
 
@@ -107,7 +120,10 @@ fn search_passes_files_with_the_roms_feedback() {
     // left only the last one).
     assert_eq!(hw.mem.peek(0x400), b'F');
     let row: Vec<u8> = (0..10).map(|i| hw.mem.peek(0x400 + i)).collect();
-    assert_eq!(&row[2..10], &[b'T', b'H', b'R', b'E', b'E', 0x60, 0x60, 0x60]);
+    assert_eq!(
+        &row[2..10],
+        &[b'T', b'H', b'R', b'E', b'E', 0x60, 0x60, 0x60]
+    );
     assert_eq!(row[1], 0x60);
     // Each block read inverted the S ($53 <-> $13).
     assert_eq!(blinks_seen[0], b'S');
@@ -136,7 +152,10 @@ fn find_file_reports_passed_names_and_cload_of_first_file() {
     let (found, out) = deck.cload(None, &mut mem, SP).unwrap();
     assert_eq!(found.namefile.name_str(), "TWO");
     assert_eq!(out, CloadOutcome::Ascii);
-    assert_eq!(deck.read_all_lines().unwrap(), vec![b"1".to_vec(), b"2".to_vec()]);
+    assert_eq!(
+        deck.read_all_lines().unwrap(),
+        vec![b"1".to_vec(), b"2".to_vec()]
+    );
 }
 
 #[test]
@@ -156,7 +175,10 @@ fn wrong_types_are_fm_and_bad_blocks_io() {
     let mut mem = fresh_memory();
     // A data file by CLOAD when tokenized flags are set: machine code → ?FM.
     let mut b = file_blocks(&Namefile::csavem("MC", 0x3000, 0x3000), &[1, 2, 3]);
-    b.extend(file_blocks(&Namefile::csave("PROG"), &listing_image(&["10 END"]).unwrap()));
+    b.extend(file_blocks(
+        &Namefile::csave("PROG"),
+        &listing_image(&["10 END"]).unwrap(),
+    ));
     let mut deck = Deck::with_blocks(good(b));
     let e = deck.cload(Some(b"MC"), &mut mem, SP).unwrap_err();
     assert_eq!(e.basic_error(), ErrorCode::FM);
@@ -184,11 +206,17 @@ fn wrong_types_are_fm_and_bad_blocks_io() {
     let mut blocks = three_files();
     blocks[0].checksum_ok = false;
     let mut deck = Deck::with_blocks(blocks);
-    assert_eq!(deck.find_file(Some(b"TWO")), Err(DeckError::BadBlock { index: 0 }));
+    assert_eq!(
+        deck.find_file(Some(b"TWO")),
+        Err(DeckError::BadBlock { index: 0 })
+    );
     // Starting mid-file: the first block read is not a namefile.
     let mut deck = Deck::with_blocks(three_files());
     deck.set_position(1);
-    assert_eq!(deck.find_file(None), Err(DeckError::NotANamefile { index: 1 }));
+    assert_eq!(
+        deck.find_file(None),
+        Err(DeckError::NotANamefile { index: 1 })
+    );
     // A file not on the tape: the tape runs out.
     let mut deck = Deck::with_blocks(three_files());
     assert_eq!(deck.find_file(Some(b"NONE")), Err(DeckError::EndOfTape));
@@ -214,7 +242,10 @@ fn data_files_write_and_read_back_with_eof() {
     deck.close().unwrap();
     let f = &deck.files()[0];
     let nf = f.namefile.unwrap();
-    assert_eq!((nf.file_type, nf.ascii, nf.gaps), (FileType::Data, true, true));
+    assert_eq!(
+        (nf.file_type, nf.ascii, nf.gaps),
+        (FileType::Data, true, true)
+    );
     let sizes: Vec<usize> = f.blocks.iter().map(|b| b.block.data.len()).collect();
     assert_eq!(sizes, [255, 249]);
     assert!(f.eof.is_some());
@@ -275,7 +306,10 @@ fn appending_keeps_the_first_file_intact_in_cas_and_wav() {
         deck.csave_ascii(&mem2, b"SECOND").unwrap();
         let after = std::fs::read(&path).unwrap();
         if ext == "cas" {
-            assert!(after.starts_with(&before), "the old bytes are kept as they were");
+            assert!(
+                after.starts_with(&before),
+                "the old bytes are kept as they were"
+            );
         } else {
             // The old samples are kept byte for byte inside the data chunk.
             assert_eq!(&after[8..36], &before[8..36]);
@@ -365,11 +399,23 @@ fn a_failed_save_leaves_tape_and_deck_as_they_were() {
     assert!(matches!(e, DeckError::File { .. }), "{e:?}");
     assert!(e.to_string().contains("keep.cas"), "{e}");
     assert_eq!(e.basic_error(), ErrorCode::IO);
-    assert_eq!(std::fs::read(&path).unwrap(), before, "the tape is untouched");
-    assert_eq!(deck.files().len(), 1, "the deck did not take the failed file");
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        before,
+        "the tape is untouched"
+    );
+    assert_eq!(
+        deck.files().len(),
+        1,
+        "the deck did not take the failed file"
+    );
     let e = deck.open_output(b"DATA").unwrap_err();
     assert!(matches!(e, DeckError::File { .. }));
-    assert_eq!(deck.open_for_input(), None, "a failed OPEN leaves nothing open");
+    assert_eq!(
+        deck.open_for_input(),
+        None,
+        "a failed OPEN leaves nothing open"
+    );
     std::fs::remove_dir_all(&blocker).unwrap();
     // With the obstacle gone the save works, and no temporary file is left behind.
     deck.csave(&mem, b"MORE").unwrap();
@@ -435,10 +481,20 @@ fn data_file_names_never_reach_the_host_file_system() {
     // The names are on the tape, 8 bytes each, as the Dragon stores them.
     let mut deck = Deck::new();
     deck.insert(&path).unwrap();
-    let on_tape: Vec<[u8; 8]> = deck.files().iter().map(|f| f.namefile.unwrap().name).collect();
+    let on_tape: Vec<[u8; 8]> = deck
+        .files()
+        .iter()
+        .map(|f| f.namefile.unwrap().name)
+        .collect();
     assert_eq!(
         on_tape,
-        [*b"../../X ", *b"/etc/pw ", *b"..      ", *b"A\\B     ", *b"C:\\WIN  "]
+        [
+            *b"../../X ",
+            *b"/etc/pw ",
+            *b"..      ",
+            *b"A\\B     ",
+            *b"C:\\WIN  "
+        ]
     );
     deck.open_input(Some(b"/etc/pw")).unwrap();
     assert_eq!(deck.read_line().unwrap().unwrap(), b"HELLO");
@@ -454,7 +510,9 @@ fn samples_s16(w: &[u8]) -> Vec<f64> {
 
 #[test]
 fn a_noisy_recording_five_percent_fast_still_loads() {
-    let lines: Vec<String> = (1..=25).map(|i| format!("{i} PRINT \"LINE {i}\";I*{i}")).collect();
+    let lines: Vec<String> = (1..=25)
+        .map(|i| format!("{i} PRINT \"LINE {i}\";I*{i}"))
+        .collect();
     let mem = memory_with(&lines.iter().map(|s| s.as_str()).collect::<Vec<_>>());
     let mut blocks = file_blocks(&Namefile::data_file("JUNK"), b"1,2,3\r");
     blocks.extend(file_blocks(&Namefile::csave("GAME"), &program_image(&mem)));
@@ -535,4 +593,60 @@ fn real_speed_timing_and_activity() {
     )
     .unwrap();
     assert_eq!(t.iter().map(|b| b.led).collect::<Vec<_>>(), led);
+}
+
+#[test]
+fn random_tapes_never_panic_the_deck() {
+    let mut rng = StdRng::seed_from_u64(11);
+    let good_tape = cas::write(
+        &three_files()
+            .into_iter()
+            .map(|b| b.block)
+            .collect::<Vec<_>>(),
+    )
+    .unwrap();
+    for round in 0..300 {
+        // Random bytes, or a real tape with random damage (bytes flipped, cut, spliced).
+        let bytes: Vec<u8> = if round % 2 == 0 {
+            (0..rng.gen_range(1..3000)).map(|_| rng.gen()).collect()
+        } else {
+            let mut b = good_tape.clone();
+            for _ in 0..rng.gen_range(1..20) {
+                let i = rng.gen_range(0..b.len());
+                b[i] = rng.gen();
+            }
+            b.truncate(rng.gen_range(1..=b.len()));
+            b
+        };
+        let Ok(blocks) = spacemono::machine::cassette::blocks_from_bytes(
+            &bytes,
+            spacemono::formats::TapeKind::Cas,
+            "X",
+        ) else {
+            continue;
+        };
+        let mut deck = Deck::with_blocks(blocks);
+        let mut mem = fresh_memory();
+        for _ in 0..20 {
+            let _ = match rng.gen_range(0..5) {
+                0 => deck.cload(None, &mut mem, SP).map(|_| ()),
+                1 => deck.skip_file(None).map(|_| ()),
+                2 => deck
+                    .open_input(None)
+                    .and_then(|_| deck.read_all_lines())
+                    .map(|_| ()),
+                3 => deck
+                    .find_file(None)
+                    .and_then(|_| deck.cloadm_found(&mut mem, 0))
+                    .map(|_| ()),
+                _ => {
+                    deck.rewind();
+                    deck.close()
+                }
+            };
+            let _ = deck.close();
+            // Whatever was loaded, the program area stays walkable.
+            let _ = program_listing(&mem);
+        }
+    }
 }

@@ -7,8 +7,8 @@ use crate::formats::namefile::{FileType, Namefile};
 use crate::formats::tapefile::{file_blocks, TapeFile};
 use crate::formats::{ascii, cas, wav, Block, TapeKind};
 use crate::machine::cassette::{
-    group_tape_blocks, image_listing, listing_image, read_tape_file, tape_kind_of,
-    tape_name_for, write_atomically, DeckError, TapeBlock,
+    group_tape_blocks, image_listing, listing_image, read_tape_file, tape_kind_of, tape_name_for,
+    write_atomically, DeckError, TapeBlock,
 };
 
 /// The `tape` subcommands.
@@ -119,7 +119,19 @@ fn first_program_listing(path: &Path, files: &[TapeFile]) -> Result<(Vec<u8>, St
     if !f.checksum_ok {
         return Err(at(
             path,
-            format!("the BASIC program \"{}\" has a block with a bad checksum", nf.name_str()),
+            format!(
+                "the BASIC program \"{}\" has a block with a bad checksum",
+                nf.name_str()
+            ),
+        ));
+    }
+    if f.eof.is_none() {
+        return Err(at(
+            path,
+            format!(
+                "the BASIC program \"{}\" is cut short (the tape ends before its last block)",
+                nf.name_str()
+            ),
         ));
     }
     let lines = if nf.ascii {
@@ -176,7 +188,10 @@ pub fn convert(input: &Path, output: &Path) -> Result<String, String> {
     };
 
     let (bytes, note) = match out_kind {
-        TapeKind::Cas => (cas::write(&blocks).map_err(|e| at(output, e))?, String::new()),
+        TapeKind::Cas => (
+            cas::write(&blocks).map_err(|e| at(output, e))?,
+            String::new(),
+        ),
         TapeKind::Wav => (
             wav::encode(&blocks, &wav::WavOptions::default()).map_err(|e| at(output, e))?,
             String::new(),

@@ -59,8 +59,12 @@ use crate::formats::ascii;
 use crate::formats::block::{Block, BlockType, ReadBlock, LEADER, MAX_BLOCK_DATA};
 use crate::formats::error::MAX_INPUT_BYTES;
 use crate::formats::namefile::{FileType, Namefile};
-use crate::formats::tapefile::{file_blocks, group_files, layout, LayoutOptions, Segment, TapeFile};
-use crate::formats::wav::{self, SampleFormat, WavOptions, BIT0_CPU_CYCLES, BIT1_CPU_CYCLES, CPU_HZ};
+use crate::formats::tapefile::{
+    file_blocks, group_files, layout, LayoutOptions, Segment, TapeFile,
+};
+use crate::formats::wav::{
+    self, SampleFormat, WavOptions, BIT0_CPU_CYCLES, BIT1_CPU_CYCLES, CPU_HZ,
+};
 use crate::formats::{cas, TapeError, TapeKind};
 use crate::machine::hardware::Hardware;
 use crate::machine::memory::{addr, Memory};
@@ -116,7 +120,10 @@ pub fn block_duration_seconds(block: &Block, led: bool) -> f64 {
         + byte_cycles(block.kind.to_byte())
         + byte_cycles(len as u8)
         + byte_cycles(block.checksum());
-    cycles += block.data[..len].iter().map(|&b| byte_cycles(b)).sum::<f64>();
+    cycles += block.data[..len]
+        .iter()
+        .map(|&b| byte_cycles(b))
+        .sum::<f64>();
     let mut seconds = cycles / CPU_HZ;
     if led {
         let opts = LayoutOptions::default();
@@ -245,7 +252,10 @@ impl std::fmt::Display for DeckError {
                 write!(f, "block {index} of the tape is not the start of a file")
             }
             DeckError::UnexpectedBlock { index, kind } => {
-                write!(f, "block {index} of the tape has type ${kind:02X} inside a file")
+                write!(
+                    f,
+                    "block {index} of the tape has type ${kind:02X} inside a file"
+                )
             }
             DeckError::WrongFileType {
                 name,
@@ -347,7 +357,8 @@ pub fn blocks_from_bytes(
 /// names the file.
 pub fn read_tape_file(path: &Path) -> Result<LoadedTape, DeckError> {
     let kind = tape_kind_of(path)?;
-    let meta = std::fs::metadata(path).map_err(|e| file_err(path, format!("cannot read it: {e}")))?;
+    let meta =
+        std::fs::metadata(path).map_err(|e| file_err(path, format!("cannot read it: {e}")))?;
     if meta.is_dir() {
         return Err(file_err(path, "is a folder, not a tape file"));
     }
@@ -361,8 +372,8 @@ pub fn read_tape_file(path: &Path) -> Result<LoadedTape, DeckError> {
         ));
     }
     let bytes = std::fs::read(path).map_err(|e| file_err(path, format!("cannot read it: {e}")))?;
-    let blocks =
-        blocks_from_bytes(&bytes, kind, &tape_name_for(path)).map_err(|e| file_err(path, e.to_string()))?;
+    let blocks = blocks_from_bytes(&bytes, kind, &tape_name_for(path))
+        .map_err(|e| file_err(path, e.to_string()))?;
     Ok(LoadedTape {
         kind,
         bytes,
@@ -442,7 +453,10 @@ pub fn append_to_wav(existing: &[u8], segments: &[Segment]) -> Result<Vec<u8>, T
             data_at = Some(pos);
             break;
         }
-        pos = pos.saturating_add(8).saturating_add(size).saturating_add(size & 1);
+        pos = pos
+            .saturating_add(8)
+            .saturating_add(size)
+            .saturating_add(size & 1);
     }
     let data_at = data_at.ok_or(TapeError::MissingChunk("data"))?;
     let old = audio.data;
@@ -526,7 +540,8 @@ pub fn load_program_image(
     if end + 0x100 + STACK_BUF >= stack_pointer as u32 || end > addr::RAM_END {
         return Err(ErrorCode::OM);
     }
-    mem.slice_mut(start as u16, end as u16).copy_from_slice(bytes);
+    mem.slice_mut(start as u16, end as u16)
+        .copy_from_slice(bytes);
     // BasNew wrote 00 00 at the start; a (strange) image shorter than that keeps them.
     let vars = end.max(start + 2) as u16;
     mem.write_u16(addr::VARS_START, vars);
@@ -609,8 +624,13 @@ pub fn listing_image<L: AsRef<[u8]>>(lines: &[L]) -> Result<Vec<u8>, ListingErro
         };
         match crunch::split_line_number(&line) {
             Ok(Some((number, rest))) => {
-                program::store_line(&mut m, number, &crunch::crunch(rest), addr::POWER_ON_STACK_TOP)
-                    .map_err(|e| err(format!("?{} ERROR storing line {number}", e.code())))?;
+                program::store_line(
+                    &mut m,
+                    number,
+                    &crunch::crunch(rest),
+                    addr::POWER_ON_STACK_TOP,
+                )
+                .map_err(|e| err(format!("?{} ERROR storing line {number}", e.code())))?;
             }
             Ok(None) => {
                 return Err(err(
@@ -701,9 +721,14 @@ pub enum CloadOutcome {
 enum Status {
     Closed,
     /// Open for input: the buffer of the block being read, and the read position in it.
-    Input { buf: Vec<u8>, at: usize },
+    Input {
+        buf: Vec<u8>,
+        at: usize,
+    },
     /// Open for output: the characters not yet written.
-    Output { buf: Vec<u8> },
+    Output {
+        buf: Vec<u8>,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -793,7 +818,11 @@ impl Deck {
             }
             (Vec::new(), Vec::new())
         };
-        let bytes = if kind == TapeKind::Ascii { Vec::new() } else { bytes };
+        let bytes = if kind == TapeKind::Ascii {
+            Vec::new()
+        } else {
+            bytes
+        };
         *self = Deck {
             blocks,
             loaded: true,
@@ -902,7 +931,11 @@ impl Deck {
     pub fn read_block(&mut self) -> Result<(usize, TapeBlock, u32), DeckError> {
         self.need_tape()?;
         let index = self.pos;
-        let b = self.blocks.get(index).cloned().ok_or(DeckError::EndOfTape)?;
+        let b = self
+            .blocks
+            .get(index)
+            .cloned()
+            .ok_or(DeckError::EndOfTape)?;
         self.pos += 1;
         let f = block_duration_fields(&b.block, b.led);
         self.fields += f as u64;
@@ -963,7 +996,11 @@ impl Deck {
             }
             Phase::Report(nf) => {
                 let matches = s.wanted.is_none_or(|w| w == nf.name);
-                s.phase = if matches { Phase::Found(nf) } else { Phase::Skip };
+                s.phase = if matches {
+                    Phase::Found(nf)
+                } else {
+                    Phase::Skip
+                };
                 self.header = Some(nf);
                 Ok(SearchEvent::Name {
                     namefile: nf,
@@ -1343,8 +1380,9 @@ impl Deck {
             if b.kind == TapeKind::Ascii {
                 return Err(DeckError::CannotHold {
                     path: b.path.display().to_string(),
-                    why: "a .bas tape holds a single BASIC program, not data files; use .cas or .wav"
-                        .into(),
+                    why:
+                        "a .bas tape holds a single BASIC program, not data files; use .cas or .wav"
+                            .into(),
                 });
             }
         }
