@@ -18,6 +18,35 @@ use spacemono::machine::{cassette, Machine};
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Put this tape (.cas, .wav or .bas) in the cassette deck; a file that does not exist yet
+    /// is a blank tape, created on the first CSAVE.
+    #[arg(long, value_name = "FILE", global = true)]
+    tape: Option<PathBuf>,
+    /// How fast tapes load: quick (the default) or real (the cassette's own pace).
+    #[arg(long, value_enum, default_value = "quick", global = true)]
+    tape_speed: TapeSpeedArg,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum TapeSpeedArg {
+    Quick,
+    Real,
+}
+
+/// Puts the tape given with --tape (if any) in the machine's deck.
+fn setup_deck(
+    machine: &mut Machine,
+    tape: Option<&Path>,
+    speed: TapeSpeedArg,
+) -> Result<(), String> {
+    machine.hw.deck.set_speed(match speed {
+        TapeSpeedArg::Quick => cassette::TapeSpeed::Quick,
+        TapeSpeedArg::Real => cassette::TapeSpeed::Real,
+    });
+    if let Some(path) = tape {
+        machine.hw.deck.insert(path).map_err(|e| e.to_string())?;
+    }
+    Ok(())
 }
 
 #[derive(Subcommand)]
@@ -74,7 +103,7 @@ fn write_output(target: &str, text: &str) -> Result<(), String> {
     }
 }
 
-fn run(args: RunArgs) -> ExitCode {
+fn run(args: RunArgs, tape: Option<&Path>, speed: TapeSpeedArg) -> ExitCode {
     let source = match program_file::read_program(&args.program) {
         Ok(b) => b,
         Err(e) => return fail(e),
@@ -105,6 +134,9 @@ fn run(args: RunArgs) -> ExitCode {
     };
 
     let mut machine = Machine::with_transcript(true);
+    if let Err(e) = setup_deck(&mut machine, tape, speed) {
+        return fail(e);
+    }
     match &source {
         program_file::ProgramSource::Listing(listing) => {
             if let Err(e) = machine.load_listing(listing) {
@@ -152,7 +184,7 @@ fn run(args: RunArgs) -> ExitCode {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Some(Command::Run(args)) => run(args),
+        Some(Command::Run(args)) => run(args, cli.tape.as_deref(), cli.tape_speed),
         Some(Command::Tape { command }) => match tape_cli::run(&command) {
             Ok(out) => {
                 print!("{out}");
@@ -162,6 +194,9 @@ fn main() -> ExitCode {
         },
         None => {
             let mut machine = Machine::with_transcript(true);
+            if let Err(e) = setup_deck(&mut machine, cli.tape.as_deref(), cli.tape_speed) {
+                return fail(e);
+            }
             match line_terminal::run_session(&mut machine) {
                 Ok(_) => ExitCode::SUCCESS,
                 Err(e) => fail(format!("terminal: {e}")),

@@ -584,6 +584,14 @@ fn real_speed_timing_and_activity() {
     let _ = deck.cload(None, &mut mem, SP); // 600 bytes of $55: loads, whatever it lists as
     let read = deck.take_activity();
     assert_eq!((read.blocks, read.fields), (5, total));
+    use spacemono::machine::cassette::TapeSpeed;
+    assert_eq!(read.wait_fields(TapeSpeed::Real), total);
+    assert_eq!(read.wait_fields(TapeSpeed::Quick), 5);
+    deck.rewind();
+    deck.set_speed(TapeSpeed::Real);
+    assert_eq!(deck.next_block_wait(), block_duration_fields(&blocks[0], true));
+    deck.set_speed(TapeSpeed::Quick);
+    assert_eq!(deck.next_block_wait(), 1);
     // A .cas written and read back keeps the leader pattern.
     let bytes = cas::write(&blocks).unwrap();
     let t = spacemono::machine::cassette::blocks_from_bytes(

@@ -756,11 +756,30 @@ pub struct Deck {
     /// Tape time and blocks since the last [`Deck::take_activity`].
     fields: u64,
     blocks_moved: u64,
+    speed: TapeSpeed,
 }
 
 impl Default for Deck {
     fn default() -> Self {
         Deck::new()
+    }
+}
+
+/// How fast tapes load: quickly (a field a block, the default) or at the cassette's real pace.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TapeSpeed {
+    #[default]
+    Quick,
+    Real,
+}
+
+impl Activity {
+    /// Fields to wait for this activity at `speed`.
+    pub fn wait_fields(&self, speed: TapeSpeed) -> u64 {
+        match speed {
+            TapeSpeed::Quick => self.blocks * QUICK_FIELDS_PER_BLOCK as u64,
+            TapeSpeed::Real => self.fields,
+        }
     }
 }
 
@@ -788,6 +807,25 @@ impl Deck {
             header: None,
             fields: 0,
             blocks_moved: 0,
+            speed: TapeSpeed::Quick,
+        }
+    }
+
+    /// `--tape-speed`: kept across inserts and ejects.
+    pub fn set_speed(&mut self, speed: TapeSpeed) {
+        self.speed = speed;
+    }
+
+    pub fn speed(&self) -> TapeSpeed {
+        self.speed
+    }
+
+    /// Fields the interpreter should wait for the block that would be read next, at the
+    /// deck's speed (step-by-step loading).
+    pub fn next_block_wait(&self) -> u32 {
+        match self.speed {
+            TapeSpeed::Quick => QUICK_FIELDS_PER_BLOCK,
+            TapeSpeed::Real => self.block_fields(self.pos).unwrap_or(0),
         }
     }
 
@@ -831,6 +869,7 @@ impl Deck {
                 kind,
                 bytes,
             }),
+            speed: self.speed,
             ..Deck::new()
         };
         Ok(())
@@ -838,7 +877,9 @@ impl Deck {
 
     /// Takes the tape out.
     pub fn eject(&mut self) {
+        let speed = self.speed;
         *self = Deck::new();
+        self.speed = speed;
     }
 
     pub fn has_tape(&self) -> bool {

@@ -1,6 +1,7 @@
 //! What the interpreter drives: RAM, the keyboard, and the record of what came out
 //! (characters printed, sound events), plus the cycle count of the current field.
 
+use crate::machine::cassette::Deck;
 use crate::machine::keyboard::Keyboard;
 use crate::machine::memory::Memory;
 use crate::machine::screen::TextScreen;
@@ -24,6 +25,8 @@ pub struct Hardware {
     pub cycles: u32,
     /// Fields since power-on.
     pub field: u64,
+    /// The cassette deck (empty unless a tape was inserted).
+    pub deck: Deck,
 }
 
 impl Hardware {
