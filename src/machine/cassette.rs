@@ -1115,7 +1115,7 @@ impl Deck {
         mem: &mut Memory,
         stack_pointer: u16,
     ) -> Result<(FoundFile, CloadOutcome), DeckError> {
-        self.status = Status::Closed;
+        self.abandon_file();
         let found = self.find_file(name)?;
         let outcome = self.cload_found(mem, stack_pointer)?;
         Ok((found, outcome))
@@ -1482,6 +1482,12 @@ impl Deck {
         }
         self.status = Status::Closed;
         Ok(())
+    }
+
+    /// Forgets any open file without writing anything (CLOAD's `CLR CasStatus`: an output
+    /// file open at that moment gets no last block and no EOF).
+    pub fn abandon_file(&mut self) {
+        self.status = Status::Closed;
     }
 
     /// Whether a file is open, and which way: `Some(true)` input, `Some(false)` output.
