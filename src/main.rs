@@ -10,9 +10,9 @@ use spacemono::frontend::keymap::text_to_keys;
 use spacemono::frontend::pacing::Speed;
 use spacemono::frontend::session::{write_png, Driver, SessionOptions};
 use spacemono::frontend::window::{self, Screen, WindowSettings};
-use spacemono::frontend::{headless, line_terminal, program_file, terminal};
+use spacemono::frontend::{headless, line_terminal, program_file, tape_cli, terminal};
 use spacemono::machine::keyboard::parse_key_script;
-use spacemono::machine::Machine;
+use spacemono::machine::{cassette, Machine};
 
 #[derive(Parser)]
 #[command(
@@ -23,8 +23,40 @@ use spacemono::machine::Machine;
 struct Cli {
     #[command(flatten)]
     view: ViewArgs,
+    #[command(flatten)]
+    deck: DeckArgs,
     #[command(subcommand)]
     command: Option<Command>,
+}
+
+/// The cassette deck; accepted before or after `run`.
+#[derive(clap::Args)]
+struct DeckArgs {
+    /// Put this tape (.cas, .wav or .bas) in the cassette deck; a file that does not exist yet
+    /// is a blank tape, created on the first CSAVE.
+    #[arg(long, value_name = "FILE", global = true)]
+    tape: Option<PathBuf>,
+    /// How fast tapes load: quick (the default) or real (the cassette's own pace).
+    #[arg(long, value_enum, default_value = "quick", global = true)]
+    tape_speed: TapeSpeedArg,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum TapeSpeedArg {
+    Quick,
+    Real,
+}
+
+/// Puts the tape given with --tape (if any) in the machine's deck.
+fn setup_deck(machine: &mut Machine, deck: &DeckArgs) -> Result<(), String> {
+    machine.hw.deck.set_speed(match deck.tape_speed {
+        TapeSpeedArg::Quick => cassette::TapeSpeed::Quick,
+        TapeSpeedArg::Real => cassette::TapeSpeed::Real,
+    });
+    if let Some(path) = &deck.tape {
+        machine.hw.deck.insert(path).map_err(|e| e.to_string())?;
+    }
+    Ok(())
 }
 
 /// How a session is shown and heard; accepted before or after `run`.
@@ -70,11 +102,17 @@ struct ViewArgs {
 enum Command {
     /// Load a BASIC program as the Dragon loads an ASCII tape, then type RUN.
     Run(RunArgs),
+    /// Cassette images: list the files on a tape, convert between .cas, .wav and .bas.
+    Tape {
+        #[command(subcommand)]
+        command: tape_cli::TapeCommand,
+    },
 }
 
 #[derive(clap::Args)]
 struct RunArgs {
-    /// The program: an ASCII listing (.bas).
+    /// The program: an ASCII listing (.bas), or a tape (.cas, .wav) whose first BASIC program
+    /// is loaded.
     program: PathBuf,
     /// No window and no audio device: run flat out and deterministically
     /// (--png and --wav still record the picture and the sound).
@@ -115,8 +153,8 @@ fn write_output(target: &str, text: &str) -> Result<(), String> {
     }
 }
 
-fn run(args: RunArgs, view: &ViewArgs) -> ExitCode {
-    let listing = match program_file::read_listing(&args.program) {
+fn run(args: RunArgs, view: &ViewArgs, deck: &DeckArgs) -> ExitCode {
+    let source = match program_file::read_program(&args.program) {
         Ok(b) => b,
         Err(e) => return fail(e),
     };
@@ -146,8 +184,27 @@ fn run(args: RunArgs, view: &ViewArgs) -> ExitCode {
     };
 
     let mut machine = Machine::with_transcript(true);
-    if let Err(e) = machine.load_listing(&listing) {
-        return fail(format!("{}: {e}", args.program.display()));
+    if let Err(e) = setup_deck(&mut machine, deck) {
+        return fail(e);
+    }
+    match &source {
+        program_file::ProgramSource::Listing(listing) => {
+            if let Err(e) = machine.load_listing(listing) {
+                return fail(format!("{}: {e}", args.program.display()));
+            }
+        }
+        program_file::ProgramSource::Tokenized { name, image } => {
+            let mem = &mut machine.hw.mem;
+            let stack = mem.read_u16(spacemono::machine::memory::addr::STACK_TOP);
+            if cassette::load_program_image(mem, image, stack).is_err() {
+                return fail(format!(
+                    "{}: the program \"{name}\" ({} bytes) does not fit in a Dragon 32 (?OM ERROR)",
+                    args.program.display(),
+                    image.len()
+                ));
+            }
+            machine.basic.program_changed();
+        }
     }
     machine.type_text(b"RUN\r");
     machine.hw.keyboard.type_script(&keys);
@@ -262,8 +319,11 @@ fn interactive(mut machine: Machine, view: &ViewArgs) -> ExitCode {
 }
 
 /// `spacemono` alone: a Dragon at `OK`.
-fn session(view: &ViewArgs) -> ExitCode {
+fn session(view: &ViewArgs, deck: &DeckArgs) -> ExitCode {
     let mut machine = Machine::with_transcript(true);
+    if let Err(e) = setup_deck(&mut machine, deck) {
+        return fail(e);
+    }
     if let Err(e) = type_file(&mut machine, view) {
         return fail(e);
     }
@@ -273,7 +333,14 @@ fn session(view: &ViewArgs) -> ExitCode {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Some(Command::Run(args)) => run(args, &cli.view),
-        None => session(&cli.view),
+        Some(Command::Run(args)) => run(args, &cli.view, &cli.deck),
+        Some(Command::Tape { command }) => match tape_cli::run(&command) {
+            Ok(out) => {
+                print!("{out}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(e),
+        },
+        None => session(&cli.view, &cli.deck),
     }
 }

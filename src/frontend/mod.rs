@@ -8,6 +8,7 @@ pub mod line_terminal;
 pub mod pacing;
 pub mod program_file;
 pub mod session;
+pub mod tape_cli;
 pub mod terminal;
 pub mod tone;
 pub mod wav_out;

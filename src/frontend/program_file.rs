@@ -2,6 +2,10 @@
 
 use std::path::Path;
 
+use crate::formats::ascii;
+use crate::formats::namefile::FileType;
+use crate::machine::cassette;
+
 #[derive(Debug)]
 pub struct ProgramFileError {
     pub path: String,
@@ -17,6 +21,71 @@ impl std::error::Error for ProgramFileError {}
 
 /// Largest listing accepted: far more than a Dragon's 32K could hold.
 pub const MAX_LISTING_BYTES: u64 = 4 * 1024 * 1024;
+
+/// A program read for `spacemono run`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProgramSource {
+    /// An ASCII listing, lines ended by LF: load it through the line editor.
+    Listing(Vec<u8>),
+    /// A tokenized program as CSAVE writes it (RAM from the program start to the start of
+    /// variables): put it in RAM and relink.
+    Tokenized { name: String, image: Vec<u8> },
+}
+
+/// Read a program for `run`: an ASCII listing (.bas, .asc, .txt or no known extension), or
+/// the first BASIC program on a tape (.cas, .wav), tokenized or ASCII.
+pub fn read_program(path: &Path) -> Result<ProgramSource, ProgramFileError> {
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(|e| e.to_ascii_lowercase());
+    if !matches!(ext.as_deref(), Some("cas") | Some("wav")) {
+        return read_listing(path).map(ProgramSource::Listing);
+    }
+    let err = |problem: String| ProgramFileError {
+        path: path.display().to_string(),
+        problem,
+    };
+    let tape = cassette::read_tape_file(path).map_err(|e| match e {
+        cassette::DeckError::File { problem, .. } => err(problem),
+        other => err(other.to_string()),
+    })?;
+    let files = cassette::group_tape_blocks(&tape.blocks);
+    let Some(file) = files
+        .iter()
+        .find(|f| f.namefile.is_some_and(|n| n.file_type == FileType::Basic))
+    else {
+        let names: Vec<String> = files.iter().map(|f| format!("\"{}\"", f.name())).collect();
+        return Err(err(format!(
+            "holds no BASIC program ({} file(s) on it{}{})",
+            files.len(),
+            if names.is_empty() { "" } else { ": " },
+            names.join(", ")
+        )));
+    };
+    let nf = file.namefile.expect("found by its namefile");
+    if !file.checksum_ok {
+        return Err(err(format!(
+            "the BASIC program \"{}\" has a block with a bad checksum (the Dragon says ?IO ERROR)",
+            nf.name_str()
+        )));
+    }
+    if file.eof.is_none() {
+        return Err(err(format!(
+            "the BASIC program \"{}\" is cut short (the tape ends before its last block)",
+            nf.name_str()
+        )));
+    }
+    if nf.ascii {
+        let lines = ascii::lines_from_payload(&file.payload());
+        Ok(ProgramSource::Listing(ascii::write_listing(&lines)))
+    } else {
+        Ok(ProgramSource::Tokenized {
+            name: nf.name_str(),
+            image: file.payload(),
+        })
+    }
+}
 
 /// Read an ASCII listing (CR, LF or CRLF line ends).
 pub fn read_listing(path: &Path) -> Result<Vec<u8>, ProgramFileError> {
@@ -40,7 +109,7 @@ pub fn read_listing(path: &Path) -> Result<Vec<u8>, ProgramFileError> {
         .map(|e| e.to_ascii_lowercase());
     if matches!(ext.as_deref(), Some("cas") | Some("wav")) {
         return Err(err(
-            "cassette images are not supported yet: give an ASCII listing (.bas)".into(),
+            "is a cassette image, not a listing (use read_program for tapes)".into(),
         ));
     }
     let bytes = std::fs::read(path).map_err(|e| err(format!("cannot read it: {e}")))?;

@@ -6,7 +6,6 @@ use std::path::Path;
 
 use super::audio::SoundOut;
 use super::keymap::KeyQueue;
-use crate::machine::memory::addr;
 use crate::machine::{Machine, Status};
 use crate::video::{png, render_into, Frame, VdgMode};
 
@@ -22,13 +21,11 @@ pub struct SessionOptions {
     pub window_png: Option<std::path::PathBuf>,
 }
 
-/// The display start and VDG mode the machine shows.
-///
-/// The core does not yet say which mode it has set (PMODE/SCREEN are being wired
-/// separately), so this is the text screen at $0400 for now; when the machine exposes its
-/// SAM start and PIA1-B video bits, this is the one place to read them.
-pub fn video_source(_machine: &Machine) -> (u16, VdgMode) {
-    (addr::TEXT_SCREEN, VdgMode::text())
+/// The display start and VDG mode the machine shows (text, or the PMODE page SCREEN 1
+/// selected).
+pub fn video_source(machine: &Machine) -> (u16, VdgMode) {
+    let (mode, start) = machine.video_mode();
+    (start, mode)
 }
 
 /// The bytes the picture is made from, to see whether it changed.

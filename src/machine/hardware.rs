@@ -2,6 +2,7 @@
 //! (characters printed, sound events), plus the cycle count of the current field.
 
 use crate::basic::graphics::VideoSelect;
+use crate::machine::cassette::Deck;
 use crate::machine::keyboard::Keyboard;
 use crate::machine::memory::Memory;
 use crate::machine::screen::TextScreen;
@@ -27,6 +28,8 @@ pub struct Hardware {
     pub field: u64,
     /// What the VDG shows: text, or a graphics mode and page (SCREEN).
     pub video: VideoSelect,
+    /// The cassette deck (empty unless a tape was inserted).
+    pub deck: Deck,
 }
 
 impl Hardware {
@@ -63,6 +66,7 @@ impl Default for Hardware {
             cycles: 0,
             field: 0,
             video: VideoSelect::TEXT,
+            deck: Deck::new(),
         }
     }
 }

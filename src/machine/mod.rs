@@ -1,6 +1,7 @@
 //! The machine: RAM with the Dragon's memory map, the text display, the keyboard, the clock,
 //! and the BASIC interpreter that runs on them. Driven one 50 Hz field at a time.
 
+pub mod cassette;
 pub mod hardware;
 pub mod keyboard;
 pub mod memory;
