@@ -147,15 +147,10 @@ fn find_file_reports_passed_names_and_cload_of_first_file() {
     assert_eq!(found.namefile.name_str(), "ONE");
     assert!(matches!(out, CloadOutcome::Tokenized { .. }));
     assert_eq!(program_listing(&mem).len(), 30);
-    // The next CLOAD goes on from there: TWO is a data file with ASCII and gap flags, which
-    // CLOAD takes as an ASCII program (the ROM only checks the flags).
-    let (found, out) = deck.cload(None, &mut mem, SP).unwrap();
-    assert_eq!(found.namefile.name_str(), "TWO");
-    assert_eq!(out, CloadOutcome::Ascii);
-    assert_eq!(
-        deck.read_all_lines().unwrap(),
-        vec![b"1".to_vec(), b"2".to_vec()]
-    );
+    // The next CLOAD goes on from there: TWO is a data file, and CLOAD of anything but a
+    // BASIC program is ?FM (machine.md §3: "CLOAD of the wrong type gives ?FM ERROR").
+    let err = deck.cload(None, &mut mem, SP).unwrap_err();
+    assert_eq!(err.basic_error(), spacemono::basic::error::ErrorCode::FM);
 }
 
 #[test]
@@ -589,7 +584,10 @@ fn real_speed_timing_and_activity() {
     assert_eq!(read.wait_fields(TapeSpeed::Quick), 5);
     deck.rewind();
     deck.set_speed(TapeSpeed::Real);
-    assert_eq!(deck.next_block_wait(), block_duration_fields(&blocks[0], true));
+    assert_eq!(
+        deck.next_block_wait(),
+        block_duration_fields(&blocks[0], true)
+    );
     deck.set_speed(TapeSpeed::Quick);
     assert_eq!(deck.next_block_wait(), 1);
     // A .cas written and read back keeps the leader pattern.

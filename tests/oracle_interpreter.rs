@@ -240,3 +240,12 @@ fn check_21_print_using_through_the_interpreter() {
     assert_eq!(direct("PRINT USING \"##\";999"), "%999\n");
     assert_eq!(direct("PRINT USING \"###\";\"A\""), "?TM ERROR\n");
 }
+
+#[test]
+fn a_direct_command_between_stop_and_cont_keeps_the_loops() {
+    let t = session("10 FOR I=1 TO 3:PRINT I:STOP:NEXT I\nRUN\nPRINT 5\nCONT\nCONT\nCONT");
+    assert!(t.contains("PRINT 5\n 5 \nOK\nCONT\n 2 \n"), "{t}");
+    assert!(!t.contains("?NF"), "{t}");
+    let t = session("10 GOSUB 100:PRINT \"BACK\":END\n100 STOP:RETURN\nRUN\nA=1\nCONT");
+    assert!(t.ends_with("CONT\nBACK\nOK\n"), "{t}");
+}

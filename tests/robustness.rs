@@ -226,3 +226,14 @@ fn random_pokes_into_the_system_areas_never_panic() {
         run_until_done(&mut m, Some(200));
     }
 }
+
+#[test]
+fn a_program_that_blinks_while_it_waits_still_counts_as_waiting() {
+    let mut m = Machine::new();
+    let prog = "10 T=TIMER\n20 A$=INKEY$:IF A$<>\"\" THEN END\n30 IF TIMER-T>=50 THEN FOR I=1 TO 60:NEXT I:T=TIMER\n40 GOTO 20\n";
+    m.load_listing(prog.as_bytes()).unwrap();
+    m.type_text(b"RUN\r");
+    let end = run_until_done(&mut m, Some(6000));
+    assert_eq!(end, spacemono::frontend::headless::EndReason::WaitedForKeys);
+    assert!(m.hw.field < 1000, "ended after {} fields", m.hw.field);
+}

@@ -197,6 +197,8 @@ pub enum Stmt {
     Exec(Option<Expr>),
     /// An Extended BASIC graphics statement.
     Graphics(Box<GraphicsStmt>),
+    /// A cassette statement.
+    Tape(Box<TapeStmt>),
     /// A statement of a part of the machine not built yet (graphics, tape): the error it gives.
     NotHere(ErrorCode),
     /// A statement that does not parse: the error is raised when it is reached.
@@ -273,4 +275,36 @@ pub enum GraphicsStmt {
         array: VarName,
         action: Option<crate::basic::graphics::PutAction>,
     },
+}
+
+#[derive(Clone, Debug)]
+pub enum TapeStmt {
+    /// CLOAD ["name"] / CLOADM ["name"[,offset]]
+    Cload {
+        name: Option<Expr>,
+        machine_code: bool,
+        offset: Option<Expr>,
+    },
+    /// CSAVE "name"[,A]
+    Csave {
+        name: Expr,
+        ascii: bool,
+    },
+    /// CSAVEM "name",start,end,exec
+    Csavem {
+        name: Expr,
+        start: Expr,
+        end: Expr,
+        exec: Expr,
+    },
+    Skipf(Option<Expr>),
+    /// OPEN "I"|"O",#dev,"name"
+    Open {
+        mode: Expr,
+        device: Expr,
+        name: Option<Expr>,
+    },
+    Close(Option<Expr>),
+    Motor(bool),
+    Audio(bool),
 }

@@ -322,10 +322,8 @@ impl<'a> Parser<'a> {
                 };
                 Ok(Stmt::Renum(a, b, c))
             }
-            // Tape statements: the cassette deck comes with its own issue.
             t::CLOAD | t::CSAVE | t::OPEN | t::CLOSE | t::MOTOR | t::AUDIO | t::SKIPF => {
-                self.skip_rest();
-                Ok(Stmt::NotHere(ErrorCode::IO))
+                Ok(Stmt::Tape(Box::new(self.tape(c)?)))
             }
             t::PCLS..=t::PMODE => Ok(Stmt::Graphics(Box::new(self.graphics(c)?))),
             // Music: with the sound issue.
@@ -340,6 +338,93 @@ impl<'a> Parser<'a> {
             }
             _ => Err(ErrorCode::SN),
         }
+    }
+
+    /// The cassette statements (the token is already read).
+    fn tape(&mut self, token: u8) -> PResult<TapeStmt> {
+        let opt_name = |p: &mut Self| -> PResult<Option<Expr>> {
+            match p.peek() {
+                None | Some(b',') => Ok(None),
+                _ => Ok(Some(p.expr()?)),
+            }
+        };
+        Ok(match token {
+            t::CLOAD => {
+                let machine_code = self.eat(b'M');
+                let name = opt_name(self)?;
+                let offset = if machine_code && self.eat(b',') {
+                    Some(self.expr()?)
+                } else {
+                    None
+                };
+                TapeStmt::Cload {
+                    name,
+                    machine_code,
+                    offset,
+                }
+            }
+            t::CSAVE => {
+                if self.eat(b'M') {
+                    let name = self.expr()?;
+                    self.expect(b',')?;
+                    let start = self.expr()?;
+                    self.expect(b',')?;
+                    let end = self.expr()?;
+                    self.expect(b',')?;
+                    let exec = self.expr()?;
+                    TapeStmt::Csavem {
+                        name,
+                        start,
+                        end,
+                        exec,
+                    }
+                } else {
+                    let name = self.expr()?;
+                    let ascii = if self.eat(b',') {
+                        self.expect(b'A')?;
+                        true
+                    } else {
+                        false
+                    };
+                    TapeStmt::Csave { name, ascii }
+                }
+            }
+            t::SKIPF => TapeStmt::Skipf(opt_name(self)?),
+            t::OPEN => {
+                let mode = self.expr()?;
+                self.expect(b',')?;
+                self.eat(b'#');
+                let device = self.expr()?;
+                let name = if self.eat(b',') {
+                    Some(self.expr()?)
+                } else {
+                    None
+                };
+                TapeStmt::Open { mode, device, name }
+            }
+            t::CLOSE => {
+                if self.eat(b'#') || self.peek().is_some() {
+                    TapeStmt::Close(Some(self.expr()?))
+                } else {
+                    TapeStmt::Close(None)
+                }
+            }
+            t::MOTOR | t::AUDIO => {
+                let on = if self.eat(t::ON) {
+                    true
+                } else if self.eat(t::OFF) {
+                    false
+                } else {
+                    return Err(ErrorCode::SN);
+                };
+                if token == t::MOTOR {
+                    TapeStmt::Motor(on)
+                } else {
+                    TapeStmt::Audio(on)
+                }
+            }
+            _ => return Err(ErrorCode::SN),
+        })
     }
 
     /// `(x,y)`

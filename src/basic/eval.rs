@@ -555,8 +555,13 @@ impl Interpreter {
             }
             Func::Eof => {
                 self.arg_num(hw, &args[0], level)?;
-                // No file can be open until the cassette deck exists.
-                return Err(ErrorCode::NO);
+                let dev = self.fu.to_i16()?;
+                let at_end = match dev {
+                    -1 => self.tape_eof(hw)?,
+                    0 => false,
+                    _ => return Err(ErrorCode::DN),
+                };
+                self.fu.load_i8(if at_end { -1 } else { 0 });
             }
             Func::Ppoint => {
                 self.arg_num(hw, &args[0], level)?;

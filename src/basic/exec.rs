@@ -77,11 +77,23 @@ impl Interpreter {
             Stmt::Next(vars) => self.next_stmt(hw, vars),
             Stmt::Return => self.return_stmt(hw),
             Stmt::Input {
+                device: Some(dev),
+                vars,
+                ..
+            } => {
+                self.eval_num(hw, dev, LET_LEVEL)?;
+                match self.fu.to_i16()? {
+                    -1 => Ok(self.input_from_tape(hw, vars)?),
+                    0 => self.input_stmt(hw, &None, false, false, line),
+                    _ => Err(ErrorCode::DN.into()),
+                }
+            }
+            Stmt::Input {
                 prompt,
-                device,
+                device: None,
                 vars: _,
                 line: line_input,
-            } => self.input_stmt(hw, prompt, device.is_some(), *line_input, line),
+            } => self.input_stmt(hw, prompt, false, *line_input, line),
             Stmt::Read(vars) => {
                 for v in vars {
                     self.read_item(hw, v)?;
@@ -362,6 +374,7 @@ impl Interpreter {
                 Err(ErrorCode::FC.into())
             }
             Stmt::Graphics(g) => Ok(self.exec_graphics(hw, g)?),
+            Stmt::Tape(t) => Ok(self.exec_tape(hw, t)?),
             Stmt::NotHere(e) | Stmt::Fail(e) => Err((*e).into()),
             // Handled by `exec` itself.
             _ => Ok(()),
@@ -555,14 +568,14 @@ impl Interpreter {
 
     #[inline(never)]
     fn print_stmt(&mut self, hw: &mut Hardware, p: &Print) -> ExecResult {
-        let mut to_screen = true;
+        let mut sink = Sink::new(SinkKind::Screen);
         if let Some(d) = &p.device {
             self.eval_num(hw, d, PRINT_LEVEL)?;
             match self.fu.to_i16()? {
                 0 => {}
                 // The printer: what would be printed goes to the transcript only.
-                -2 => to_screen = false,
-                -1 => return Err(ErrorCode::NO.into()),
+                -2 => sink = Sink::new(SinkKind::Printer),
+                -1 => sink = Sink::new(SinkKind::Tape),
                 _ => return Err(ErrorCode::DN.into()),
             }
         }
@@ -574,16 +587,9 @@ impl Interpreter {
             self.hide_cursor(hw);
             TextScreen::set_cursor(&mut hw.mem, addr::TEXT_SCREEN + n);
         }
-        let out = |hw: &mut Hardware, bytes: &[u8]| {
-            hw.cycles += cost::PRINT_CHAR * bytes.len() as u32;
-            if to_screen {
-                hw.print_bytes(bytes);
-            } else if let Some(t) = hw.transcript.as_mut() {
-                t.extend_from_slice(bytes);
-            }
-        };
         if let Some(fmt) = &p.using {
-            return self.print_using(hw, fmt, &p.items, &out);
+            self.print_using(hw, fmt, &p.items, &mut sink)?;
+            return self.flush_sink(hw, sink);
         }
         let mut ends_open = false;
         for (i, item) in p.items.iter().enumerate() {
@@ -593,33 +599,33 @@ impl Interpreter {
                     Val::Num => {
                         hw.cycles += cost::FOUT;
                         let s = self.fu.format();
-                        out(hw, s.as_bytes());
+                        sink.write(hw, s.as_bytes());
                         if !matches!(p.items.get(i + 1), Some(PrintItem::Comma)) {
-                            out(hw, b" ");
+                            sink.write(hw, b" ");
                         }
                     }
                     Val::Str(d) => {
                         let bytes = self.take_string(hw, d);
-                        out(hw, &bytes);
+                        sink.write(hw, &bytes);
                     }
                 },
                 PrintItem::Comma => {
-                    let col = hw.column();
+                    let col = sink.column(hw);
                     if col >= 16 {
-                        out(hw, b"\r");
+                        sink.write(hw, b"\r");
                     } else {
                         let n = 16 - col as usize;
-                        out(hw, &b"                "[..n]);
+                        sink.write(hw, &b"                "[..n]);
                     }
                     ends_open = true;
                 }
                 PrintItem::Semicolon => ends_open = true,
                 PrintItem::Tab(e) => {
                     let n = self.eval_u8(hw, e, PRINT_LEVEL)?;
-                    let col = hw.column();
+                    let col = sink.column(hw);
                     if n > col {
                         let spaces = vec![b' '; (n - col) as usize];
-                        out(hw, &spaces);
+                        sink.write(hw, &spaces);
                     }
                     ends_open = true;
                 }
@@ -627,7 +633,14 @@ impl Interpreter {
             }
         }
         if !ends_open {
-            out(hw, b"\r");
+            sink.write(hw, b"\r");
+        }
+        self.flush_sink(hw, sink)
+    }
+
+    fn flush_sink(&mut self, hw: &mut Hardware, sink: Sink) -> ExecResult {
+        if let SinkKind::Tape = sink.kind {
+            self.tape_write(hw, &sink.tape)?;
         }
         Ok(())
     }
@@ -637,7 +650,7 @@ impl Interpreter {
         hw: &mut Hardware,
         fmt: &crate::basic::ast::Expr,
         items: &[PrintItem],
-        out: &dyn Fn(&mut Hardware, &[u8]),
+        sink: &mut Sink,
     ) -> ExecResult {
         use crate::basic::float::using::Using;
         let d = self.eval_str(hw, fmt, PRINT_LEVEL)?;
@@ -660,7 +673,7 @@ impl Interpreter {
                             using.string(&s, &mut buf)?
                         }
                     }
-                    out(hw, &buf);
+                    sink.write(hw, &buf);
                 }
                 PrintItem::Comma | PrintItem::Semicolon => ends_open = true,
                 PrintItem::Tab(_) => return Err(ErrorCode::SN.into()),
@@ -669,9 +682,9 @@ impl Interpreter {
         }
         buf.clear();
         using.finish(&mut buf);
-        out(hw, &buf);
+        sink.write(hw, &buf);
         if !ends_open {
-            out(hw, b"\r");
+            sink.write(hw, b"\r");
         }
         Ok(())
     }
@@ -789,5 +802,56 @@ impl Interpreter {
     /// The current position, for tests and frontends.
     pub fn position(&self) -> Pc {
         self.pc
+    }
+}
+
+/// Where PRINT's characters go: the screen, the printer (the transcript only) or a data file
+/// on tape. The printer and tape keep their own column for `,` and TAB.
+enum SinkKind {
+    Screen,
+    Printer,
+    Tape,
+}
+
+struct Sink {
+    kind: SinkKind,
+    col: u8,
+    tape: Vec<u8>,
+}
+
+impl Sink {
+    fn new(kind: SinkKind) -> Sink {
+        Sink {
+            kind,
+            col: 0,
+            tape: Vec::new(),
+        }
+    }
+
+    fn write(&mut self, hw: &mut Hardware, bytes: &[u8]) {
+        hw.cycles += cost::PRINT_CHAR * bytes.len() as u32;
+        match self.kind {
+            SinkKind::Screen => hw.print_bytes(bytes),
+            SinkKind::Printer => {
+                if let Some(t) = hw.transcript.as_mut() {
+                    t.extend_from_slice(bytes);
+                }
+            }
+            SinkKind::Tape => self.tape.extend_from_slice(bytes),
+        }
+        for &b in bytes {
+            self.col = if b == b'\r' {
+                0
+            } else {
+                self.col.wrapping_add(1)
+            };
+        }
+    }
+
+    fn column(&self, hw: &Hardware) -> u8 {
+        match self.kind {
+            SinkKind::Screen => hw.column(),
+            _ => self.col,
+        }
     }
 }

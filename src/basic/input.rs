@@ -143,6 +143,19 @@ impl Interpreter {
         Ok(Item::Number)
     }
 
+    /// One INPUT-style item from RAM at `*p` (up to `end`) into `lv` (INPUT #-1).
+    pub(crate) fn input_item_at(
+        &mut self,
+        hw: &mut Hardware,
+        lv: &LValue,
+        p: &mut u16,
+        end: u16,
+    ) -> Res<()> {
+        let string = is_string_name(lv.name());
+        let item = self.scan_item(hw, p, end, string, false)?;
+        self.store_item(hw, lv, item)
+    }
+
     fn store_item(&mut self, hw: &mut Hardware, lv: &LValue, item: Item) -> Res<()> {
         match item {
             Item::Number => {

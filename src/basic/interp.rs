@@ -73,6 +73,8 @@ pub enum Mode {
     Sounding(u32),
     /// EDIT n: the line editor's edit mode.
     Edit,
+    /// CLOAD, CLOADM or SKIPF searching the tape.
+    Tape,
 }
 
 /// The state of an INPUT statement that is waiting for its line.
@@ -118,6 +120,7 @@ pub struct Interpreter {
     pub(crate) editor: LineEditor,
     pub(crate) input: Option<InputState>,
     pub(crate) edit: Option<crate::basic::edit_mode::EditState>,
+    pub(crate) tape_job: Option<crate::basic::exec_tape::TapeJob>,
     /// The cursor cell currently shown inverted, and the blink countdown.
     pub(crate) cursor_shown: Option<u16>,
     pub(crate) blink: u32,
@@ -190,6 +193,7 @@ impl Interpreter {
             editor: LineEditor::new(),
             input: None,
             edit: None,
+            tape_job: None,
             cursor_shown: None,
             blink: 0,
         }
@@ -365,7 +369,8 @@ impl Interpreter {
         self.mode = Mode::Prompt;
         self.editor.clear();
         self.input = None;
-        self.truncate_stack(0);
+        // The FOR/GOSUB frames stay: a direct command between STOP and CONT keeps them, as
+        // the Dragon's stack does. Errors, RUN, CLEAR, NEW and edits drop them.
         self.pc = Pc {
             line: DIRECT,
             seg: 0,
@@ -388,6 +393,7 @@ impl Interpreter {
             hw.print_bytes(line.to_string().as_bytes());
         }
         self.cont = None;
+        self.truncate_stack(0);
         self.go_prompt(hw);
     }
 
@@ -401,16 +407,9 @@ impl Interpreter {
             hw.print_bytes(b" IN ");
             hw.print_bytes(line.to_string().as_bytes());
         }
-        let stack = std::mem::take(&mut self.stack);
-        let bytes = self.stack_bytes;
         self.go_prompt(hw);
         if line != DIRECT_LINE {
-            // CONT keeps the FOR/GOSUB frames.
-            self.stack = stack;
-            self.stack_bytes = bytes;
             self.cont = Some(resume);
-        } else {
-            self.stack_bytes = 0;
         }
     }
 
@@ -440,6 +439,7 @@ impl Interpreter {
 
     /// Called once per field: the cursor toggles about twice a second while waiting.
     pub fn field_tick(&mut self, hw: &mut Hardware) {
+        self.tape_tick();
         if let Mode::Sounding(n) = self.mode {
             self.mode = if n <= 1 {
                 Mode::Running
@@ -525,6 +525,10 @@ impl Interpreter {
                     None => return,
                 },
                 Mode::Sounding(_) => return,
+                Mode::Tape => {
+                    self.tape_step(hw);
+                    return;
+                }
                 Mode::Edit => {
                     let Some(k) = hw.keyboard.line_key() else {
                         if self.cursor_shown.is_none() && self.blink == 0 {

@@ -10,6 +10,7 @@ pub mod error;
 pub mod eval;
 pub mod exec;
 pub mod exec_graphics;
+pub mod exec_tape;
 pub mod float;
 pub mod graphics;
 pub mod input;

@@ -40,12 +40,21 @@ pub fn run_until_done_with(
     mut after_field: impl FnMut(&mut Machine),
 ) -> EndReason {
     let start = machine.hw.field;
+    // Fields in which the program asked for a key and found none, since it last got one. A
+    // program that does a little work between looks at the keyboard (a blinking cursor of
+    // its own) still counts as waiting.
     let mut waiting = 0u64;
+    let mut delivered = machine.hw.keyboard.delivered();
     loop {
         let status = machine.run_field();
         after_field(machine);
         let keys_left =
             machine.hw.keyboard.script_left() > 0 || machine.hw.keyboard.has_live_keys();
+        let now = machine.hw.keyboard.delivered();
+        if now != delivered {
+            delivered = now;
+            waiting = 0;
+        }
         match status {
             Status::Prompt if !keys_left => return EndReason::BackAtPrompt,
             Status::WaitingForKey if !keys_left => {
@@ -54,7 +63,7 @@ pub fn run_until_done_with(
                     return EndReason::WaitedForKeys;
                 }
             }
-            _ => waiting = 0,
+            _ => {}
         }
         if let Some(max) = max_fields {
             if machine.hw.field - start >= max {

@@ -1131,6 +1131,10 @@ impl Deck {
         stack_pointer: u16,
     ) -> Result<CloadOutcome, DeckError> {
         let nf = self.header.ok_or(DeckError::NotOpen)?;
+        // Only BASIC programs load with CLOAD: a data file or machine code is ?FM.
+        if nf.file_type != FileType::Basic {
+            return Err(wrong_type(&nf));
+        }
         if nf.gaps {
             if !nf.ascii {
                 return Err(wrong_type(&nf));

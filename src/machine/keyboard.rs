@@ -115,6 +115,8 @@ pub struct Keyboard {
     script_armed: bool,
     /// The machine asked for a key this field and none was there.
     starved: bool,
+    /// Keys handed to the machine so far (by any route).
+    delivered: u64,
     /// Whether `poll` could return a key (kept current so the poll between statements costs
     /// one test when nothing was pressed).
     poll_ready: bool,
@@ -167,6 +169,9 @@ impl Keyboard {
             },
         };
         self.update_ready();
+        if k.is_some() {
+            self.delivered += 1;
+        }
         k
     }
 
@@ -175,12 +180,14 @@ impl Keyboard {
     pub fn inkey(&mut self) -> Option<u8> {
         if let Some(k) = self.live.pop_front() {
             self.update_ready();
+            self.delivered += 1;
             return Some(k);
         }
         if !self.script.is_empty() && self.script_armed {
             self.script_armed = false;
             let k = self.script.pop_front();
             self.update_ready();
+            self.delivered += 1;
             return k;
         }
         self.script_armed = true;
@@ -192,12 +199,21 @@ impl Keyboard {
     pub fn line_key(&mut self) -> Option<u8> {
         if let Some(k) = self.live.pop_front() {
             self.update_ready();
+            self.delivered += 1;
             return Some(k);
         }
         let k = self.script.pop_front();
         self.starved = k.is_none();
         self.update_ready();
+        if k.is_some() {
+            self.delivered += 1;
+        }
         k
+    }
+
+    /// How many keys the machine has taken since power-on.
+    pub fn delivered(&self) -> u64 {
+        self.delivered
     }
 
     /// Whether the machine wanted a key and had none since the last call (reset by it).

@@ -98,6 +98,7 @@ impl Machine {
             Mode::Input | Mode::Paused => Status::WaitingForKey,
             Mode::Edit => Status::Prompt,
             Mode::Sounding(_) => Status::Sounding,
+            Mode::Tape => Status::Running,
             Mode::Running => {
                 if self.starved {
                     Status::WaitingForKey

@@ -1,0 +1,378 @@
+//! The cassette statements. CLOAD, CLOADM and SKIPF search the tape a block per field (with
+//! the ROM's `S`, names and `F` on the screen in direct mode, and the top-left character
+//! blinking); the others act at once on the deck (`machine::cassette`).
+
+use crate::basic::ast::{Expr, LValue, TapeStmt};
+use crate::basic::error::ErrorCode;
+use crate::basic::eval::LET_LEVEL;
+use crate::basic::interp::{Interpreter, Mode, Res, LINE_BUFFER};
+use crate::basic::{crunch, program};
+use crate::machine::cassette::{self, CloadOutcome, DeckError, SearchEvent};
+use crate::machine::hardware::Hardware;
+
+/// What a tape search does once it has found its file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AfterFound {
+    Cload,
+    Cloadm { offset: u16 },
+    Skipf,
+}
+
+/// A search in progress, stepped a block per field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TapeJob {
+    pub after: AfterFound,
+    /// Started at the prompt: the ROM shows its progress on the screen.
+    pub direct: bool,
+    /// Fields left before the next step (a block takes time to read).
+    pub wait: u32,
+    /// The name searched for, to search again after rewinding.
+    pub name: Option<Vec<u8>>,
+    /// The search ran off the end once and the tape was rewound.
+    pub rewound: bool,
+}
+
+fn deck_error(e: DeckError) -> ErrorCode {
+    e.basic_error()
+}
+
+impl Interpreter {
+    fn tape_name(&mut self, hw: &mut Hardware, e: &Option<Expr>) -> Res<Option<Vec<u8>>> {
+        match e {
+            None => Ok(None),
+            Some(e) => {
+                let d = self.eval_str(hw, e, LET_LEVEL)?;
+                Ok(Some(self.take_string(hw, d)))
+            }
+        }
+    }
+
+    fn tape_device(&mut self, hw: &mut Hardware, e: &Expr) -> Res<i16> {
+        self.eval_num(hw, e, LET_LEVEL)?;
+        Ok(self.fu.to_i16()?)
+    }
+
+    pub(crate) fn exec_tape(&mut self, hw: &mut Hardware, t: &TapeStmt) -> Res<()> {
+        match t {
+            TapeStmt::Cload {
+                name,
+                machine_code,
+                offset,
+            } => {
+                let name = self.tape_name(hw, name)?;
+                let after = if *machine_code {
+                    let offset = match offset {
+                        Some(e) => self.eval_u16(hw, e, LET_LEVEL)?,
+                        None => 0,
+                    };
+                    AfterFound::Cloadm { offset }
+                } else {
+                    AfterFound::Cload
+                };
+                self.start_search(hw, name, after)
+            }
+            TapeStmt::Skipf(name) => {
+                let name = self.tape_name(hw, name)?;
+                self.start_search(hw, name, AfterFound::Skipf)
+            }
+            TapeStmt::Csave { name, ascii } => {
+                let name = self.tape_name(hw, &Some(name.clone()))?.unwrap_or_default();
+                let r = if *ascii {
+                    hw.deck.csave_ascii(&hw.mem, &name)
+                } else {
+                    hw.deck.csave(&hw.mem, &name)
+                };
+                r.map_err(deck_error)?;
+                self.wait_for_tape(hw);
+                Ok(())
+            }
+            TapeStmt::Csavem {
+                name,
+                start,
+                end,
+                exec,
+            } => {
+                let name = self.tape_name(hw, &Some(name.clone()))?.unwrap_or_default();
+                let s = self.eval_u16(hw, start, LET_LEVEL)?;
+                let e = self.eval_u16(hw, end, LET_LEVEL)?;
+                let x = self.eval_u16(hw, exec, LET_LEVEL)?;
+                if e < s {
+                    return Err(ErrorCode::FC);
+                }
+                hw.deck
+                    .csavem(&hw.mem, &name, s, e, x)
+                    .map_err(deck_error)?;
+                self.wait_for_tape(hw);
+                Ok(())
+            }
+            TapeStmt::Open { mode, device, name } => {
+                let m = self.eval_str(hw, mode, LET_LEVEL)?;
+                let m = self.take_string(hw, m);
+                let dev = self.tape_device(hw, device)?;
+                let name = self.tape_name(hw, name)?.unwrap_or_default();
+                let input = match m.first() {
+                    Some(b'I') => true,
+                    Some(b'O') => false,
+                    _ => return Err(ErrorCode::FM),
+                };
+                match dev {
+                    -1 => {
+                        if input {
+                            let wanted = if name.is_empty() {
+                                None
+                            } else {
+                                Some(&name[..])
+                            };
+                            hw.deck.open_input(wanted).map_err(deck_error)?;
+                        } else {
+                            hw.deck.open_output(&name).map_err(deck_error)?;
+                        }
+                        self.wait_for_tape(hw);
+                        Ok(())
+                    }
+                    // The screen and keyboard, or the printer: nothing to open.
+                    0 | -2 => Ok(()),
+                    _ => Err(ErrorCode::DN),
+                }
+            }
+            TapeStmt::Close(dev) => {
+                let d = match dev {
+                    Some(e) => self.tape_device(hw, e)?,
+                    None => -1,
+                };
+                if d == -1 && hw.deck.open_for_input().is_some() {
+                    hw.deck.close().map_err(deck_error)?;
+                    self.wait_for_tape(hw);
+                }
+                Ok(())
+            }
+            TapeStmt::Motor(on) => {
+                hw.deck.set_motor(*on);
+                Ok(())
+            }
+            TapeStmt::Audio(on) => {
+                hw.deck.set_audio(*on);
+                Ok(())
+            }
+        }
+    }
+
+    /// The time the deck spent on a save or an open, as fields the program waits.
+    fn wait_for_tape(&mut self, hw: &mut Hardware) {
+        let speed = hw.deck.speed();
+        let fields = hw.deck.take_activity().wait_fields(speed);
+        if fields > 0 {
+            self.mode = Mode::Sounding(fields.min(u32::MAX as u64) as u32);
+        }
+    }
+
+    fn start_search(
+        &mut self,
+        hw: &mut Hardware,
+        name: Option<Vec<u8>>,
+        after: AfterFound,
+    ) -> Res<()> {
+        if !hw.deck.has_tape() {
+            return Err(ErrorCode::IO);
+        }
+        hw.deck.abandon_file();
+        hw.deck.begin_search(name.as_deref());
+        self.hide_cursor(hw);
+        self.tape_job = Some(TapeJob {
+            after,
+            direct: self.stmt_pc.is_direct(),
+            wait: 0,
+            name,
+            rewound: false,
+        });
+        self.mode = Mode::Tape;
+        Ok(())
+    }
+
+    /// One step of a tape search, at most one per field.
+    pub(crate) fn tape_step(&mut self, hw: &mut Hardware) {
+        let Some(mut job) = self.tape_job.take() else {
+            self.mode = Mode::Running;
+            return;
+        };
+        if job.wait > 0 {
+            self.tape_job = Some(job);
+            return;
+        }
+        match hw.deck.search_step() {
+            Err(DeckError::EndOfTape) if !job.rewound && hw.deck.position() > 0 => {
+                // A real deck would wait for its owner to rewind the tape: we rewind it for
+                // them, once, and search again from the start.
+                hw.deck.rewind();
+                hw.deck.begin_search(job.name.as_deref());
+                job.rewound = true;
+                self.tape_job = Some(job);
+            }
+            Err(e) => self.tape_failed(hw, deck_error(e)),
+            Ok(event) => {
+                if job.direct {
+                    cassette::show_search_event(hw, &event);
+                }
+                match event {
+                    SearchEvent::Found(_) => self.tape_found(hw, job),
+                    SearchEvent::Block { fields } => {
+                        job.wait = match hw.deck.speed() {
+                            cassette::TapeSpeed::Real => fields,
+                            cassette::TapeSpeed::Quick => cassette::QUICK_FIELDS_PER_BLOCK,
+                        };
+                        self.tape_job = Some(job);
+                    }
+                    _ => self.tape_job = Some(job),
+                }
+            }
+        }
+    }
+
+    /// Count down the wait of a tape search (called each field).
+    pub(crate) fn tape_tick(&mut self) {
+        if let Some(job) = self.tape_job.as_mut() {
+            job.wait = job.wait.saturating_sub(1);
+        }
+    }
+
+    fn tape_failed(&mut self, hw: &mut Hardware, e: ErrorCode) {
+        self.tape_job = None;
+        self.mode = Mode::Running;
+        self.report_error(hw, e);
+    }
+
+    fn tape_found(&mut self, hw: &mut Hardware, job: TapeJob) {
+        let sp = self.s_h(hw) as u16;
+        let speed = hw.deck.speed();
+        match job.after {
+            AfterFound::Skipf => {
+                let r = hw.deck.skip_file(None).map(|_| ());
+                // skip_file searches again from here: the file just found is the first.
+                self.finish_tape(hw, job, r.map_err(deck_error), speed);
+            }
+            AfterFound::Cloadm { offset } => {
+                let r = hw.deck.cloadm_found(&mut hw.mem, offset).map(|_| ());
+                self.finish_tape(hw, job, r.map_err(deck_error), speed);
+            }
+            AfterFound::Cload => match hw.deck.cload_found(&mut hw.mem, sp) {
+                Err(e) => {
+                    // A failed load leaves an empty program, as NEW would.
+                    self.program_changed();
+                    self.reset_run_state(hw);
+                    self.finish_tape(hw, job, Err(deck_error(e)), speed);
+                }
+                Ok(CloadOutcome::Tokenized { .. }) => {
+                    self.program_changed();
+                    self.reset_run_state(hw);
+                    self.finish_tape(hw, job, Ok(()), speed);
+                }
+                Ok(CloadOutcome::Ascii) => {
+                    let r = self.load_ascii_from_tape(hw);
+                    self.finish_tape(hw, job, r, speed);
+                }
+            },
+        }
+    }
+
+    /// An ASCII program: NEW, then every line through the line editor; ?DS for a line
+    /// without a number.
+    fn load_ascii_from_tape(&mut self, hw: &mut Hardware) -> Res<()> {
+        program::clear_program(&mut hw.mem);
+        self.program_changed();
+        self.reset_run_state(hw);
+        loop {
+            let line = hw.deck.read_line().map_err(deck_error)?;
+            let Some(line) = line else { break };
+            if line.iter().all(|&c| c == b' ') {
+                continue;
+            }
+            match crunch::split_line_number(&line)? {
+                None => {
+                    let _ = hw.deck.close();
+                    return Err(ErrorCode::DS);
+                }
+                Some((number, rest)) => {
+                    let body = crunch::crunch(rest);
+                    let s = self.s_h(hw) as u16;
+                    program::store_line(&mut hw.mem, number, &body, s)?;
+                    self.program_changed();
+                }
+            }
+        }
+        self.reset_run_state(hw);
+        hw.deck.close().map_err(deck_error)
+    }
+
+    fn finish_tape(
+        &mut self,
+        hw: &mut Hardware,
+        job: TapeJob,
+        r: Res<()>,
+        speed: cassette::TapeSpeed,
+    ) {
+        let fields = hw.deck.take_activity().wait_fields(speed);
+        if job.direct {
+            cassette::blink(hw);
+        }
+        match r {
+            Err(e) => {
+                self.mode = Mode::Running;
+                self.report_error(hw, e);
+            }
+            Ok(()) => {
+                if job.after == AfterFound::Skipf && !job.direct {
+                    // SKIPF in a program goes on with the program.
+                    self.mode = if fields > 0 {
+                        Mode::Sounding(fields as u32)
+                    } else {
+                        Mode::Running
+                    };
+                } else {
+                    // CLOAD ends in command mode, as on the Dragon.
+                    self.go_prompt(hw);
+                }
+            }
+        }
+    }
+
+    /// INPUT #-1: items from the data file's lines.
+    pub(crate) fn input_from_tape(&mut self, hw: &mut Hardware, vars: &[LValue]) -> Res<()> {
+        let mut pending: Option<(u16, u16)> = None;
+        for v in vars {
+            let (mut p, end) = match pending {
+                Some(x) if x.0 < x.1 => x,
+                _ => {
+                    let line = hw
+                        .deck
+                        .read_line()
+                        .map_err(deck_error)?
+                        .ok_or(ErrorCode::IE)?;
+                    let n = line.len().min(249);
+                    for (i, &b) in line[..n].iter().enumerate() {
+                        hw.mem.poke(LINE_BUFFER + i as u16, b);
+                    }
+                    (LINE_BUFFER, LINE_BUFFER + n as u16)
+                }
+            };
+            self.input_item_at(hw, v, &mut p, end)
+                .map_err(|_| ErrorCode::FD)?;
+            if p < end && hw.mem.peek(p) == b',' {
+                p += 1;
+                pending = Some((p, end));
+            } else {
+                pending = Some((end, end));
+            }
+        }
+        Ok(())
+    }
+
+    /// EOF(-1).
+    pub(crate) fn tape_eof(&mut self, hw: &mut Hardware) -> Res<bool> {
+        hw.deck.eof().map_err(deck_error)
+    }
+
+    /// PRINT #-1 output.
+    pub(crate) fn tape_write(&mut self, hw: &mut Hardware, bytes: &[u8]) -> Res<()> {
+        hw.deck.write_bytes(bytes).map_err(deck_error)
+    }
+}

@@ -1,0 +1,89 @@
+//! CLOAD, CSAVE, SKIPF and data files from BASIC, on a tape in the deck.
+
+mod common;
+use common::*;
+
+fn temp_tape(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("spacemono-tape-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn csave_then_cload_brings_the_program_back() {
+    let tape = temp_tape("prog.cas");
+    let mut m = machine();
+    m.hw.deck.insert(&tape).unwrap();
+    let t = typed(
+        &mut m,
+        "10 PRINT \"HI\"\n20 A=5\nCSAVE \"PROG\"\nNEW\nLIST\nCLOAD \"PROG\"\nLIST\nRUN",
+    );
+    assert!(
+        t.ends_with("LIST\n10 PRINT \"HI\"\n20 A=5\nOK\nRUN\nHI\nOK\n"),
+        "{t}"
+    );
+    // The tape on disk holds one tokenized BASIC file called PROG.
+    let bytes = std::fs::read(&tape).unwrap();
+    let files = spacemono::formats::cas::read_files(&bytes).unwrap();
+    assert_eq!(files.len(), 1);
+    assert_eq!(files[0].name().trim_end(), "PROG");
+}
+
+#[test]
+fn cload_shows_s_then_f_and_the_names_passed() {
+    let tape = temp_tape("two.cas");
+    let mut m = machine();
+    m.hw.deck.insert(&tape).unwrap();
+    typed(
+        &mut m,
+        "10 REM ONE\nCSAVE \"FIRST\"\nNEW\n10 REM TWO\nCSAVE \"SECOND\"\nNEW",
+    );
+    // Rewind by inserting the tape again, then look for the second file.
+    m.hw.deck.insert(&tape).unwrap();
+    let t = typed(&mut m, "CLOAD \"SECOND\"");
+    assert!(t.contains("FIRST"), "{t}");
+    assert!(t.contains("SECOND"), "{t}");
+    let screen = m.screen_text();
+    let top = screen.lines().next().unwrap();
+    // F (possibly inverted by the last block's blink: shown in lower case) at the top left.
+    assert!(top.starts_with('F') || top.starts_with('f'), "{screen}");
+    let t = typed(&mut m, "LIST");
+    assert!(t.contains("10 REM TWO"), "{t}");
+}
+
+#[test]
+fn ascii_save_and_load() {
+    let tape = temp_tape("ascii.cas");
+    let mut m = machine();
+    m.hw.deck.insert(&tape).unwrap();
+    let t = typed(&mut m, "10 PRINT 1+1\nCSAVE \"A\",A\nNEW\nCLOAD\nRUN");
+    assert!(t.ends_with("RUN\n 2 \nOK\n"), "{t}");
+}
+
+#[test]
+fn data_files_round_trip() {
+    let tape = temp_tape("data.cas");
+    let prog = "10 OPEN \"O\",#-1,\"DATA\"\n20 PRINT #-1,\"APPLE\";\",\";42\n30 PRINT #-1,\"PEAR\";\",\";7\n40 CLOSE #-1\n50 END";
+    let mut m = machine();
+    m.hw.deck.insert(&tape).unwrap();
+    m.load_listing(prog.as_bytes()).unwrap();
+    typed(&mut m, "RUN");
+    m.hw.deck.insert(&tape).unwrap();
+    let reader = "10 OPEN \"I\",#-1,\"DATA\"\n20 IF EOF(-1) THEN 50\n30 INPUT #-1,A$,N:PRINT A$;N\n40 GOTO 20\n50 CLOSE #-1:PRINT \"DONE\"";
+    m.load_listing(reader.as_bytes()).unwrap();
+    let t = typed(&mut m, "RUN");
+    assert!(t.ends_with("APPLE 42 \nPEAR 7 \nDONE\nOK\n"), "{t}");
+}
+
+#[test]
+fn cload_without_a_tape_and_of_the_wrong_kind() {
+    assert_eq!(direct("CLOAD"), "?IO ERROR\n");
+    let tape = temp_tape("kinds.cas");
+    let mut m = machine();
+    m.hw.deck.insert(&tape).unwrap();
+    typed(&mut m, "OPEN \"O\",#-1,\"D\":PRINT #-1,1:CLOSE #-1");
+    m.hw.deck.insert(&tape).unwrap();
+    let t = typed(&mut m, "CLOAD \"D\"");
+    assert!(t.contains("?FM ERROR"), "{t}");
+}
