@@ -44,3 +44,17 @@ fn tape_matches_the_listing() {
     // CLEAR 300 itself; see game_rules / the README for PRINT MEM after setup).
     assert!(image.len() < 12 * 1024, "{} bytes", image.len());
 }
+
+#[test]
+fn fits_in_a_dragon_32_with_room_to_spare() {
+    // PRINT MEM after setup (4 players, at the first board): 24871 at power-on, less 6K for
+    // PCLEAR 8, the program, its arrays and CLEAR 300.
+    let mut g = game_support::Game::at_first_board(4);
+    let mem = g.num("MEM");
+    assert!(mem >= 5000.0, "PRINT MEM after setup is {mem}");
+    // And after a whole game no ?OM or ?OS came.
+    let g = game_support::Game::start(&format!("4{}", "M\n1\n1\n\n\n\n".repeat(60)));
+    let t = g.transcript();
+    assert!(t.contains("FINAL STANDINGS"));
+    assert!(!t.contains("ERROR"), "{t}");
+}
