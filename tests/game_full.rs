@@ -81,13 +81,21 @@ fn check_game(players: u32, t: &str) {
     // Every merger table obeys the 2-for-1 exchange, half rounded up (S9).
     for (i, _) in t.match_indices("PLAYER   OLD  NEW  TOTAL  BONUS\n") {
         for line in t[i..].lines().skip(1).take(players as usize) {
-            let w: Vec<i64> = line.split_whitespace().map(|x| x.parse().unwrap()).collect();
+            let w: Vec<i64> = line
+                .split_whitespace()
+                .map(|x| x.parse().unwrap())
+                .collect();
             assert_eq!(w[2], (w[1] + 1) / 2, "exchange: {line}");
         }
     }
     // A stock is never offered above $3000 (S13).
     for (i, _) in t.match_indices(" AT $") {
-        let p: i64 = t[i + 5..].split_whitespace().next().unwrap().parse().unwrap();
+        let p: i64 = t[i + 5..]
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
         assert!((100..=3000).contains(&p), "price {p}");
     }
 }

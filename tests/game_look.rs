@@ -22,7 +22,10 @@ fn check_golden(name: &str, g: &Game) {
         return;
     }
     let bytes = std::fs::read(&path).unwrap_or_else(|e| {
-        panic!("{}: {e} (generate with UPDATE_GOLDEN=1, check by eye)", path.display())
+        panic!(
+            "{}: {e} (generate with UPDATE_GOLDEN=1, check by eye)",
+            path.display()
+        )
     });
     let want = png::decode(&bytes).unwrap();
     let diffs = (0..frame.pixels.len())
@@ -31,7 +34,10 @@ fn check_golden(name: &str, g: &Game) {
     if diffs > 0 {
         let out = std::env::temp_dir().join(format!("{name}.actual.png"));
         let _ = std::fs::write(&out, png::encode(&frame));
-        panic!("{name}: {diffs} pixels differ; actual picture in {}", out.display());
+        panic!(
+            "{name}: {diffs} pixels differ; actual picture in {}",
+            out.display()
+        );
     }
 }
 

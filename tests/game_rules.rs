@@ -56,12 +56,18 @@ fn rule_s1_two_to_four_players() {
     g.brk();
     assert_eq!(g.num("NP"), 3.0);
     // Each player starts with $6000 (the 1977 listing's stake); there is no fourth player.
-    assert_eq!(g.nums(&["CA(1)", "CA(2)", "CA(3)", "CA(4)"]), vec![6000.0, 6000.0, 6000.0, 0.0]);
+    assert_eq!(
+        g.nums(&["CA(1)", "CA(2)", "CA(3)", "CA(4)"]),
+        vec![6000.0, 6000.0, 6000.0, 0.0]
+    );
     for n in [2u32, 4] {
         let mut g = Game::at_first_board(n);
         assert_eq!(g.num("NP"), n as f64);
         let p = g.num("P") as u32;
-        assert!((1..=n).contains(&p), "the mover is one of the {n} players: {p}");
+        assert!(
+            (1..=n).contains(&p),
+            "the mover is one of the {n} players: {p}"
+        );
     }
 }
 
@@ -81,7 +87,10 @@ fn rule_s2_nine_by_twelve_stars_one_in_twenty() {
         g.keys("2");
         g.brk();
         // Only codes 0 and 1 on a new board, and only inside rows 1-9, columns 1-12.
-        assert_eq!(g.run_num("N=0:FORI=1TO9:FORJ=1TO12:N=N-(M(I,J)>1):NEXTJ,I:PRINT N"), 0.0);
+        assert_eq!(
+            g.run_num("N=0:FORI=1TO9:FORJ=1TO12:N=N-(M(I,J)>1):NEXTJ,I:PRINT N"),
+            0.0
+        );
         assert_eq!(
             g.run_num("N=0:FORI=0TO10:N=N+M(I,0)+M(I,13):NEXTI:FORJ=0TO13:N=N+M(0,J)+M(10,J):NEXTJ:PRINT N"),
             0.0
@@ -89,7 +98,10 @@ fn rule_s2_nine_by_twelve_stars_one_in_twenty() {
         total += g.run_num("N=0:FORI=1TO9:FORJ=1TO12:N=N-(M(I,J)=1):NEXTJ,I:PRINT N");
         layouts.insert(g.direct("FORI=1TO9:FORJ=1TO12:PRINTCHR$(48+M(I,J));:NEXTJ,I"));
     }
-    assert!((83.0..=133.0).contains(&total), "{total} stars in 2160 cells");
+    assert!(
+        (83.0..=133.0).contains(&total),
+        "{total} stars in 2160 cells"
+    );
     assert!(layouts.len() >= 18, "boards differ from game to game");
 }
 
@@ -105,7 +117,11 @@ fn rule_s3_five_distinct_empty_cells_each_turn() {
             let r = g.num(&format!("CR({i})")) as u32;
             let c = g.num(&format!("CC({i})")) as u32;
             assert!((1..=9).contains(&r) && (1..=12).contains(&c));
-            assert_eq!(g.num(&format!("M({r},{c})")), 0.0, "an offered cell is empty");
+            assert_eq!(
+                g.num(&format!("M({r},{c})")),
+                0.0,
+                "an offered cell is empty"
+            );
             cells.insert((r, c));
         }
         assert_eq!(cells.len(), 5, "five distinct cells");
@@ -133,7 +149,11 @@ fn rule_s3_space_moves_the_diamond_m_chooses() {
     assert_eq!(g.num(&format!("PPOINT({},{})", x1 + 8, y1 + 6)), 6.0);
     g.keys("GOTO 1040\n  M");
     g.brk();
-    assert_eq!(g.get("8H"), 2, "8H was chosen: an outpost on the empty board");
+    assert_eq!(
+        g.get("8H"),
+        2,
+        "8H was chosen: an outpost on the empty board"
+    );
     assert_eq!(g.get("2B"), 0);
     assert_eq!(g.get("5E"), 0);
     // SPACE wraps round: 4 presses among 3 cells come back to the second (5E).
@@ -159,7 +179,10 @@ fn rule_s3_candidates_blink_slowly_by_the_clock() {
         .filter(|&i| starts[i] != starts[i - 1])
         .collect();
     assert!(starts.contains(&0x0600) && starts.contains(&0x1E00));
-    assert!((4..=7).contains(&changes.len()), "about one change a second: {changes:?}");
+    assert!(
+        (4..=7).contains(&changes.len()),
+        "about one change a second: {changes:?}"
+    );
     for w in changes.windows(2) {
         assert!(w[1] - w[0] >= 45, "slow blinking: {changes:?}");
     }
@@ -173,7 +196,11 @@ fn rule_s3_candidates_blink_slowly_by_the_clock() {
         g.direct("PMODE 3,5");
         assert_eq!(g.num(&format!("PPOINT({x},{y})")), 5.0, "frame on page 5");
         g.direct("PMODE 3,1");
-        assert_eq!(g.num(&format!("PPOINT({x},{y})")), 6.0, "no frame on page 1");
+        assert_eq!(
+            g.num(&format!("PPOINT({x},{y})")),
+            6.0,
+            "no frame on page 1"
+        );
     }
 }
 
@@ -222,7 +249,10 @@ fn rule_s4_no_legal_cell_ends_the_game_never_hangs() {
     crowded(&mut g, true);
     g.direct("M(3,2)=2");
     let out = g.keys("GOTO 1030\n");
-    assert_eq!(g.last_end, spacemono::frontend::headless::EndReason::WaitedForKeys);
+    assert_eq!(
+        g.last_end,
+        spacemono::frontend::headless::EndReason::WaitedForKeys
+    );
     assert!(out.contains("NO LEGAL CELL REMAINS"), "{out}");
     assert!(out.contains("FINAL STANDINGS"), "{out}");
     assert!(out.contains("ANOTHER GAME (Y/N)?"));
@@ -231,10 +261,16 @@ fn rule_s4_no_legal_cell_ends_the_game_never_hangs() {
     g.empty_board(6000);
     g.direct("FORI=1TO9:FORJ=1TO12:M(I,J)=2:NEXTJ,I");
     let out = g.keys("GOTO 1030\n");
-    assert!(out.contains("NO LEGAL CELL REMAINS") && out.contains("FINAL STANDINGS"), "{out}");
+    assert!(
+        out.contains("NO LEGAL CELL REMAINS") && out.contains("FINAL STANDINGS"),
+        "{out}"
+    );
     // N at OK ends the program.
     let out = g.keys("N");
-    assert_eq!(g.last_end, spacemono::frontend::headless::EndReason::BackAtPrompt);
+    assert_eq!(
+        g.last_end,
+        spacemono::frontend::headless::EndReason::BackAtPrompt
+    );
     assert!(out.ends_with("OK\n"));
 }
 
@@ -302,7 +338,10 @@ fn rule_s7_new_company_founder_gets_five_shares() {
     assert!(contains_run(&g.tones_since(t0), &NEW_COMPANY));
     g.brk();
     // $100 to start, +$500 for the star 4E, +$100 for the outpost 5F (absorbed): $700.
-    assert_eq!(g.nums(&["PR(1)", "Q(1)", "SH(1,1)", "SH(1,2)"]), vec![700.0, 2.0, 5.0, 0.0]);
+    assert_eq!(
+        g.nums(&["PR(1)", "Q(1)", "SH(1,1)", "SH(1,2)"]),
+        vec![700.0, 2.0, 5.0, 0.0]
+    );
     assert_eq!(g.get("5E"), 3);
     assert_eq!(g.get("5F"), 3);
     assert_eq!(g.get("4E"), 1);
@@ -346,7 +385,10 @@ fn rule_s8_larger_company_survives() {
     g.direct("M(5,2)=3:M(5,3)=3:M(5,5)=4:M(5,6)=4:M(5,7)=4");
     g.direct("Q(1)=2:PR(1)=200:Q(2)=3:PR(2)=300:SH(1,1)=5:SH(2,2)=5");
     let out = g.play(1, "5D", "\n\n\n\n\n");
-    assert!(out.contains("ALTAIR STARWAYS\nMERGES INTO BETELGEUSE LTD."), "{out}");
+    assert!(
+        out.contains("ALTAIR STARWAYS\nMERGES INTO BETELGEUSE LTD."),
+        "{out}"
+    );
     g.brk();
     for c in ["5B", "5C", "5D", "5E", "5F", "5G"] {
         assert_eq!(g.get(c), 4, "{c} is B's");
@@ -362,7 +404,10 @@ fn rule_s8_equal_size_earlier_letter_survives() {
     g.direct("M(5,2)=5:M(5,3)=5:M(5,5)=3:M(5,6)=3");
     g.direct("Q(1)=2:PR(1)=200:Q(3)=2:PR(3)=200:SH(1,1)=5:SH(3,2)=5");
     let out = g.play(1, "5D", "\n\n\n\n\n");
-    assert!(out.contains("CAPELLA FREIGHT CO.\nMERGES INTO ALTAIR STARWAYS"), "{out}");
+    assert!(
+        out.contains("CAPELLA FREIGHT CO.\nMERGES INTO ALTAIR STARWAYS"),
+        "{out}"
+    );
     g.brk();
     assert_eq!(g.nums(&["Q(1)", "Q(3)"]), vec![5.0, 0.0]);
     assert_eq!(g.get("5B"), 3);
@@ -377,12 +422,19 @@ fn rule_s8_three_way_merger_largest_absorbed_first() {
     g.direct("Q(4)=4:PR(4)=400:Q(2)=2:PR(2)=200:Q(3)=3:PR(3)=300");
     g.direct("SH(4,1)=5:SH(2,2)=5:SH(3,3)=5");
     let out = g.play(1, "5E", "\n\n\n\n\n");
-    let c = out.find("CAPELLA FREIGHT CO.\nMERGES INTO DENEBOLA SHIPPERS").expect(&out);
-    let b = out.find("BETELGEUSE LTD.\nMERGES INTO DENEBOLA SHIPPERS").expect(&out);
+    let c = out
+        .find("CAPELLA FREIGHT CO.\nMERGES INTO DENEBOLA SHIPPERS")
+        .expect(&out);
+    let b = out
+        .find("BETELGEUSE LTD.\nMERGES INTO DENEBOLA SHIPPERS")
+        .expect(&out);
     assert!(c < b, "C (3 cells) is absorbed before B (2 cells)");
     g.brk();
     // D: 4 + 3 + 2 + the played cell = 10 cells; $400 + $300 + $200 + $100 = $1000.
-    assert_eq!(g.nums(&["Q(4)", "PR(4)", "Q(2)", "Q(3)"]), vec![10.0, 1000.0, 0.0, 0.0]);
+    assert_eq!(
+        g.nums(&["Q(4)", "PR(4)", "Q(2)", "Q(3)"]),
+        vec![10.0, 1000.0, 0.0, 0.0]
+    );
 }
 
 // ---------------------------------------------------------------- S9
@@ -409,12 +461,21 @@ fn rule_s9_two_for_one_rounded_up_and_bonus() {
     assert!(out.contains("  2        4    2      2   2857"), "{out}");
     assert!(out.contains("  3        0    0      1      0"), "{out}");
     g.brk();
-    assert_eq!(g.nums(&["SH(1,1)", "SH(1,2)", "SH(1,3)"]), vec![4.0, 2.0, 1.0]);
-    assert_eq!(g.nums(&["SH(2,1)", "SH(2,2)", "SH(2,3)"]), vec![0.0, 0.0, 0.0]);
+    assert_eq!(
+        g.nums(&["SH(1,1)", "SH(1,2)", "SH(1,3)"]),
+        vec![4.0, 2.0, 1.0]
+    );
+    assert_eq!(
+        g.nums(&["SH(2,1)", "SH(2,2)", "SH(2,3)"]),
+        vec![0.0, 0.0, 0.0]
+    );
     // Price: $1000 + $500 (the defunct's price) + $100 (the played cell, S10) = $1600.
     assert_eq!(g.num("PR(1)"), 1600.0);
     // Cash: bonuses; the mover (3) also gets INT(.05 x 1 x 1600) = 80.
-    assert_eq!(g.nums(&["CA(1)", "CA(2)", "CA(3)"]), vec![8142.0, 8857.0, 6080.0]);
+    assert_eq!(
+        g.nums(&["CA(1)", "CA(2)", "CA(3)"]),
+        vec![8142.0, 8857.0, 6080.0]
+    );
     // B is free again: a new company next to a star at 9K is B.
     g.set("9K", 1);
     g.play(1, "9L", "\n\n\n\n\n");
@@ -471,14 +532,21 @@ fn rule_s12_buying_in_letter_order_no_selling() {
     let out = g.play(1, "9L", "-2\nX\n8\n5\n1\n");
     // Cash 3000 + INT(.05 x 2 x 400) = 3040; - 2000 = 1040; - 1000 = 40.
     g.brk();
-    assert_eq!(g.nums(&["SH(1,1)", "SH(2,1)", "CA(1)"]), vec![7.0, 1.0, 40.0]);
+    assert_eq!(
+        g.nums(&["SH(1,1)", "SH(2,1)", "CA(1)"]),
+        vec![7.0, 1.0, 40.0]
+    );
     let a = out.find("ALTAIR STARWAYS AT $ 400").expect(&out);
     let b = out.find("BETELGEUSE LTD. AT $ 1000").expect(&out);
     assert!(a < b);
     assert!(!out.contains("CAPELLA"));
     assert_eq!(out.matches("BUY HOW MANY?").count(), 5, "{out}");
     assert!(out.contains("YOU ONLY HAVE $ 3040"), "{out}");
-    let refused = g.tones_since(t0).iter().filter(|&&t| t == REFUSED[0]).count();
+    let refused = g
+        .tones_since(t0)
+        .iter()
+        .filter(|&&t| t == REFUSED[0])
+        .count();
     assert_eq!(refused, 3, "a beep for each refusal");
 }
 
@@ -496,7 +564,10 @@ fn rule_s13_split_above_3000_on_growth() {
     assert!(contains_run(&g.tones_since(t0), &SPLIT));
     g.brk();
     // 2451 + 100 + 500 = 3051 > 3000: INT(3051/2) = 1525, holdings doubled.
-    assert_eq!(g.nums(&["PR(1)", "SH(1,1)", "SH(1,2)"]), vec![1525.0, 20.0, 6.0]);
+    assert_eq!(
+        g.nums(&["PR(1)", "SH(1,1)", "SH(1,2)"]),
+        vec![1525.0, 20.0, 6.0]
+    );
     // The mover's dividend at the new price: INT(.05 x 6 x 1525) = 457.
     assert_eq!(g.num("CA(2)"), 6457.0);
 }
@@ -558,7 +629,10 @@ fn rule_s14_random_turn_order() {
     }
     let rotation = who.windows(2).all(|w| w[1] == w[0] % 3 + 1);
     assert!(!rotation, "not a fixed rotation: {who:?}");
-    assert!(who.windows(2).any(|w| w[0] == w[1]), "a player may move twice running");
+    assert!(
+        who.windows(2).any(|w| w[0] == w[1]),
+        "a player may move twice running"
+    );
     // The dots agreed with P each turn: checked at one board here.
     g.keys("");
 }
@@ -576,7 +650,10 @@ fn rule_s15_portfolio_at_the_board_and_at_the_prompt() {
     assert!(out.contains("CASH       $ 6000"), "{out}");
     assert!(out.contains("STOCK      $ 2000"), "{out}");
     assert!(out.contains("NET WORTH  $ 8000"), "{out}");
-    assert!(!g.m.video_mode().0.graphics, "the portfolio is on the text screen");
+    assert!(
+        !g.m.video_mode().0.graphics,
+        "the portfolio is on the text screen"
+    );
     g.keys("\n");
     assert!(g.m.video_mode().0.graphics, "ENTER: back to the board");
     // At the buying prompt: S shows it again (dividend INT(.05x4x500) = 100 added), then the
@@ -660,16 +737,31 @@ fn rule_s18_board_in_pmode_with_the_dragons_colours() {
     g.direct("Q(3)=1:PR(3)=100");
     g.keys("P=2:NC=1:CR(1)=8:CC(1)=8:GOTO 1040\n");
     let (mode, _) = g.m.video_mode();
-    assert!(mode.graphics && mode.css, "PMODE 3, colour set 1 (SCREEN 1,1)");
+    assert!(
+        mode.graphics && mode.css,
+        "PMODE 3, colour set 1 (SCREEN 1,1)"
+    );
     assert_eq!(g.m.hw.video.pmode, 3);
     let f = picture(&g);
     let at = |cell: &str, dx: u32, dy: u32| {
         let (x, y) = corner(cell);
         f.picture_pixel((x + dx) as usize, (y + dy) as usize)
     };
-    assert_eq!(at("2B", 8, 10), palette::ORANGE, "a star: a large red (orange) circle");
-    assert_eq!(at("2B", 8, 4), palette::ORANGE, "large: 6 lines above the centre");
-    assert_eq!(at("4D", 8, 10), palette::BUFF, "an outpost: a white diamond");
+    assert_eq!(
+        at("2B", 8, 10),
+        palette::ORANGE,
+        "a star: a large red (orange) circle"
+    );
+    assert_eq!(
+        at("2B", 8, 4),
+        palette::ORANGE,
+        "large: 6 lines above the centre"
+    );
+    assert_eq!(
+        at("4D", 8, 10),
+        palette::BUFF,
+        "an outpost: a white diamond"
+    );
     assert_eq!(at("4D", 8, 4), palette::BUFF);
     assert_eq!(at("4D", 3, 4), palette::CYAN, "a diamond, not a square");
     assert_eq!(at("6F", 3, 3), palette::MAGENTA, "a lane");

@@ -31,7 +31,10 @@ fn tape_matches_the_listing() {
         eprintln!("wrote {}", path.display());
     }
     let stored = std::fs::read(&path).expect("roms/spacemono.cas (make it with UPDATE_TAPE=1)");
-    assert!(stored == tape, "roms/spacemono.cas is not the tape of roms/spacemono.bas");
+    assert!(
+        stored == tape,
+        "roms/spacemono.cas is not the tape of roms/spacemono.bas"
+    );
     // Read back: one BASIC file, SPACEMON, holding exactly the program.
     let files = cas::read_files(&stored).unwrap();
     assert_eq!(files.len(), 1);

@@ -27,7 +27,8 @@ impl Game {
     /// Load the program, RUN it and type `keys` as it asks for them.
     pub fn start(keys: &str) -> Game {
         let mut m = Machine::with_transcript(true);
-        m.load_listing(PROGRAM.as_bytes()).expect("the listing loads");
+        m.load_listing(PROGRAM.as_bytes())
+            .expect("the listing loads");
         m.type_text(b"RUN\r");
         let mut g = Game {
             m,
@@ -40,7 +41,11 @@ impl Game {
     /// Start a game of `players` players and stop (BREAK) at the first board, variables intact.
     pub fn at_first_board(players: u32) -> Game {
         let mut g = Game::start(&players.to_string());
-        assert_eq!(g.last_end, EndReason::WaitedForKeys, "the game waits at the board");
+        assert_eq!(
+            g.last_end,
+            EndReason::WaitedForKeys,
+            "the game waits at the board"
+        );
         g.brk();
         g
     }
