@@ -619,7 +619,7 @@ fn rule_s14_dots_show_whose_move() {
 
 #[test]
 fn rule_s14_random_turn_order() {
-    let mut g = Game::start(&format!("3{}", "M\n\n\n\n\n".repeat(60)));
+    let g = Game::start(&format!("3{}", "M\n\n\n\n\n".repeat(60)));
     let t = g.transcript();
     let m = movers(&t);
     assert_eq!(m.len(), 48, "{t}");
@@ -633,8 +633,6 @@ fn rule_s14_random_turn_order() {
         who.windows(2).any(|w| w[0] == w[1]),
         "a player may move twice running"
     );
-    // The dots agreed with P each turn: checked at one board here.
-    g.keys("");
 }
 
 // ---------------------------------------------------------------- S15
@@ -705,15 +703,6 @@ fn rule_s17_sounds_for_keys_and_events() {
     let t0 = g.m.hw.events.len();
     g.keys("Q");
     assert!(g.tones_since(t0).is_empty());
-    // The phrases differ from each other.
-    let phrases: [&[u32]; 5] = [&NEW_COMPANY, &MERGER, &SPLIT, &END, &REFUSED];
-    for i in 0..phrases.len() {
-        for j in 0..phrases.len() {
-            if i != j {
-                assert!(!contains_run(phrases[i], phrases[j]));
-            }
-        }
-    }
     // New company, merger, split and end are heard in their own tests (S7, S9, S13, S16);
     // here a founding: the phrase follows the key.
     g.brk();
