@@ -1,0 +1,80 @@
+//! The look of Space Monopoly (issue 5 item 5): golden pictures of the title, a board in
+//! mid-game (stars, outposts, lanes, the candidates framed and the diamond) and the final
+//! standings, compared pixel for pixel with tests/golden_game/*.png.
+//!
+//! Regenerate with `UPDATE_GOLDEN=1 CARGO_BUILD_JOBS=1 cargo test --test game_look`, and look
+//! at every changed picture before committing it.
+
+mod game_support;
+use game_support::*;
+use spacemono::video::{png, Frame};
+use std::path::PathBuf;
+
+fn check_golden(name: &str, g: &Game) {
+    let mut frame = Frame::new();
+    g.m.render(&mut frame);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden_game")
+        .join(format!("{name}.png"));
+    if std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1") {
+        std::fs::write(&path, png::encode(&frame)).expect("write golden");
+        eprintln!("wrote {}", path.display());
+        return;
+    }
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (generate with UPDATE_GOLDEN=1, check by eye)",
+            path.display()
+        )
+    });
+    let want = png::decode(&bytes).unwrap();
+    let diffs = (0..frame.pixels.len())
+        .filter(|&i| frame.pixels[i] != want.pixels[i])
+        .count();
+    if diffs > 0 {
+        let out = std::env::temp_dir().join(format!("{name}.actual.png"));
+        let _ = std::fs::write(&out, png::encode(&frame));
+        panic!(
+            "{name}: {diffs} pixels differ; actual picture in {}",
+            out.display()
+        );
+    }
+}
+
+#[test]
+fn look_title() {
+    let g = Game::start("");
+    assert!(g.m.screen_text().contains("HOW MANY PLAYERS (2-4)?"));
+    check_golden("title", &g);
+}
+
+/// A scripted 3-player game after 20 moves, shown at the moment the frames are on.
+#[test]
+fn look_board_mid_game() {
+    let mut g = Game::start(&format!("3{}", " M\n1\n\n\n\n\n".repeat(20)));
+    g.brk();
+    assert!(g.num("MV") >= 20.0);
+    // All kinds of cell on the board: empty, star, outpost, a lane.
+    for (code, what) in [(0, "empty"), (1, "star"), (2, "outpost"), (3, "lane")] {
+        let n = g.run_num(&format!(
+            "N=0:FORI=1TO9:FORJ=1TO12:N=N-(M(I,J)={code} OR ({code}=3 AND M(I,J)>3)):NEXTJ,I:PRINT N"
+        ));
+        assert!(n > 0.0, "a {what} cell on the board");
+    }
+    g.keys("GOTO 1040\n");
+    for _ in 0..200 {
+        if g.m.video_mode().1 == 0x1E00 {
+            break;
+        }
+        g.m.run_field();
+    }
+    assert_eq!(g.m.video_mode().1, 0x1E00, "the frames are on");
+    check_golden("board", &g);
+}
+
+#[test]
+fn look_standings() {
+    let g = Game::start(&format!("2{}", "M\n1\n\n\n\n\n".repeat(60)));
+    assert!(g.m.screen_text().contains("IS THE WINNER!"));
+    check_golden("standings", &g);
+}

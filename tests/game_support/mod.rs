@@ -1,0 +1,213 @@
+//! Driving Space Monopoly (roms/spacemono.bas) on the machine, headless, for the game tests.
+//!
+//! A game is started with scripted keys; the run stops when the program waits for a key and
+//! none is left. Then `brk()` stops the program with BREAK (the variables survive), and
+//! `direct()` / `num()` type direct-mode lines to read or set the game's variables, or to
+//! jump back into the program with GOTO (which keeps the variables):
+//!   line 1040: P, NC, CR(), CC() set -> show the board and let the player choose;
+//!   line 1050: P, R, C set -> play cell R,C for player P, dividends, buying, next turn.
+#![allow(dead_code)]
+
+use spacemono::frontend::headless::EndReason;
+use spacemono::machine::hardware::Event;
+use spacemono::machine::keyboard::parse_key_script;
+use spacemono::machine::{Machine, Status};
+
+pub const PROGRAM: &str = include_str!("../../roms/spacemono.bas");
+
+/// Emulated fields a single step may take before the test gives up (10 minutes).
+const LIMIT: u64 = 50 * 600;
+
+pub struct Game {
+    pub m: Machine,
+    pub last_end: EndReason,
+}
+
+impl Game {
+    /// Load the program, RUN it and type `keys` as it asks for them.
+    pub fn start(keys: &str) -> Game {
+        let mut m = Machine::with_transcript(true);
+        m.load_listing(PROGRAM.as_bytes())
+            .expect("the listing loads");
+        m.type_text(b"RUN\r");
+        let mut g = Game {
+            m,
+            last_end: EndReason::BackAtPrompt,
+        };
+        g.keys(keys);
+        g
+    }
+
+    /// Start a game of `players` players and stop (BREAK) at the first board, variables intact.
+    pub fn at_first_board(players: u32) -> Game {
+        let mut g = Game::start(&players.to_string());
+        assert_eq!(
+            g.last_end,
+            EndReason::WaitedForKeys,
+            "the game waits at the board"
+        );
+        g.brk();
+        g
+    }
+
+    fn len(&self) -> usize {
+        self.m.hw.transcript.as_ref().map(|t| t.len()).unwrap_or(0)
+    }
+
+    /// Everything printed since power-on.
+    pub fn transcript(&self) -> String {
+        self.m.transcript().unwrap()
+    }
+
+    /// Type keys as the program asks for them; run until it waits with none left (or is back
+    /// at OK). Returns what was printed meanwhile.
+    pub fn keys(&mut self, keys: &str) -> String {
+        let start = self.len();
+        let codes = parse_key_script(keys).expect("key script");
+        self.m.hw.keyboard.type_script(&codes);
+        self.last_end = run(&mut self.m);
+        assert_ne!(
+            self.last_end,
+            EndReason::TimeLimit,
+            "the game hung; it printed: {}",
+            self.transcript()
+        );
+        self.transcript().chars().skip(start).collect()
+    }
+
+    /// Stop the program with BREAK; back at OK.
+    pub fn brk(&mut self) -> String {
+        let out = self.keys("{BREAK}");
+        assert_eq!(self.last_end, EndReason::BackAtPrompt);
+        assert!(out.contains("BREAK"), "BREAK stops the program: {out:?}");
+        out
+    }
+
+    /// Type one direct-mode line (at OK); what it printed, without the echo and final OK.
+    pub fn direct(&mut self, line: &str) -> String {
+        let out = self.keys(&format!("{line}\n"));
+        let body = out.strip_prefix(&format!("{line}\n")).unwrap_or(&out);
+        body.strip_suffix("OK\n").unwrap_or(body).to_string()
+    }
+
+    /// The value of a numeric expression, by PRINT in direct mode.
+    pub fn num(&mut self, expr: &str) -> f64 {
+        let out = self.direct(&format!("PRINT {expr}"));
+        out.trim()
+            .parse()
+            .unwrap_or_else(|_| panic!("PRINT {expr} gave {out:?}"))
+    }
+
+    /// Run a direct-mode line that ends by printing one number; that number.
+    pub fn run_num(&mut self, line: &str) -> f64 {
+        let out = self.direct(line);
+        out.trim()
+            .parse()
+            .unwrap_or_else(|_| panic!("{line} gave {out:?}"))
+    }
+
+    /// Several numbers printed by one PRINT (separated by `;`).
+    pub fn nums(&mut self, exprs: &[&str]) -> Vec<f64> {
+        exprs.iter().map(|e| self.num(e)).collect()
+    }
+
+    /// An empty board (no stars), no companies, every player's cash `cash` and no shares;
+    /// moves made 0.
+    pub fn empty_board(&mut self, cash: u32) {
+        self.direct("FORI=0TO10:FORJ=0TO13:M(I,J)=0:NEXTJ,I");
+        self.direct(&format!(
+            "FORK=1TO5:Q(K)=0:PR(K)=0:FORI=1TO4:SH(K,I)=0:CA(I)={cash}:NEXTI,K:MV=0"
+        ));
+    }
+
+    /// Put cell `cell` ("5C": row 5, column C) to board code `code`.
+    pub fn set(&mut self, cell: &str, code: u32) {
+        let (r, c) = rc(cell);
+        self.direct(&format!("M({r},{c})={code}"));
+    }
+
+    pub fn get(&mut self, cell: &str) -> u32 {
+        let (r, c) = rc(cell);
+        self.num(&format!("M({r},{c})")) as u32
+    }
+
+    /// Play cell `cell` for player `p` (line 1050), then type `keys` (the buying prompts...).
+    /// Returns what was printed until the game waits again.
+    pub fn play(&mut self, p: u32, cell: &str, keys: &str) -> String {
+        let (r, c) = rc(cell);
+        let cmd = format!("P={p}:R={r}:C={c}:GOTO 1050\n");
+        self.keys(&format!("{cmd}{keys}"))
+    }
+
+    /// The sound events since index `from`, as the SOUND tone numbers (1-255) given.
+    pub fn tones_since(&self, from: usize) -> Vec<u32> {
+        self.m.hw.events[from..]
+            .iter()
+            .map(|e| match e {
+                Event::Sound { period_cycles, .. } => 261 - period_cycles / 20,
+            })
+            .collect()
+    }
+}
+
+/// Run until the machine is back at OK with no keys left, or the program has asked for a key
+/// in 100 fields (2 s) since the last key was taken and none was left, or LIMIT fields pass.
+///
+/// (Not `headless::run_until_done`: it wants a starved key read in 250 fields *in a row*, and
+/// the board's blinking takes a field now and then without reading the keyboard, so a run
+/// that ends at the board would only stop at its time limit.)
+pub fn run(m: &mut Machine) -> EndReason {
+    let start = m.hw.field;
+    let mut starved = 0;
+    let mut left = usize::MAX;
+    loop {
+        let status = m.run_field();
+        let now = m.hw.keyboard.script_left();
+        let keys_left = now > 0 || m.hw.keyboard.has_live_keys();
+        if now != left {
+            left = now;
+            starved = 0;
+        }
+        match status {
+            Status::Prompt if !keys_left => return EndReason::BackAtPrompt,
+            Status::WaitingForKey if !keys_left => {
+                starved += 1;
+                if starved >= 100 {
+                    return EndReason::WaitedForKeys;
+                }
+            }
+            _ => {}
+        }
+        if m.hw.field - start >= LIMIT {
+            return EndReason::TimeLimit;
+        }
+    }
+}
+
+/// "5C" -> (5, 3).
+pub fn rc(cell: &str) -> (u32, u32) {
+    let b = cell.as_bytes();
+    let r = (b[0] - b'0') as u32;
+    let c = (b[1] - b'A' + 1) as u32;
+    (r, c)
+}
+
+/// The game's own sound phrases (S17), by SOUND tone.
+pub const NEW_COMPANY: [u32; 4] = [89, 125, 159, 176];
+pub const MERGER: [u32; 4] = [176, 147, 108, 58];
+pub const SPLIT: [u32; 4] = [232, 204, 232, 204];
+pub const REFUSED: [u32; 1] = [10];
+pub const KEY: [u32; 1] = [200];
+pub const END: [u32; 6] = [89, 125, 147, 176, 147, 176];
+
+/// Whether `needle` occurs as a contiguous run in `hay`.
+pub fn contains_run(hay: &[u32], needle: &[u32]) -> bool {
+    hay.windows(needle.len()).any(|w| w == needle)
+}
+
+/// Render what the machine shows now to a PNG file.
+pub fn write_png(m: &Machine, path: &str) {
+    let mut f = spacemono::video::Frame::new();
+    m.render(&mut f);
+    std::fs::write(path, spacemono::video::png::encode(&f)).unwrap();
+}
