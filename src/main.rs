@@ -10,7 +10,9 @@ use spacemono::frontend::keymap::text_to_keys;
 use spacemono::frontend::pacing::Speed;
 use spacemono::frontend::session::{write_png, Driver, SessionOptions};
 use spacemono::frontend::window::{self, Screen, WindowSettings};
-use spacemono::frontend::{headless, line_terminal, program_file, tape_cli, terminal};
+use spacemono::frontend::{
+    default_tape, headless, line_terminal, program_file, tape_cli, terminal,
+};
 use spacemono::machine::keyboard::parse_key_script;
 use spacemono::machine::{cassette, Machine};
 
@@ -25,8 +27,21 @@ struct Cli {
     view: ViewArgs,
     #[command(flatten)]
     deck: DeckArgs,
+    #[command(flatten)]
+    start: StartArgs,
     #[command(subcommand)]
     command: Option<Command>,
+}
+
+/// What `spacemono` alone starts with.
+#[derive(clap::Args)]
+struct StartArgs {
+    /// Start at OK with no program, instead of loading Space Monopoly.
+    #[arg(long)]
+    basic: bool,
+    /// Load Space Monopoly straight into memory, without the CLOAD on screen.
+    #[arg(long)]
+    fast: bool,
 }
 
 /// The cassette deck; accepted before or after `run`.
@@ -318,11 +333,22 @@ fn interactive(mut machine: Machine, view: &ViewArgs) -> ExitCode {
     }
 }
 
-/// `spacemono` alone: a Dragon at `OK`.
-fn session(view: &ViewArgs, deck: &DeckArgs) -> ExitCode {
+/// `spacemono` alone: the machine loads Space Monopoly from its tape and runs it; with
+/// `--basic` (or a tape of your own) it stops at `OK`.
+fn session(view: &ViewArgs, deck: &DeckArgs, start: &StartArgs) -> ExitCode {
     let mut machine = Machine::with_transcript(true);
     if let Err(e) = setup_deck(&mut machine, deck) {
         return fail(e);
+    }
+    if deck.tape.is_none() && !start.basic {
+        let r = if start.fast {
+            default_tape::boot_game_fast(&mut machine)
+        } else {
+            default_tape::boot_game(&mut machine)
+        };
+        if let Err(e) = r {
+            return fail(e);
+        }
     }
     if let Err(e) = type_file(&mut machine, view) {
         return fail(e);
@@ -341,6 +367,6 @@ fn main() -> ExitCode {
             }
             Err(e) => fail(e),
         },
-        None => session(&cli.view, &cli.deck),
+        None => session(&cli.view, &cli.deck, &cli.start),
     }
 }

@@ -30,6 +30,8 @@ pub struct TapeJob {
     pub name: Option<Vec<u8>>,
     /// The search ran off the end once and the tape was rewound.
     pub rewound: bool,
+    /// A key was pressed during the search: the rest goes at once.
+    pub hurry: bool,
 }
 
 fn deck_error(e: DeckError) -> ErrorCode {
@@ -184,20 +186,39 @@ impl Interpreter {
             wait: 0,
             name,
             rewound: false,
+            hurry: false,
         });
         self.mode = Mode::Tape;
         Ok(())
     }
 
-    /// One step of a tape search, at most one per field.
+    /// One step of a tape search per field (all of it at once when hurried by a key).
     pub(crate) fn tape_step(&mut self, hw: &mut Hardware) {
+        // Bounded: a tape holds far fewer blocks than this.
+        for _ in 0..1_000_000 {
+            if !self.tape_step_once(hw) {
+                break;
+            }
+        }
+    }
+
+    /// One block's worth; true when the next step should follow at once.
+    fn tape_step_once(&mut self, hw: &mut Hardware) -> bool {
         let Some(mut job) = self.tape_job.take() else {
             self.mode = Mode::Running;
-            return;
+            return false;
         };
+        if hw.keyboard.has_live_keys() {
+            // A key pressed while the tape loads hurries it along (the key itself is spent).
+            hw.keyboard.drop_live_keys();
+            job.hurry = true;
+        }
+        if job.hurry {
+            job.wait = 0;
+        }
         if job.wait > 0 {
             self.tape_job = Some(job);
-            return;
+            return false;
         }
         match hw.deck.search_step() {
             Err(DeckError::EndOfTape) if !job.rewound && hw.deck.position() > 0 => {
@@ -220,12 +241,19 @@ impl Interpreter {
                             cassette::TapeSpeed::Real => fields,
                             cassette::TapeSpeed::Quick => cassette::QUICK_FIELDS_PER_BLOCK,
                         };
+                        let hurry = job.hurry;
                         self.tape_job = Some(job);
+                        return hurry;
                     }
-                    _ => self.tape_job = Some(job),
+                    _ => {
+                        let hurry = job.hurry;
+                        self.tape_job = Some(job);
+                        return hurry;
+                    }
                 }
             }
         }
+        false
     }
 
     /// Count down the wait of a tape search (called each field).

@@ -154,6 +154,12 @@ impl Keyboard {
         !self.live.is_empty()
     }
 
+    /// Forget the keys a person pressed that the machine has not taken.
+    pub fn drop_live_keys(&mut self) {
+        self.live.clear();
+        self.update_ready();
+    }
+
     /// The poll between statements: live keys only, except that a scripted BREAK or
     /// SHIFT+@ at the head of the script is taken, so a script can stop a running program.
     #[inline]

@@ -1,0 +1,45 @@
+//! The tape that is in the deck when spacemono starts: Space Monopoly, as `roms/spacemono.cas`
+//! (built into the program, so it plays from any folder).
+
+use crate::formats::tape::TapeKind;
+use crate::machine::cassette::{self, Deck};
+use crate::machine::Machine;
+
+/// `roms/spacemono.cas`: the game as `CSAVE "SPACEMON"` writes it.
+pub const SPACE_MONOPOLY_CAS: &[u8] = include_bytes!("../../roms/spacemono.cas");
+
+/// Put the game's tape in the deck.
+pub fn insert(machine: &mut Machine) -> Result<(), String> {
+    let blocks = cassette::blocks_from_bytes(SPACE_MONOPOLY_CAS, TapeKind::Cas, "SPACEMON")
+        .map_err(|e| format!("the built-in Space Monopoly tape: {e}"))?;
+    let speed = machine.hw.deck.speed();
+    machine.hw.deck = Deck::with_blocks(blocks);
+    machine.hw.deck.set_speed(speed);
+    Ok(())
+}
+
+/// The Dragon owner's evening: CLOAD (with the ROM's `S` / `F SPACEMON` on screen), then RUN.
+pub fn boot_game(machine: &mut Machine) -> Result<(), String> {
+    insert(machine)?;
+    // Typed as the machine asks for keys, so the poll while CLOAD runs cannot eat them.
+    machine.hw.keyboard.type_script(b"CLOAD\rRUN\r");
+    Ok(())
+}
+
+/// Skip the show: the program straight into memory, then RUN.
+pub fn boot_game_fast(machine: &mut Machine) -> Result<(), String> {
+    insert(machine)?;
+    let found = machine
+        .hw
+        .deck
+        .cload(
+            None,
+            &mut machine.hw.mem,
+            crate::machine::memory::addr::POWER_ON_STACK_TOP - 3,
+        )
+        .map_err(|e| format!("the built-in Space Monopoly tape: {e}"))?;
+    let _ = found;
+    machine.basic.program_changed();
+    machine.type_text(b"RUN\r");
+    Ok(())
+}
