@@ -227,6 +227,7 @@ fn the_window_opens_on_a_virtual_display_and_shows_the_text_screen() {
         .env("DISPLAY", format!(":{}", display.number))
         .env_remove("WAYLAND_DISPLAY")
         .args([
+            "--basic",
             "--mute",
             "--scale",
             "2",
@@ -279,6 +280,7 @@ fn the_window_opens_on_a_virtual_display_and_shows_the_text_screen() {
     let child = Command::new(bin())
         .env("DISPLAY", format!(":{}", display.number))
         .args([
+            "--basic",
             "--mute",
             "--scale",
             "1",

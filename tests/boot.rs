@@ -1,0 +1,50 @@
+//! `spacemono` with no arguments: the Dragon owner's evening, CLOAD then RUN.
+
+use spacemono::frontend::default_tape;
+use spacemono::machine::Machine;
+
+fn fields(m: &mut Machine, n: usize) {
+    for _ in 0..n {
+        m.run_field();
+    }
+}
+
+#[test]
+fn the_game_loads_from_its_tape_with_the_roms_feedback_then_runs() {
+    let mut m = Machine::with_transcript(true);
+    default_tape::boot_game(&mut m).unwrap();
+    // While searching: S at the top left, then the name found, then F.
+    let mut saw_s = false;
+    let mut saw_f = false;
+    for _ in 0..400 {
+        m.run_field();
+        let top: String = m.screen_text().lines().next().unwrap().to_string();
+        saw_s |= top.starts_with('S') || top.starts_with('s');
+        saw_f |= (top.starts_with('F') || top.starts_with('f')) && top.contains("SPACEMON");
+        if m.transcript().unwrap().contains("S P A C E") {
+            break;
+        }
+    }
+    assert!(saw_s && saw_f, "S {saw_s} F {saw_f}\n{}", m.screen_text());
+    let t = m.transcript().unwrap();
+    assert!(t.contains("CLOAD\nSPACEMON\nOK\nRUN\n"), "{t}");
+    assert!(t.contains("S P A C E  M O N O P O L Y"), "{t}");
+    // Loading is quick: the title is up within a few seconds of power-on.
+    assert!(m.hw.field < 250, "{} fields", m.hw.field);
+}
+
+#[test]
+fn a_key_hurries_the_tape_and_fast_skips_it() {
+    let mut m = Machine::with_transcript(true);
+    default_tape::boot_game(&mut m).unwrap();
+    fields(&mut m, 3);
+    m.press(b' ');
+    fields(&mut m, 5);
+    assert!(m.transcript().unwrap().contains("SPACEMON\nOK\nRUN"), "{}", m.transcript().unwrap());
+
+    let mut m = Machine::with_transcript(true);
+    default_tape::boot_game_fast(&mut m).unwrap();
+    fields(&mut m, 5);
+    let t = m.transcript().unwrap();
+    assert!(!t.contains("CLOAD") && t.contains("RUN\n"), "{t}");
+}
