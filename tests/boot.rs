@@ -40,7 +40,11 @@ fn a_key_hurries_the_tape_and_fast_skips_it() {
     fields(&mut m, 3);
     m.press(b' ');
     fields(&mut m, 5);
-    assert!(m.transcript().unwrap().contains("SPACEMON\nOK\nRUN"), "{}", m.transcript().unwrap());
+    assert!(
+        m.transcript().unwrap().contains("SPACEMON\nOK\nRUN"),
+        "{}",
+        m.transcript().unwrap()
+    );
 
     let mut m = Machine::with_transcript(true);
     default_tape::boot_game_fast(&mut m).unwrap();

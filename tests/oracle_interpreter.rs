@@ -249,3 +249,35 @@ fn a_direct_command_between_stop_and_cont_keeps_the_loops() {
     let t = session("10 GOSUB 100:PRINT \"BACK\":END\n100 STOP:RETURN\nRUN\nA=1\nCONT");
     assert!(t.ends_with("CONT\nBACK\nOK\n"), "{t}");
 }
+
+#[test]
+fn break_stops_a_delay_loop_and_cont_finishes_it() {
+    let mut m = machine();
+    typed(&mut m, "10 FOR I=1 TO 30000:NEXT:PRINT \"DONE\";I");
+    m.type_text(b"RUN\r");
+    for _ in 0..20 {
+        m.run_field();
+    }
+    m.press(3);
+    m.run_field();
+    let t = m.transcript().unwrap();
+    assert!(t.ends_with("BREAK IN 10\nOK\n"), "{t}");
+    let t = typed(&mut m, "PRINT I>1 AND I<30000\nCONT");
+    assert!(t.contains("PRINT I>1 AND I<30000\n-1 \n"), "{t}");
+    assert!(t.ends_with("DONE 30001 \nOK\n"), "{t}");
+}
+
+#[test]
+fn delay_loops_take_the_same_time_on_one_line_and_on_two() {
+    // The same NEXT work, timed by TIMER: a loop alone on its lines and the same loop with
+    // a statement in its body that costs nothing measurable.
+    let one = output("10 T=TIMER:FOR I=1 TO 2000:NEXT:PRINT TIMER-T", "");
+    let two = output("10 T=TIMER:FOR I=1 TO 2000\n20 NEXT I:PRINT TIMER-T", "");
+    let a: i32 = one.trim().parse().unwrap();
+    let b: i32 = two.trim().parse().unwrap();
+    // 2000 passes of about 1,400 cycles are about 160 fields either way.
+    assert!(
+        (150..=175).contains(&a) && (150..=175).contains(&b),
+        "{a} {b}"
+    );
+}

@@ -73,7 +73,7 @@ impl Interpreter {
                 from,
                 to,
                 step,
-            } => self.for_stmt(hw, *var, from, to, step.as_ref(), line.segs.len()),
+            } => self.for_stmt(hw, *var, from, to, step.as_ref(), line),
             Stmt::Next(vars) => self.next_stmt(hw, vars),
             Stmt::Return => self.return_stmt(hw),
             Stmt::Input {
@@ -442,8 +442,9 @@ impl Interpreter {
         from: &crate::basic::ast::Expr,
         to: &crate::basic::ast::Expr,
         step: Option<&crate::basic::ast::Expr>,
-        segments: usize,
+        line: &Rc<CompiledLine>,
     ) -> ExecResult {
+        let segments = line.segs.len();
         hw.cycles += cost::FOR;
         let var_addr = self.lvalue_addr(hw, &LValue::Var(var))?;
         self.eval_num(hw, from, LET_LEVEL)?;
@@ -483,6 +484,7 @@ impl Interpreter {
             s if s > 0 => 1,
             _ => 0xFF,
         };
+        let empty_body_next = self.empty_body_next(hw, var, line);
         self.push_frame(Frame::For {
             var,
             var_addr,
@@ -491,6 +493,7 @@ impl Interpreter {
             limit,
             body: self.pc,
             body_ends_line: self.pc.seg as usize >= segments,
+            empty_body_next,
         });
         Ok(())
     }
@@ -528,21 +531,44 @@ impl Interpreter {
             };
             self.truncate_stack(k + 1);
             hw.cycles += cost::NEXT;
-            let (var_addr, step, direction, limit, body, ends_line) = match &self.stack[k] {
-                Frame::For {
-                    var_addr,
-                    step,
-                    direction,
-                    limit,
-                    body,
-                    body_ends_line,
-                    ..
-                } => (*var_addr, *step, *direction, *limit, *body, *body_ends_line),
-                Frame::Gosub { .. } => return Err(ErrorCode::NF.into()),
-            };
-            let current = read_packed(hw, var_addr);
-            let (new, done) = self.fu.next_step(current, step, direction, limit)?;
-            write_packed(hw, var_addr, new);
+            let (var_addr, step, direction, limit, body, ends_line, empty_next) =
+                match &self.stack[k] {
+                    Frame::For {
+                        var_addr,
+                        step,
+                        direction,
+                        limit,
+                        body,
+                        body_ends_line,
+                        empty_body_next,
+                        ..
+                    } => (
+                        *var_addr,
+                        *step,
+                        *direction,
+                        *limit,
+                        *body,
+                        *body_ends_line,
+                        *empty_body_next,
+                    ),
+                    Frame::Gosub { .. } => return Err(ErrorCode::NF.into()),
+                };
+            // A delay loop (`FOR I=1 TO 500:NEXT`): the passes that fit in this field run
+            // here, each costing what the statement dispatch, the line and the NEXT cost, and
+            // stopping for a key as the poll between statements would.
+            let spin = i == 0 && !self.trace && empty_next == Some(self.stmt_pc);
+            let pass = cost::STATEMENT + cost::NEXT + if ends_line { cost::LINE } else { 0 };
+            let mut done;
+            loop {
+                let current = read_packed(hw, var_addr);
+                let (new, finished) = self.fu.next_step(current, step, direction, limit)?;
+                write_packed(hw, var_addr, new);
+                done = finished;
+                if done || !spin || hw.cycles >= self.budget || hw.keyboard.poll_pending() {
+                    break;
+                }
+                hw.cycles += pass;
+            }
             if !done {
                 if ends_line && !body.is_direct() {
                     // The loop's body starts on the next line: go straight there, as the
@@ -563,6 +589,36 @@ impl Interpreter {
             if i >= vars.len() {
                 return Ok(());
             }
+        }
+    }
+
+    /// Where the NEXT is when the statement right after this FOR is a NEXT for its variable.
+    fn empty_body_next(
+        &mut self,
+        hw: &Hardware,
+        var: VarName,
+        line: &Rc<CompiledLine>,
+    ) -> Option<Pc> {
+        let (at, code) = if (self.pc.seg as usize) < line.segs.len() {
+            (self.pc, line.clone())
+        } else if !self.pc.is_direct() && (self.pc.line as usize + 1) < self.lines.len() {
+            let i = self.pc.line as usize + 1;
+            (
+                Pc {
+                    line: i as u32,
+                    seg: 0,
+                },
+                self.line_code(hw, i),
+            )
+        } else {
+            return None;
+        };
+        let seg = code.segs.get(at.seg as usize)?;
+        match &seg.stmt {
+            Stmt::Next(vars) if !seg.trailing_junk && vars.first().is_none_or(|v| *v == var) => {
+                Some(at)
+            }
+            _ => None,
         }
     }
 

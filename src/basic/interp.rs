@@ -53,6 +53,9 @@ pub enum Frame {
         body: Pc,
         /// The FOR was the last statement of its line: the body starts on the next line.
         body_ends_line: bool,
+        /// When the loop's body is nothing but its own NEXT (a delay loop), where that NEXT
+        /// is: such a loop can run many passes inside one NEXT, with the same costs.
+        empty_body_next: Option<Pc>,
     },
     Gosub {
         ret: Pc,
@@ -121,6 +124,8 @@ pub struct Interpreter {
     pub(crate) input: Option<InputState>,
     pub(crate) edit: Option<crate::basic::edit_mode::EditState>,
     pub(crate) tape_job: Option<crate::basic::exec_tape::TapeJob>,
+    /// The cycle budget of the current slice.
+    pub(crate) budget: u32,
     /// The cursor cell currently shown inverted, and the blink countdown.
     pub(crate) cursor_shown: Option<u16>,
     pub(crate) blink: u32,
@@ -194,6 +199,7 @@ impl Interpreter {
             input: None,
             edit: None,
             tape_job: None,
+            budget: 0,
             cursor_shown: None,
             blink: 0,
         }
@@ -470,6 +476,7 @@ impl Interpreter {
 
     /// Run until the field's cycle budget is spent or the machine waits for something.
     pub fn run_slice(&mut self, hw: &mut Hardware, budget: u32) {
+        self.budget = budget;
         loop {
             match self.mode {
                 Mode::Running => {

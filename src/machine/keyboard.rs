@@ -181,6 +181,12 @@ impl Keyboard {
         k
     }
 
+    /// Whether the poll between statements would find something.
+    #[inline]
+    pub fn poll_pending(&self) -> bool {
+        self.poll_ready
+    }
+
     /// A key for INKEY$: live first; a scripted key only after the program has once found
     /// the keyboard empty.
     pub fn inkey(&mut self) -> Option<u8> {
