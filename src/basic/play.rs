@@ -12,9 +12,9 @@
 //! The wave is four steps: mid $7E, `SndVolume`, mid, `SndVolume+1`.
 //!
 //! * O1, O2 (`LAEE4` loop, 16-bit delay N from `Octave1DelayTab`/`Octave2DelayTab`):
-//!   `LAEF2` LDA #$7E 2, NOP 2; `LAEF5` STA PIA1DA 5, LDX ,Y 5, `LAEFA` LEAX -1,X 5 +
-//!   BNE 3 (8·N), RTS 5. Each of the four calls costs BSR 7 + (LDA 2 + NOP 2 or LDA <dp 4)
-//!   + 5 + 5 + 8N + 5 = 26 + 8N, and BRA LAEE4 adds 3:
+//!   `LAEF2` LDA #$7E 2, NOP 2; `LAEF5` STA PIA1DA 5, LDX ,Y 5, `LAEFA` LEAX -1,X 5 and
+//!   BNE 3 (8·N), RTS 5. Each of the four calls costs BSR 7, then LDA 2 + NOP 2 or
+//!   LDA <dp 4, then 5 + 5 + 8N + 5: 26 + 8N in all, and BRA LAEE4 adds 3:
 //!   **period = 4·(26 + 8N) + 3 = 107 + 32·N**.
 //! * O3-O5 (`LAF0D` loop, 8-bit delay N from `Octave3DelayTab`): `LAF1E` STA 5, LDA ,X 4,
 //!   `LAF23` DECA 2 + BNE 3 (5·N), RTS 5; each call BSR 7 + 4 + 5 + 4 + 5N + 5 = 25 + 5N:
@@ -74,12 +74,12 @@ pub const NOTE_NUMBERS: [u8; 7] = [0x0A, 0x0C, 0x01, 0x03, 0x05, 0x06, 0x08];
 /// `Octave1DelayTab`, `Octave2DelayTab`: 16-bit delay counts, C to B.
 pub const DELAY_O12: [[u16; 12]; 2] = [
     [
-        0x01A8, 0x0190, 0x017A, 0x0164, 0x0150, 0x013D, 0x012B, 0x011A, 0x010A, 0x00FB,
-        0x00ED, 0x00DF,
+        0x01A8, 0x0190, 0x017A, 0x0164, 0x0150, 0x013D, 0x012B, 0x011A, 0x010A, 0x00FB, 0x00ED,
+        0x00DF,
     ],
     [
-        0x00D3, 0x00C7, 0x00BB, 0x00B1, 0x00A6, 0x009D, 0x0094, 0x008B, 0x0083, 0x007C,
-        0x0075, 0x006E,
+        0x00D3, 0x00C7, 0x00BB, 0x00B1, 0x00A6, 0x009D, 0x0094, 0x008B, 0x0083, 0x007C, 0x0075,
+        0x006E,
     ],
 ];
 
