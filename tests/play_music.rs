@@ -393,6 +393,21 @@ fn errors_are_fc_for_bad_values_and_characters() {
 }
 
 #[test]
+fn minus_on_a_poked_zero_is_fc_not_a_wrap() {
+    // LAF8D tests B before DECB: a POKEd length or tempo of 0 gives ?FC for L- / T-
+    // (a wrap would make 255, a legal value).
+    for (a, s) in [(dp::NOTE_LEN, "L-"), (dp::TEMPO, "T-")] {
+        let mut m = fresh();
+        m.poke(a, 0);
+        assert_eq!(
+            run(&mut m, &mut Vars::default(), s).0,
+            Err(ErrorCode::FC),
+            "{s}"
+        );
+    }
+}
+
+#[test]
 fn errors_from_variables() {
     let mut v = Vars::default();
     v.nums.insert("Q".into(), Err(ErrorCode::FC)); // e.g. Q = 300
@@ -416,19 +431,22 @@ fn notes_before_an_error_are_played_and_changes_stay() {
 
 #[test]
 fn deep_x_nesting_is_om() {
-    // End of storage 80 bytes under the stack: BasChkB2Free wants $1F + 4 + 58 below
-    // S = sp − 3 − 3k − 2 (k levels open), i.e. sp − 18 < sp − 5 − 3k: k ≤ 4 open, the
-    // sixth X (k = 5) is ?OM.
-    let mut m = fresh();
-    m.write_u16(addr::STORAGE_END, SP - 80);
+    // BasChkB2Free wants $1F + 4 + 58 < S, S = sp − 3 − 3k − 2 with k levels open (CMPD,
+    // BCS: equal is ?OM). End of storage 82 under the stack: need = sp − 20, and at k = 5
+    // S = sp − 20 too, so the sixth X is ?OM after five levels each played a C. One byte
+    // lower (83): need = sp − 21 < sp − 20, so level 6 opens and the seventh X fails.
     let mut v = Vars::default();
     v.strs.insert("A$".into(), b"CXA$;".to_vec());
-    let (r, ev) = run(&mut m, &mut v, "XA$;");
-    assert_eq!(r, Err(ErrorCode::OM));
-    assert_eq!(ev.len(), 5, "one C per level entered");
+    for (below, levels) in [(82u16, 5usize), (83, 6)] {
+        let mut m = fresh();
+        m.write_u16(addr::STORAGE_END, SP - below);
+        let (r, ev) = run(&mut m, &mut v, "XA$;");
+        assert_eq!(r, Err(ErrorCode::OM));
+        assert_eq!(ev.len(), levels, "storage end sp-{below}");
+    }
     // With room, the same recursion goes until the stack meets storage.
     let mut m = fresh();
-    m.write_u16(addr::STORAGE_END, SP - 80 - 3 * 100);
+    m.write_u16(addr::STORAGE_END, SP - 82 - 3 * 100);
     let (r, ev) = run(&mut m, &mut v, "XA$;");
     assert_eq!(r, Err(ErrorCode::OM));
     assert_eq!(ev.len(), 105);
