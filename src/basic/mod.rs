@@ -17,6 +17,7 @@ pub mod input;
 pub mod interp;
 pub mod line_editor;
 pub mod listing;
+pub mod play;
 pub mod program;
 pub mod renum;
 pub mod semigraphics;

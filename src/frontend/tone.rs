@@ -1,8 +1,11 @@
 //! The SOUND tone as the Dragon makes it (machine.md §5): a 4-step wave on the 6-bit DAC,
 //! $7E (mid), $FC (max), $7E, $00, each step held a quarter of the period of
-//! 20·(261−t) CPU cycles, for d·4 fields. Samples are generated here, one field at a time,
-//! so that a sound output and a WAV file get exactly the emulated timing: every field is
-//! 1/50 s of samples, silent or not.
+//! 20·(261−t) CPU cycles, for d·4 fields. PLAY's notes are the same wave with $7E ± 4·V for
+//! the outer steps, and its rests hold the DAC at mid. Samples are generated here, one field
+//! at a time, so that a sound output and a WAV file get exactly the emulated timing: every
+//! field is 1/50 s of samples, silent or not.
+
+use std::collections::VecDeque;
 
 use crate::machine::hardware::Event;
 
@@ -13,8 +16,10 @@ pub const FIELD_HZ: u32 = 50;
 /// How loud a full-scale DAC swing is (1.0 would be the whole sample range).
 pub const VOLUME: f32 = 0.5;
 
-/// The DAC bytes of the four steps.
+/// The DAC bytes of SOUND's four steps.
 const STEPS: [u8; 4] = [0x7E, 0xFC, 0x7E, 0x00];
+/// The DAC's mid byte (a rest holds it).
+const MID: u8 = 0x7E;
 
 /// A DAC byte as a sample: level (PA & $FC)/252, relative to the mid level $7C so that
 /// silence (the DAC at mid) is 0.
@@ -22,16 +27,27 @@ fn level(dac: u8) -> f32 {
     ((dac & 0xFC) as f32 - 124.0) / 128.0 * VOLUME
 }
 
+/// One tone (or rest) waiting or playing.
+#[derive(Debug, Clone)]
+struct Segment {
+    /// CPU cycles per wave cycle.
+    period: f64,
+    /// The DAC byte of each quarter.
+    steps: [u8; 4],
+    /// Fields of it left.
+    fields: u32,
+}
+
 /// Makes samples for one field at a time at a fixed sample rate (a multiple of 50).
 #[derive(Debug, Clone)]
 pub struct ToneGenerator {
     rate: u32,
-    /// Period of the tone now playing, in CPU cycles.
-    period: f64,
-    /// Fields of it left.
-    fields_left: u32,
+    /// What plays now (front) and what follows it, in order.
+    queue: VecDeque<Segment>,
     /// Position in the wave, in CPU cycles from the start of a period.
     phase: f64,
+    /// Events came since the last field: a PLAY's further notes queue behind the first.
+    fresh: bool,
 }
 
 impl ToneGenerator {
@@ -44,9 +60,9 @@ impl ToneGenerator {
         );
         ToneGenerator {
             rate,
-            period: 0.0,
-            fields_left: 0,
+            queue: VecDeque::new(),
             phase: 0.0,
+            fresh: false,
         }
     }
 
@@ -60,52 +76,93 @@ impl ToneGenerator {
     }
 
     pub fn is_sounding(&self) -> bool {
-        self.fields_left > 0
+        !self.queue.is_empty()
     }
 
     /// Take a machine event. A SOUND starts with the field it was made in and lasts its
-    /// `fields` fields; a new one replaces what was playing.
+    /// `fields` fields; a new one replaces what was playing. The first PLAY tone or rest of a
+    /// field replaces what was playing too; the ones after it in the same field follow it.
     pub fn event(&mut self, event: &Event) {
-        match *event {
+        let (seg, queue) = match *event {
             Event::Sound {
                 period_cycles,
                 fields,
-            } => {
-                self.period = period_cycles.max(4) as f64;
-                self.fields_left = fields;
-                self.phase = 0.0;
-            }
+            } => (
+                Segment {
+                    period: period_cycles.max(4) as f64,
+                    steps: STEPS,
+                    fields,
+                },
+                false,
+            ),
+            Event::Tone {
+                period_cycles,
+                fields,
+                high,
+                low,
+            } => (
+                Segment {
+                    period: period_cycles.max(4) as f64,
+                    steps: [MID, high, MID, low],
+                    fields,
+                },
+                true,
+            ),
+            Event::Rest { fields } => (
+                Segment {
+                    period: 4.0,
+                    steps: [MID; 4],
+                    fields,
+                },
+                true,
+            ),
+        };
+        if !(queue && self.fresh) {
+            self.queue.clear();
+            self.phase = 0.0;
+        }
+        self.fresh = true;
+        if seg.fields > 0 {
+            self.queue.push_back(seg);
         }
     }
 
     /// Append one field of samples to `out`.
     pub fn field(&mut self, out: &mut Vec<f32>) {
+        self.fresh = false;
         let n = self.samples_per_field();
-        if self.fields_left == 0 {
+        let Some(seg) = self.queue.front_mut() else {
             out.extend(std::iter::repeat_n(0.0, n));
             return;
-        }
-        let dt = CPU_HZ / self.rate as f64; // cycles per sample
-        let step = self.period / 4.0;
-        for _ in 0..n {
-            // Each sample is the wave's average over its interval, so high notes keep their
-            // pitch instead of aliasing into something else.
-            let mut t = self.phase;
-            let end = t + dt;
-            let mut acc = 0.0f64;
-            while t < end {
-                let in_period = t % self.period;
-                let k = (in_period / step) as usize % 4;
-                let step_end = t - in_period + (k as f64 + 1.0) * step;
-                let upto = step_end.min(end);
-                acc += level(STEPS[k]) as f64 * (upto - t);
-                t = if upto > t { upto } else { end };
+        };
+        if seg.steps == [MID; 4] {
+            out.extend(std::iter::repeat_n(level(MID), n));
+        } else {
+            let dt = CPU_HZ / self.rate as f64; // cycles per sample
+            let period = seg.period;
+            let step = period / 4.0;
+            for _ in 0..n {
+                // Each sample is the wave's average over its interval, so high notes keep
+                // their pitch instead of aliasing into something else.
+                let mut t = self.phase;
+                let end = t + dt;
+                let mut acc = 0.0f64;
+                while t < end {
+                    let in_period = t % period;
+                    let k = (in_period / step) as usize % 4;
+                    let step_end = t - in_period + (k as f64 + 1.0) * step;
+                    let upto = step_end.min(end);
+                    acc += level(seg.steps[k]) as f64 * (upto - t);
+                    t = if upto > t { upto } else { end };
+                }
+                out.push((acc / dt) as f32);
+                self.phase = end % period;
             }
-            out.push((acc / dt) as f32);
-            self.phase = end % self.period;
         }
-        self.fields_left -= 1;
-        if self.fields_left == 0 {
+        seg.fields -= 1;
+        if seg.fields == 0 {
+            self.queue.pop_front();
+            // Each note starts its wave afresh (the ROM's loop begins at mid).
             self.phase = 0.0;
         }
     }
@@ -127,7 +184,11 @@ mod tests {
         let mut g = ToneGenerator::new(rate);
         g.event(ev);
         let mut out = Vec::new();
-        let Event::Sound { fields, .. } = *ev;
+        let fields = match *ev {
+            Event::Sound { fields, .. } | Event::Tone { fields, .. } | Event::Rest { fields } => {
+                fields
+            }
+        };
         for _ in 0..fields + extra_fields {
             g.field(&mut out);
         }
@@ -199,5 +260,62 @@ mod tests {
         g.field(&mut out);
         g.field(&mut out);
         assert_eq!(out, vec![0.0; 882]);
+    }
+
+    /// PLAY's events of one field play in order: a V15 note, a rest, a V31 note.
+    #[test]
+    fn play_tones_and_rests_follow_one_another() {
+        let rate = 22050;
+        let mut g = ToneGenerator::new(rate);
+        let (hi15, lo15) = (0x7E + 60, 0x7E - 60);
+        g.event(&Event::Tone {
+            period_cycles: 3423,
+            fields: 3,
+            high: hi15,
+            low: lo15,
+        });
+        g.event(&Event::Rest { fields: 2 });
+        g.event(&Event::Tone {
+            period_cycles: 3423,
+            fields: 1,
+            high: 0xFA,
+            low: 0x02,
+        });
+        let mut out = Vec::new();
+        for _ in 0..8 {
+            g.field(&mut out);
+        }
+        let per = 441;
+        let peak = |s: &[f32]| s.iter().fold(0.0f32, |m, &x| m.max(x.abs()));
+        // V15: ±60 DAC steps (low byte $42 & $FC = $40, 60 below $7C); V31: ±124.
+        let v15 = peak(&out[..3 * per]);
+        assert!((v15 - 60.0 / 128.0 * VOLUME).abs() < 1e-6, "{v15}");
+        assert!(out[3 * per..5 * per].iter().all(|&x| x == 0.0));
+        let v31 = peak(&out[5 * per..6 * per]);
+        assert!((v31 - 124.0 / 128.0 * VOLUME).abs() < 1e-6, "{v31}");
+        assert!(out[6 * per..].iter().all(|&x| x == 0.0));
+        // The pitch of the first note: 894886/3423 Hz.
+        let hz = measured_hz(&out[..3 * per], rate);
+        assert!((hz - CPU_HZ / 3423.0).abs() < 3.0, "{hz}");
+        assert!(!g.is_sounding());
+    }
+
+    /// A PLAY made in a later field replaces what is left of the last one.
+    #[test]
+    fn a_later_play_replaces_what_is_left() {
+        let mut g = ToneGenerator::new(22050);
+        g.event(&Event::Tone {
+            period_cycles: 3423,
+            fields: 10,
+            high: 0xFA,
+            low: 0x02,
+        });
+        let mut out = Vec::new();
+        g.field(&mut out);
+        g.event(&Event::Rest { fields: 1 });
+        out.clear();
+        g.field(&mut out);
+        assert!(out.iter().all(|&x| x == 0.0));
+        assert!(!g.is_sounding());
     }
 }

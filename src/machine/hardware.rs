@@ -13,6 +13,18 @@ pub enum Event {
     /// SOUND t,d: a square-ish tone of `period_cycles` CPU cycles per cycle for `fields`
     /// 50 Hz fields (d×4).
     Sound { period_cycles: u32, fields: u32 },
+    /// One PLAY note: the ROM's 4-step wave mid ($7E), `high`, mid, `low` on the DAC
+    /// (`high`/`low` = $7E ± 4·V, DR `LAEE4`/`LAF0D`), `period_cycles` CPU cycles a cycle,
+    /// for `fields` fields. The notes and rests of one PLAY come in one field, in order, and
+    /// play one after another from that field on.
+    Tone {
+        period_cycles: u32,
+        fields: u32,
+        high: u8,
+        low: u8,
+    },
+    /// PLAY P: `fields` fields with the DAC held at mid, in sequence with the notes.
+    Rest { fields: u32 },
 }
 
 #[derive(Debug)]

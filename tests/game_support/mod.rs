@@ -145,6 +145,7 @@ impl Game {
             .iter()
             .map(|e| match e {
                 Event::Sound { period_cycles, .. } => 261 - period_cycles / 20,
+                other => panic!("not a SOUND event: {other:?}"),
             })
             .collect()
     }
