@@ -95,3 +95,15 @@ fn get_and_put_copy_a_block() {
     let t = direct("PMODE 4:PCLS:DIM A(10):LINE(0,0)-(15,7),PSET,BF:GET(0,0)-(15,7),A:PUT(100,100)-(115,107),A:PRINT PPOINT(104,104);PPOINT(120,104)");
     assert_eq!(t, " 1  0 \n");
 }
+
+#[test]
+fn play_waits_for_its_notes_and_timer_counts_them() {
+    // At the default T2, an L4 note lasts 32 fields and L8 16: ROM timer 255 / (T·L).
+    assert_eq!(direct("T=TIMER:PLAY \"CDE\":PRINT TIMER-T"), " 96 \n");
+    assert_eq!(direct("T=TIMER:PLAY \"L8CP8\":PRINT TIMER-T"), " 32 \n");
+    assert_eq!(direct("PLAY \"H\""), "?FC ERROR\n");
+    assert_eq!(
+        direct("A$=\"CD\":T=TIMER:PLAY \"XA$;\":PRINT TIMER-T"),
+        " 64 \n"
+    );
+}

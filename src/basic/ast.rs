@@ -199,6 +199,8 @@ pub enum Stmt {
     Graphics(Box<GraphicsStmt>),
     /// A cassette statement.
     Tape(Box<TapeStmt>),
+    /// PLAY music$
+    Play(Expr),
     /// A statement of a part of the machine not built yet (graphics, tape): the error it gives.
     NotHere(ErrorCode),
     /// A statement that does not parse: the error is raised when it is reached.

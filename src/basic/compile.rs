@@ -326,11 +326,7 @@ impl<'a> Parser<'a> {
                 Ok(Stmt::Tape(Box::new(self.tape(c)?)))
             }
             t::PCLS..=t::PMODE => Ok(Stmt::Graphics(Box::new(self.graphics(c)?))),
-            // Music: with the sound issue.
-            t::PLAY => {
-                self.skip_rest();
-                Ok(Stmt::NotHere(ErrorCode::FC))
-            }
+            t::PLAY => Ok(Stmt::Play(self.expr()?)),
             // DLOAD needs a serial link the machine does not have.
             t::DLOAD => {
                 self.skip_rest();

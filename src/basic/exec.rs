@@ -269,6 +269,7 @@ impl Interpreter {
             Stmt::Run(target) => {
                 self.reset_run_state(hw);
                 crate::basic::graphics::run_reset(&mut hw.mem);
+                crate::basic::play::init(&mut hw.mem);
                 self.hide_cursor(hw);
                 self.ensure_index(hw);
                 self.mode = Mode::Running;
@@ -375,6 +376,7 @@ impl Interpreter {
             }
             Stmt::Graphics(g) => Ok(self.exec_graphics(hw, g)?),
             Stmt::Tape(t) => Ok(self.exec_tape(hw, t)?),
+            Stmt::Play(m) => Ok(self.exec_play(hw, m)?),
             Stmt::NotHere(e) | Stmt::Fail(e) => Err((*e).into()),
             // Handled by `exec` itself.
             _ => Ok(()),

@@ -12,10 +12,10 @@ use crate::machine::hardware::Hardware;
 use crate::machine::memory::Memory;
 
 /// DRAW's `=var;` and `Xvar;`: simple variables, looked up (or created) by name.
-struct DrawVars<'a> {
-    vars: &'a mut VarIndex,
-    fu: &'a mut FloatUnit,
-    stack: u16,
+pub(crate) struct DrawVars<'a> {
+    pub(crate) vars: &'a mut VarIndex,
+    pub(crate) fu: &'a mut FloatUnit,
+    pub(crate) stack: u16,
 }
 
 /// The variable name at the start of DRAW's variable text: two significant characters,
@@ -85,6 +85,24 @@ impl Interpreter {
         self.eval_num(hw, e, LET_LEVEL)?;
         if self.fu.fac.exp != 0 {
             self.fu.fac.exp = self.fu.fac.exp.checked_add(k).ok_or(ErrorCode::OV)?;
+        }
+        Ok(())
+    }
+
+    /// PLAY music$: the notes go out as sound events and the program waits for them, as
+    /// it does for SOUND (the field interrupt keeps TIMER counting).
+    pub(crate) fn exec_play(&mut self, hw: &mut Hardware, music: &Expr) -> Res<()> {
+        let d = self.eval_str(hw, music, LET_LEVEL)?;
+        let bytes = self.take_string(hw, d);
+        let sp = self.s_h(hw) as u16;
+        let mut host = DrawVars {
+            vars: &mut self.vars,
+            fu: &mut self.fu,
+            stack: sp,
+        };
+        let fields = crate::basic::play::play(&mut hw.mem, &bytes, &mut host, sp, &mut hw.events)?;
+        if fields > 0 {
+            self.mode = crate::basic::interp::Mode::Sounding(fields);
         }
         Ok(())
     }

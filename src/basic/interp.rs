@@ -218,6 +218,7 @@ impl Interpreter {
         mem.poke(addr::RND_SEED, 0x80);
         program::clear_program(mem);
         crate::basic::graphics::power_on(mem);
+        crate::basic::play::init(mem);
         self.fu = FloatUnit::new();
         self.sync_seed_to_ram(hw);
         TextScreen::fill(&mut hw.mem, BLANK);

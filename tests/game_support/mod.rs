@@ -140,12 +140,15 @@ impl Game {
     }
 
     /// The sound events since index `from`, as the SOUND tone numbers (1-255) given.
+    /// The tones heard since event `from`, as wave periods in CPU cycles (SOUND and PLAY
+    /// notes alike; PLAY's rests are silence and left out).
     pub fn tones_since(&self, from: usize) -> Vec<u32> {
         self.m.hw.events[from..]
             .iter()
-            .map(|e| match e {
-                Event::Sound { period_cycles, .. } => 261 - period_cycles / 20,
-                other => panic!("not a SOUND event: {other:?}"),
+            .filter_map(|e| match e {
+                Event::Sound { period_cycles, .. } => Some(*period_cycles),
+                Event::Tone { period_cycles, .. } => Some(*period_cycles),
+                Event::Rest { .. } => None,
             })
             .collect()
     }
@@ -194,12 +197,31 @@ pub fn rc(cell: &str) -> (u32, u32) {
 }
 
 /// The game's own sound phrases (S17), by SOUND tone.
-pub const NEW_COMPANY: [u32; 4] = [89, 125, 159, 176];
-pub const MERGER: [u32; 4] = [176, 147, 108, 58];
-pub const SPLIT: [u32; 4] = [232, 204, 232, 204];
-pub const REFUSED: [u32; 1] = [10];
-pub const KEY: [u32; 1] = [200];
-pub const END: [u32; 6] = [89, 125, 147, 176, 147, 176];
+/// A SOUND t as the period of its wave in CPU cycles: 20·(261−t).
+pub const fn sound(t: u32) -> u32 {
+    20 * (261 - t)
+}
+
+/// A PLAY note of octave 3–5 (n: 1 = C … 12 = B) as its period in CPU cycles, from the ROM's
+/// delay table (`play::DELAY_O345`, checked against the ROM in tests/play_music.rs).
+pub const fn note(octave: usize, n: usize) -> u32 {
+    103 + 20 * spacemono::basic::play::DELAY_O345[octave - 3][n - 1] as u32
+}
+
+/// The tunes of rule S17, as the program plays them (PLAY strings at lines 7110–7500).
+pub const NEW_COMPANY: [u32; 4] = [note(3, 1), note(3, 5), note(3, 8), note(4, 1)];
+pub const MERGER: [u32; 4] = [note(4, 1), note(3, 10), note(3, 6), note(3, 1)];
+pub const SPLIT: [u32; 4] = [note(4, 5), note(4, 8), note(4, 5), note(4, 8)];
+pub const REFUSED: [u32; 1] = [sound(10)];
+pub const KEY: [u32; 1] = [sound(200)];
+pub const END: [u32; 6] = [
+    note(3, 1),
+    note(3, 5),
+    note(3, 8),
+    note(4, 1),
+    note(3, 8),
+    note(4, 1),
+];
 
 /// Whether `needle` occurs as a contiguous run in `hay`.
 pub fn contains_run(hay: &[u32], needle: &[u32]) -> bool {
