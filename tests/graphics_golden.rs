@@ -1,6 +1,6 @@
 //! Golden pictures of the drawing statements: a BASIC program draws, and the machine's own
 //! picture (its framebuffer, not a window) is compared pixel for pixel with a reference in
-//! tests/golden/ that was checked by eye (tests/golden/README.md).
+//! tests/golden_graphics/ that was checked by eye (its README.md).
 //!
 //! Regenerate with `UPDATE_GOLDEN=1 cargo test --test graphics_golden`, then look at every
 //! changed image before committing it.
@@ -19,23 +19,36 @@ fn picture_of(program: &str) -> Frame {
     run_until_done(&mut m, Some(50 * 60));
     let mut f = Frame::new();
     m.render(&mut f);
-    assert!(m.hw.video.graphics, "the program should leave a graphics screen up");
+    assert!(
+        m.hw.video.graphics,
+        "the program should leave a graphics screen up"
+    );
     f
 }
 
 fn check(name: &str, frame: &Frame) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("tests/golden/{name}.png"));
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("tests/golden_graphics/{name}.png"));
     if std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1") {
         std::fs::write(&path, png::encode(frame)).unwrap();
         return;
     }
-    let want = png::decode(&std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
-        .unwrap();
-    let differ = frame.pixels.iter().zip(&want.pixels).filter(|(a, b)| a != b).count();
+    let want =
+        png::decode(&std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+            .unwrap();
+    let differ = frame
+        .pixels
+        .iter()
+        .zip(&want.pixels)
+        .filter(|(a, b)| a != b)
+        .count();
     if differ > 0 {
         let out = std::env::temp_dir().join(format!("{name}.actual.png"));
         let _ = std::fs::write(&out, png::encode(frame));
-        panic!("{name}: {differ} pixels differ (actual picture in {})", out.display());
+        panic!(
+            "{name}: {differ} pixels differ (actual picture in {})",
+            out.display()
+        );
     }
 }
 
