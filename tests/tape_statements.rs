@@ -87,3 +87,31 @@ fn cload_without_a_tape_and_of_the_wrong_kind() {
     let t = typed(&mut m, "CLOAD \"D\"");
     assert!(t.contains("?FM ERROR"), "{t}");
 }
+
+#[test]
+fn audio_on_lets_the_tape_be_heard_while_it_loads() {
+    use spacemono::machine::hardware::Event;
+    let tape = temp_tape("audio.cas");
+    let mut m = machine();
+    m.hw.deck.insert(&tape).unwrap();
+    typed(&mut m, "10 REM A LITTLE PROGRAM\nCSAVE \"P\"");
+    m.hw.deck.insert(&tape).unwrap();
+    m.hw.events.clear();
+    typed(&mut m, "CLOAD");
+    assert!(
+        !m.hw.events.iter().any(|e| matches!(e, Event::Tone { .. })),
+        "AUDIO OFF: silent"
+    );
+    m.hw.deck.insert(&tape).unwrap();
+    m.hw.events.clear();
+    typed(&mut m, "AUDIO ON:CLOAD");
+    let heard: u32 =
+        m.hw.events
+            .iter()
+            .map(|e| match e {
+                Event::Tone { fields, .. } => *fields,
+                _ => 0,
+            })
+            .sum();
+    assert!(heard >= 1, "AUDIO ON: the tape is heard for {heard} fields");
+}

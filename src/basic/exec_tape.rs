@@ -38,6 +38,23 @@ fn deck_error(e: DeckError) -> ErrorCode {
     e.basic_error()
 }
 
+/// The tape as the speaker plays it with AUDIO ON: a tape's signal warbles between the 0
+/// bit's 813-cycle and the 1 bit's 435-cycle waves; we sound their average, 624 cycles
+/// (about 1430 Hz), for as long as the tape runs.
+const TAPE_TONE_CYCLES: u32 = 624;
+
+/// With AUDIO ON the tape is heard while it moves.
+fn tape_sound(hw: &mut Hardware, fields: u32) {
+    if hw.deck.audio() && fields > 0 {
+        hw.events.push(crate::machine::hardware::Event::Tone {
+            period_cycles: TAPE_TONE_CYCLES,
+            fields,
+            high: 0xBE,
+            low: 0x3E,
+        });
+    }
+}
+
 impl Interpreter {
     fn tape_name(&mut self, hw: &mut Hardware, e: &Option<Expr>) -> Res<Option<Vec<u8>>> {
         match e {
@@ -163,6 +180,7 @@ impl Interpreter {
     fn wait_for_tape(&mut self, hw: &mut Hardware) {
         let speed = hw.deck.speed();
         let fields = hw.deck.take_activity().wait_fields(speed);
+        tape_sound(hw, fields.min(u32::MAX as u64) as u32);
         if fields > 0 {
             self.mode = Mode::Sounding(fields.min(u32::MAX as u64) as u32);
         }
@@ -241,6 +259,9 @@ impl Interpreter {
                             cassette::TapeSpeed::Real => fields,
                             cassette::TapeSpeed::Quick => cassette::QUICK_FIELDS_PER_BLOCK,
                         };
+                        if !job.hurry {
+                            tape_sound(hw, job.wait);
+                        }
                         let hurry = job.hurry;
                         self.tape_job = Some(job);
                         return hurry;
