@@ -201,7 +201,7 @@ pub enum Stmt {
     Tape(Box<TapeStmt>),
     /// PLAY music$
     Play(Expr),
-    /// A statement of a part of the machine not built yet (graphics, tape): the error it gives.
+    /// A statement for hardware the machine does not have (DLOAD's serial link): its error.
     NotHere(ErrorCode),
     /// A statement that does not parse: the error is raised when it is reached.
     Fail(ErrorCode),
