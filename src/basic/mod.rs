@@ -2,6 +2,7 @@
 //! interpreter.
 
 pub mod ast;
+pub mod command_string;
 pub mod compile;
 pub mod cost;
 pub mod crunch;

@@ -39,8 +39,8 @@
 //! middle C, 3423 cycles ≈ 261.4 Hz). A dot belongs to L only (`LAE35`): "C." is ?FC.
 //! Trailing spaces are ?FC (`LAF33` skips spaces and fails at the end of the string).
 
+use crate::basic::command_string::{DrawHost, Scanner};
 use crate::basic::error::ErrorCode;
-use crate::basic::graphics::DrawHost;
 use crate::basic::program::STACK_BUF;
 use crate::machine::hardware::Event;
 use crate::machine::memory::{addr, Memory};
@@ -175,88 +175,6 @@ pub fn init(mem: &mut Memory) {
     mem.poke(dp::OCTAVE, 2);
     mem.poke(dp::NOTE_LEN, 4);
     mem.poke(dp::DOT_SCALE, 0);
-}
-
-struct Scanner<'h> {
-    cur: Vec<u8>,
-    pos: usize,
-    stack: Vec<(Vec<u8>, usize)>,
-    host: &'h mut dyn DrawHost,
-}
-
-impl Scanner<'_> {
-    fn left(&self) -> bool {
-        self.pos < self.cur.len()
-    }
-
-    /// LAF33: the next non-space character; ?FC when the string runs out.
-    fn getc(&mut self) -> Result<u8, ErrorCode> {
-        loop {
-            let Some(&c) = self.cur.get(self.pos) else {
-                return Err(ErrorCode::FC);
-            };
-            self.pos += 1;
-            if c != b' ' {
-                return Ok(c);
-            }
-        }
-    }
-
-    /// LAF7D: back up one character.
-    fn back(&mut self) {
-        self.pos -= 1;
-    }
-
-    /// LAFB6: the variable text up to ';' (first character must be A-Z).
-    fn var_text(&mut self) -> Result<Vec<u8>, ErrorCode> {
-        let c = self.getc()?;
-        if !c.is_ascii_uppercase() {
-            return Err(ErrorCode::FC);
-        }
-        let from = self.pos - 1;
-        while self.getc()? != b';' {}
-        Ok(self.cur[from..self.pos - 1].to_vec())
-    }
-
-    /// LAF59 with the first character read: `=var;` or decimal digits, 0-255.
-    fn number_from(&mut self, mem: &mut Memory, mut c: u8) -> Result<u8, ErrorCode> {
-        if c == b'=' {
-            let text = self.var_text()?;
-            return self.host.numeric_var(mem, &text);
-        }
-        if !c.is_ascii_digit() {
-            return Err(ErrorCode::FC);
-        }
-        let mut b: u8 = 0;
-        loop {
-            b = b
-                .checked_mul(10)
-                .and_then(|v| v.checked_add(c - b'0'))
-                .ok_or(ErrorCode::FC)?;
-            if !self.left() {
-                return Ok(b);
-            }
-            c = self.getc()?;
-            if !c.is_ascii_digit() {
-                self.back();
-                return Ok(b);
-            }
-        }
-    }
-
-    /// LAF47: change `b` by `+`, `-`, `>`, `<`, or replace it by a number.
-    fn modify(&mut self, mem: &mut Memory, b: u8) -> Result<u8, ErrorCode> {
-        let c = self.getc()?;
-        match c {
-            b'+' => b.checked_add(1).ok_or(ErrorCode::FC),
-            b'-' => b.checked_sub(1).ok_or(ErrorCode::FC),
-            b'>' if b >= 0x80 => Err(ErrorCode::FC),
-            b'>' => Ok(b << 1),
-            b'<' if b == 0 => Err(ErrorCode::FC),
-            b'<' => Ok(b >> 1),
-            _ => self.number_from(mem, c),
-        }
-    }
 }
 
 /// Play one note (`note` 0-11) or, with `None`, P's silence: `mul` is L or P's n.

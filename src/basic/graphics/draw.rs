@@ -1,5 +1,5 @@
-//! DRAW (GrDraw LB051) and its command-string scanner, shared in the ROM with PLAY
-//! (LAF33 get a character, LAF59 number, LAF7D back up, LAFB6 variable).
+//! DRAW (GrDraw LB051): its command language on the scanner it shares with PLAY
+//! (`basic::command_string`).
 
 use super::line::draw_line;
 use super::state::{colour_code, dp, normalize_both, set_colours};
@@ -7,94 +7,10 @@ use crate::basic::error::ErrorCode;
 use crate::basic::program::STACK_BUF;
 use crate::machine::memory::{addr, Memory};
 
-/// What DRAW needs from the interpreter: variables named inside the command string.
-///
-/// `text` is the command-string text from the variable's first character up to, not
-/// including, the `;` that ends it (spaces before the first character dropped; it starts
-/// with a letter 'A'-'Z'). The ROM points BASIC's text pointer at it and evaluates a
-/// variable (L89C1) as in program text: spaces skipped, two significant characters, `$`
-/// for strings, `(` for a subscript; a missing variable is created. Anything after the
-/// variable and before the `;` is ignored.
-pub trait DrawHost {
-    /// `=var;`: the value converted as FPA0toB: 0-255, else ?FC; a string variable → ?TM.
-    fn numeric_var(&mut self, mem: &mut Memory, text: &[u8]) -> Result<u8, ErrorCode>;
-    /// `Xvar;`: the bytes of a string variable; a numeric variable → ?TM.
-    fn string_var(&mut self, mem: &mut Memory, text: &[u8]) -> Result<Vec<u8>, ErrorCode>;
-}
-
-struct Scanner<'h> {
-    cur: Vec<u8>,
-    pos: usize,
-    stack: Vec<(Vec<u8>, usize)>,
-    host: &'h mut dyn DrawHost,
-}
+pub use crate::basic::command_string::DrawHost;
+use crate::basic::command_string::Scanner;
 
 impl Scanner<'_> {
-    fn left(&self) -> bool {
-        self.pos < self.cur.len()
-    }
-
-    /// LAF33: the next non-space character; ?FC when the string runs out.
-    fn getc(&mut self) -> Result<u8, ErrorCode> {
-        loop {
-            let Some(&c) = self.cur.get(self.pos) else {
-                return Err(ErrorCode::FC);
-            };
-            self.pos += 1;
-            if c != b' ' {
-                return Ok(c);
-            }
-        }
-    }
-
-    /// LAF7D: back up one character.
-    fn back(&mut self) {
-        self.pos -= 1;
-    }
-
-    /// LAFB6: the variable text up to ';' (first character must be A-Z).
-    fn var_text(&mut self) -> Result<Vec<u8>, ErrorCode> {
-        let c = self.getc()?;
-        if !c.is_ascii_uppercase() {
-            return Err(ErrorCode::FC);
-        }
-        let from = self.pos - 1;
-        while self.getc()? != b';' {}
-        Ok(self.cur[from..self.pos - 1].to_vec())
-    }
-
-    /// LB066: a number (`=var;` or decimal digits, 0-255).
-    fn number(&mut self, mem: &mut Memory) -> Result<u8, ErrorCode> {
-        let c = self.getc()?;
-        self.number_from(mem, c)
-    }
-
-    /// LAF59 with the first character already read.
-    fn number_from(&mut self, mem: &mut Memory, mut c: u8) -> Result<u8, ErrorCode> {
-        if c == b'=' {
-            let text = self.var_text()?;
-            return self.host.numeric_var(mem, &text);
-        }
-        if !c.is_ascii_digit() {
-            return Err(ErrorCode::FC);
-        }
-        let mut b: u8 = 0;
-        loop {
-            b = b
-                .checked_mul(10)
-                .and_then(|v| v.checked_add(c - b'0'))
-                .ok_or(ErrorCode::FC)?;
-            if !self.left() {
-                return Ok(b);
-            }
-            c = self.getc()?;
-            if !c.is_ascii_digit() {
-                self.back();
-                return Ok(b);
-            }
-        }
-    }
-
     /// LB1F9: an M coordinate: optional sign, then a number; 16-bit two's complement.
     fn coord(&mut self, mem: &mut Memory, c: u8) -> Result<u16, ErrorCode> {
         let neg = match c {
