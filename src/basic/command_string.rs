@@ -3,7 +3,8 @@
 //! skipped, `=var;` for a numeric variable's value and `Xvar;` for a string's text.
 
 use crate::basic::error::ErrorCode;
-use crate::machine::memory::Memory;
+use crate::basic::program::STACK_BUF;
+use crate::machine::memory::{addr, Memory};
 
 /// What DRAW and PLAY need from the interpreter: variables named inside the command string.
 ///
@@ -105,5 +106,27 @@ impl Scanner<'_> {
             b'<' => Ok(b >> 1),
             _ => self.number_from(mem, c),
         }
+    }
+
+    /// `Xvar;` (after the X): run the string variable's text as a substring. LAFB6 evaluates
+    /// the variable, BasChkB2Free follows (3 bytes of stack per open level after the
+    /// statement's own end marker and return address: ?OM), and only then does
+    /// BasGetStrLenAddr find a number where a string should be (?TM).
+    pub(crate) fn enter_substring(&mut self, mem: &mut Memory, sp: u16) -> Result<(), ErrorCode> {
+        let text = self.var_text()?;
+        let sub = match self.host.string_var(mem, &text) {
+            Err(e) if e != ErrorCode::TM => return Err(e),
+            r => r,
+        };
+        let s_now = (sp as u32).saturating_sub(3 + 3 * self.stack.len() as u32 + 2);
+        let need = mem.read_u16(addr::STORAGE_END) as u32 + 4 + STACK_BUF as u32;
+        if need > 0xFFFF || need >= s_now {
+            return Err(ErrorCode::OM);
+        }
+        let sub = sub?;
+        let old = std::mem::replace(&mut self.cur, sub);
+        self.stack.push((old, self.pos));
+        self.pos = 0;
+        Ok(())
     }
 }

@@ -41,9 +41,8 @@
 
 use crate::basic::command_string::{DrawHost, Scanner};
 use crate::basic::error::ErrorCode;
-use crate::basic::program::STACK_BUF;
 use crate::machine::hardware::Event;
-use crate::machine::memory::{addr, Memory};
+use crate::machine::memory::Memory;
 
 /// PLAY's direct-page bytes (DR `romdefs.asm`), where PEEK sees them.
 pub mod dp {
@@ -240,25 +239,7 @@ pub fn play(
         let c = sc.getc()?;
         match c {
             b';' | b'\'' => {}
-            b'X' => {
-                let text = sc.var_text()?;
-                // As DRAW: the variable is evaluated, BasChkB2Free follows, and only then
-                // does BasGetStrLenAddr find a number where a string should be (?TM).
-                let sub = match sc.host.string_var(mem, &text) {
-                    Err(e) if e != ErrorCode::TM => return Err(e),
-                    r => r,
-                };
-                // CmdPlay's end marker (3) + 3 per open level + the JSR's return address.
-                let s_now = (sp as u32).saturating_sub(3 + 3 * sc.stack.len() as u32 + 2);
-                let need = mem.read_u16(addr::STORAGE_END) as u32 + 4 + STACK_BUF as u32;
-                if need > 0xFFFF || need >= s_now {
-                    return Err(ErrorCode::OM);
-                }
-                let sub = sub?;
-                let old = std::mem::replace(&mut sc.cur, sub);
-                sc.stack.push((old, sc.pos));
-                sc.pos = 0;
-            }
+            b'X' => sc.enter_substring(mem, sp)?,
             b'O' => {
                 let b = mem.peek(dp::OCTAVE).wrapping_add(1);
                 let b = sc.modify(mem, b)?.wrapping_sub(1);

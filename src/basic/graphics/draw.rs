@@ -4,8 +4,7 @@
 use super::line::draw_line;
 use super::state::{colour_code, dp, normalize_both, set_colours};
 use crate::basic::error::ErrorCode;
-use crate::basic::program::STACK_BUF;
-use crate::machine::memory::{addr, Memory};
+use crate::machine::memory::Memory;
 
 pub use crate::basic::command_string::DrawHost;
 use crate::basic::command_string::Scanner;
@@ -88,23 +87,7 @@ pub fn draw(
                 continue;
             }
             b'X' => {
-                let text = sc.var_text()?;
-                // LAFB6 evaluates the variable, BasChkB2Free follows, and only then does
-                // BasGetStrLenAddr find a number where a string should be (?TM).
-                let sub = match sc.host.string_var(mem, &text) {
-                    Err(e) if e != ErrorCode::TM => return Err(e),
-                    r => r,
-                };
-                // End marker (3) + 3 per open level + the JSR's return address.
-                let s_now = (sp as u32).saturating_sub(3 + 3 * sc.stack.len() as u32 + 2);
-                let need = mem.read_u16(addr::STORAGE_END) as u32 + 4 + STACK_BUF as u32;
-                if need > 0xFFFF || need >= s_now {
-                    return Err(ErrorCode::OM);
-                }
-                let sub = sub?;
-                let old = std::mem::replace(&mut sc.cur, sub);
-                sc.stack.push((old, sc.pos));
-                sc.pos = 0;
+                sc.enter_substring(mem, sp)?;
                 continue;
             }
             b'M' => {
