@@ -558,7 +558,10 @@ impl Interpreter {
             // A delay loop (`FOR I=1 TO 500:NEXT`): the passes that fit in this field run
             // here, each costing what the statement dispatch, the line and the NEXT cost, and
             // stopping for a key as the poll between statements would.
-            let spin = i == 0 && !self.trace && empty_next == Some(self.stmt_pc);
+            let spin = i == 0
+                && !self.trace
+                && self.trace_out.is_none()
+                && empty_next == Some(self.stmt_pc);
             let pass = cost::STATEMENT + cost::NEXT + if ends_line { cost::LINE } else { 0 };
             let mut done;
             loop {

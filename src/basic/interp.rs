@@ -119,6 +119,9 @@ pub struct Interpreter {
     /// Line number of the DATA statement being read.
     pub(crate) data_line: u16,
     pub(crate) trace: bool,
+    /// `--trace`: the number of every program line entered, as TRON would show it, without
+    /// printing anything (None: not recording). The frontend writes it out.
+    pub trace_out: Option<Vec<u16>>,
     pub(crate) temp_count: u16,
     pub(crate) editor: LineEditor,
     pub(crate) input: Option<InputState>,
@@ -194,6 +197,7 @@ impl Interpreter {
             data_ptr: 0,
             data_line: 0,
             trace: false,
+            trace_out: None,
             temp_count: 0,
             editor: LineEditor::new(),
             input: None,
@@ -697,6 +701,9 @@ impl Interpreter {
         let number = self.lines[index as usize].number;
         hw.mem.write_u16(addr::CURRENT_LINE, number);
         hw.cycles += cost::LINE;
+        if let Some(t) = self.trace_out.as_mut() {
+            t.push(number);
+        }
         if self.trace {
             hw.print(b'[');
             hw.print_bytes(number.to_string().as_bytes());

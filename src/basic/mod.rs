@@ -5,6 +5,7 @@ pub mod ast;
 pub mod compile;
 pub mod cost;
 pub mod crunch;
+pub mod dialect;
 pub mod edit_mode;
 pub mod error;
 pub mod eval;

@@ -1,6 +1,7 @@
 //! What the interpreter drives: RAM, the keyboard, and the record of what came out
 //! (characters printed, sound events), plus the cycle count of the current field.
 
+use crate::basic::dialect::Dialect;
 use crate::basic::graphics::VideoSelect;
 use crate::machine::cassette::Deck;
 use crate::machine::keyboard::Keyboard;
@@ -42,6 +43,9 @@ pub struct Hardware {
     pub video: VideoSelect,
     /// The cassette deck (empty unless a tape was inserted).
     pub deck: Deck,
+    /// The BASIC the program was written for (`--dialect`); the Dragon's own by default.
+    /// The cruncher, the compiler, RND, TAB and the control codes printed consult it.
+    pub dialect: Dialect,
 }
 
 impl Hardware {
@@ -79,6 +83,7 @@ impl Default for Hardware {
             field: 0,
             video: VideoSelect::TEXT,
             deck: Deck::new(),
+            dialect: Dialect::Dragon,
         }
     }
 }
