@@ -53,7 +53,11 @@ fn altair_crunches_keywords_glued_to_names() {
 
 #[test]
 fn dragon_crunch_is_unchanged_by_the_dialect_code() {
-    for text in [&b"FORI=1TO9:PRINTI:NEXT"[..], b"ATO=TOTAL", b"X=RND(-TIMER)'HI"] {
+    for text in [
+        &b"FORI=1TO9:PRINTI:NEXT"[..],
+        b"ATO=TOTAL",
+        b"X=RND(-TIMER)'HI",
+    ] {
         assert_eq!(crunch_for(text, Dialect::Dragon), crunch(text));
     }
 }
@@ -99,7 +103,10 @@ fn randomize_reseeds_lists_as_typed_and_is_a_syntax_error_on_the_dragon() {
     assert_eq!(&text[..10], b"RANDOMIZE:");
     assert_eq!(list_line(10, &text), b"10 RANDOMIZE:PRINT");
     // Without a seed: from TIMER (deterministic headless, so it just must run).
-    assert_eq!(output(Dialect::Mbasic, "10 RANDOMIZE\n20 PRINT RND(1)<1\n"), "-1 \n");
+    assert_eq!(
+        output(Dialect::Mbasic, "10 RANDOMIZE\n20 PRINT RND(1)<1\n"),
+        "-1 \n"
+    );
 }
 
 // ------------------------------------------------------------------ (d) control codes
