@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use spacemono::basic::dialect::Dialect;
 use spacemono::frontend::audio::SoundOut;
 use spacemono::frontend::keymap::text_to_keys;
 use spacemono::frontend::pacing::Speed;
@@ -29,6 +30,8 @@ struct Cli {
     deck: DeckArgs,
     #[command(flatten)]
     start: StartArgs,
+    #[command(flatten)]
+    basic: BasicArgs,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -42,6 +45,19 @@ struct StartArgs {
     /// Load Space Monopoly straight into memory, without the CLOAD on screen.
     #[arg(long)]
     fast: bool,
+}
+
+/// Which BASIC, and the trace; accepted before or after `run`.
+#[derive(clap::Args)]
+struct BasicArgs {
+    /// The BASIC the program was written for: dragon (the default, exact), altair (the 1977
+    /// Altair BASIC) or mbasic (Microsoft BASIC-80, as on the Osborne).
+    #[arg(long, global = true, default_value = "dragon", value_name = "D")]
+    dialect: Dialect,
+    /// Write the number of every program line executed, one a line, as TRON would show them
+    /// (without touching the screen), to FILE, or - for stdout.
+    #[arg(long, global = true, value_name = "FILE|-")]
+    trace: Option<String>,
 }
 
 /// The cassette deck; accepted before or after `run`.
@@ -117,6 +133,12 @@ struct ViewArgs {
 enum Command {
     /// Load a BASIC program as the Dragon loads an ASCII tape, then type RUN.
     Run(RunArgs),
+    /// Print a program (a listing, or the first BASIC program on a tape) as the Dragon's LIST
+    /// would, after loading it into memory (crunched for --dialect).
+    List(ListArgs),
+    /// Run two programs headless on the same keys and show their transcripts side by side,
+    /// marking the first difference. Exit status 0: the same; 1: they differ; 2: error.
+    Compare(CompareArgs),
     /// Cassette images: list the files on a tape, convert between .cas, .wav and .bas.
     Tape {
         #[command(subcommand)]
@@ -151,6 +173,41 @@ struct RunArgs {
     max_seconds: Option<f64>,
 }
 
+#[derive(clap::Args)]
+struct ListArgs {
+    /// The program: an ASCII listing, or a tape (.cas, .wav).
+    program: PathBuf,
+}
+
+#[derive(clap::Args)]
+struct CompareArgs {
+    /// The first program (listing or tape).
+    a: PathBuf,
+    /// The second program (listing or tape).
+    b: PathBuf,
+    /// Keys typed into both, as for `run --keys`.
+    #[arg(long)]
+    keys: Option<String>,
+    /// As --keys, read from a file.
+    #[arg(long, value_name = "FILE")]
+    keys_file: Option<PathBuf>,
+    /// The dialect of the first program (default: --dialect).
+    #[arg(long, value_name = "D")]
+    dialect_a: Option<Dialect>,
+    /// The dialect of the second program (default: --dialect).
+    #[arg(long, value_name = "D")]
+    dialect_b: Option<Dialect>,
+    /// Stop each after this many seconds of emulated time.
+    #[arg(long, value_name = "S")]
+    max_seconds: Option<f64>,
+    /// Width of each column (characters).
+    #[arg(long, default_value_t = 40, value_name = "N")]
+    width: usize,
+    /// Show every line, not only the lines around the first difference.
+    #[arg(long)]
+    all: bool,
+}
+
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
     eprintln!("spacemono: {msg}");
     ExitCode::from(1)
@@ -168,68 +225,120 @@ fn write_output(target: &str, text: &str) -> Result<(), String> {
     }
 }
 
-fn run(args: RunArgs, view: &ViewArgs, deck: &DeckArgs) -> ExitCode {
-    let source = match program_file::read_program(&args.program) {
-        Ok(b) => b,
-        Err(e) => return fail(e),
-    };
-    let mut keys = Vec::new();
-    if let Some(k) = &args.keys {
-        match parse_key_script(k) {
-            Ok(codes) => keys.extend(codes),
-            Err(e) => return fail(format!("--keys: {e}")),
-        }
+/// The keys of `--keys` and `--keys-file`, in that order.
+fn script_keys(keys: Option<&str>, keys_file: Option<&Path>) -> Result<Vec<u8>, String> {
+    let mut out = Vec::new();
+    if let Some(k) = keys {
+        out.extend(parse_key_script(k).map_err(|e| format!("--keys: {e}"))?);
     }
-    if let Some(path) = &args.keys_file {
-        let text = match std::fs::read_to_string(path) {
-            Ok(t) => t,
-            Err(e) => return fail(format!("{}: cannot read it: {e}", path.display())),
-        };
-        match parse_key_script(&text) {
-            Ok(codes) => keys.extend(codes),
-            Err(e) => return fail(format!("{}: {e}", path.display())),
-        }
+    if let Some(path) = keys_file {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("{}: cannot read it: {e}", path.display()))?;
+        out.extend(parse_key_script(&text).map_err(|e| format!("{}: {e}", path.display()))?);
     }
-    let max_fields = match args.max_seconds {
-        Some(s) if !(s >= 0.0 && s.is_finite()) => {
-            return fail("--max-seconds must be a number of seconds, 0 or more")
-        }
-        Some(s) => Some((s * headless::FIELDS_PER_SECOND as f64).round() as u64),
-        None => None,
-    };
+    Ok(out)
+}
 
-    let mut machine = Machine::with_transcript(true);
-    if let Err(e) = setup_deck(&mut machine, deck) {
-        return fail(e);
-    }
-    match &source {
-        program_file::ProgramSource::Listing(listing) => {
-            if let Err(e) = machine.load_listing(listing) {
-                return fail(format!("{}: {e}", args.program.display()));
-            }
+/// `--max-seconds` as a number of fields.
+fn max_fields(max_seconds: Option<f64>) -> Result<Option<u64>, String> {
+    match max_seconds {
+        Some(s) if !(s >= 0.0 && s.is_finite()) => {
+            Err("--max-seconds must be a number of seconds, 0 or more".into())
         }
+        Some(s) => Ok(Some((s * headless::FIELDS_PER_SECOND as f64).round() as u64)),
+        None => Ok(None),
+    }
+}
+
+/// Put a program read from disk into the machine's memory, as `run` and `list` do: a listing
+/// through the line editor (crunched for the machine's dialect), a tokenized tape image as
+/// CLOAD puts it.
+fn load_program(
+    machine: &mut Machine,
+    path: &Path,
+    source: &program_file::ProgramSource,
+) -> Result<(), String> {
+    match source {
+        program_file::ProgramSource::Listing(listing) => machine
+            .load_listing(listing)
+            .map_err(|e| format!("{}: {e}", path.display())),
         program_file::ProgramSource::Tokenized { name, image } => {
             let mem = &mut machine.hw.mem;
             let stack = mem.read_u16(spacemono::machine::memory::addr::STACK_TOP);
             if cassette::load_program_image(mem, image, stack).is_err() {
-                return fail(format!(
+                return Err(format!(
                     "{}: the program \"{name}\" ({} bytes) does not fit in a Dragon 32 (?OM ERROR)",
-                    args.program.display(),
+                    path.display(),
                     image.len()
                 ));
             }
             machine.basic.program_changed();
+            Ok(())
         }
     }
+}
+
+/// A machine of the given dialect, recording its transcript, with the program loaded, RUN
+/// typed and the scripted keys queued.
+fn machine_running(
+    program: &Path,
+    dialect: Dialect,
+    keys: &[u8],
+    deck: &DeckArgs,
+    trace: bool,
+) -> Result<Machine, String> {
+    let source = program_file::read_program(program).map_err(|e| e.to_string())?;
+    let mut machine = Machine::with_transcript(true);
+    machine.set_dialect(dialect);
+    setup_deck(&mut machine, deck)?;
+    load_program(&mut machine, program, &source)?;
+    if trace {
+        machine.basic.trace_out = Some(Vec::new());
+    }
     machine.type_text(b"RUN\r");
-    machine.hw.keyboard.type_script(&keys);
+    machine.hw.keyboard.type_script(keys);
+    Ok(machine)
+}
+
+/// `--trace`: the line numbers entered, one a line.
+fn write_trace(machine: &Machine, basic: &BasicArgs) -> Result<(), String> {
+    if let (Some(target), Some(lines)) = (&basic.trace, &machine.basic.trace_out) {
+        let mut text = String::with_capacity(lines.len() * 4);
+        for n in lines {
+            text.push_str(&n.to_string());
+            text.push('\n');
+        }
+        write_output(target, &text)?;
+    }
+    Ok(())
+}
+
+fn run(args: RunArgs, view: &ViewArgs, deck: &DeckArgs, basic: &BasicArgs) -> ExitCode {
+    let keys = match script_keys(args.keys.as_deref(), args.keys_file.as_deref()) {
+        Ok(k) => k,
+        Err(e) => return fail(e),
+    };
+    let max_fields = match max_fields(args.max_seconds) {
+        Ok(m) => m,
+        Err(e) => return fail(e),
+    };
+    let mut machine = match machine_running(
+        &args.program,
+        basic.dialect,
+        &keys,
+        deck,
+        basic.trace.is_some(),
+    ) {
+        Ok(m) => m,
+        Err(e) => return fail(e),
+    };
 
     if let Err(e) = type_file(&mut machine, view) {
         return fail(e);
     }
 
     if !args.headless && args.screen.is_none() && args.transcript.is_none() {
-        return interactive(machine, view);
+        return interactive(machine, view, basic);
     }
     let mut sound = SoundOut::silent();
     if let Some(path) = &view.wav {
@@ -260,7 +369,80 @@ fn run(args: RunArgs, view: &ViewArgs, deck: &DeckArgs) -> ExitCode {
             return fail(e);
         }
     }
+    if let Err(e) = write_trace(&machine, basic) {
+        return fail(e);
+    }
     ExitCode::SUCCESS
+}
+
+/// `spacemono list FILE`: the program as the Dragon's LIST prints it, read from RAM after
+/// loading it as `run` does.
+fn list(args: &ListArgs, basic: &BasicArgs) -> ExitCode {
+    let source = match program_file::read_program(&args.program) {
+        Ok(s) => s,
+        Err(e) => return fail(e),
+    };
+    let mut machine = Machine::new();
+    machine.set_dialect(basic.dialect);
+    if let Err(e) = load_program(&mut machine, &args.program, &source) {
+        return fail(e);
+    }
+    let mut out = Vec::new();
+    for l in spacemono::basic::program::lines(&machine.hw.mem) {
+        let text = machine.hw.mem.slice(l.text, l.end);
+        out.extend(spacemono::basic::listing::list_line(l.number, text));
+        out.push(b'\n');
+    }
+    let mut stdout = std::io::stdout();
+    match stdout.write_all(&out).and_then(|_| stdout.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(format!("cannot write to standard output: {e}")),
+    }
+}
+
+/// `spacemono compare A B`: both programs headless on the same keys, their transcripts side
+/// by side. 0: the same; 1: they differ; 2: one could not be run.
+fn compare(args: &CompareArgs, deck: &DeckArgs, basic: &BasicArgs) -> ExitCode {
+    let error = |e: String| {
+        eprintln!("spacemono: {e}");
+        ExitCode::from(2)
+    };
+    let keys = match script_keys(args.keys.as_deref(), args.keys_file.as_deref()) {
+        Ok(k) => k,
+        Err(e) => return error(e),
+    };
+    let max = match max_fields(args.max_seconds) {
+        Ok(m) => m,
+        Err(e) => return error(e),
+    };
+    let mut transcripts = Vec::new();
+    for (path, dialect) in [
+        (&args.a, args.dialect_a.unwrap_or(basic.dialect)),
+        (&args.b, args.dialect_b.unwrap_or(basic.dialect)),
+    ] {
+        let mut m = match machine_running(path, dialect, &keys, deck, false) {
+            Ok(m) => m,
+            Err(e) => return error(e),
+        };
+        let why = headless::run_until_done(&mut m, max);
+        transcripts.push((
+            format!("{} ({dialect}, {})", path.display(), why.describe()),
+            m.transcript().unwrap_or_default(),
+        ));
+    }
+    let (a, b) = (&transcripts[0], &transcripts[1]);
+    let report = spacemono::frontend::compare::side_by_side(
+        (&a.0, &a.1),
+        (&b.0, &b.1),
+        args.width,
+        args.all,
+    );
+    print!("{}", report.text);
+    if report.first_difference.is_some() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 /// `--type FILE`: its text goes in as keys typed when the machine asks for them.
@@ -276,7 +458,7 @@ fn type_file(machine: &mut Machine, view: &ViewArgs) -> Result<(), String> {
 
 /// A session a person watches: the window when a display is there, else the terminal
 /// view, else (no terminal either) the line-by-line session.
-fn interactive(mut machine: Machine, view: &ViewArgs) -> ExitCode {
+fn interactive(mut machine: Machine, view: &ViewArgs, basic: &BasicArgs) -> ExitCode {
     use std::io::IsTerminal;
     let mut sound = SoundOut::silent();
     if !view.mute {
@@ -316,6 +498,9 @@ fn interactive(mut machine: Machine, view: &ViewArgs) -> ExitCode {
                 return fail(e);
             }
         }
+        if let Err(e) = write_trace(&machine, basic) {
+            return fail(e);
+        }
         return match r {
             Ok(_) => ExitCode::SUCCESS,
             Err(e) => fail(format!("terminal: {e}")),
@@ -327,7 +512,8 @@ fn interactive(mut machine: Machine, view: &ViewArgs) -> ExitCode {
         None => terminal::run(&mut driver, &opts),
     };
     let finished = driver.finish(&opts);
-    match result.and(finished) {
+    let traced = write_trace(&driver.machine, basic);
+    match result.and(finished).and(traced) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(e),
     }
@@ -335,8 +521,12 @@ fn interactive(mut machine: Machine, view: &ViewArgs) -> ExitCode {
 
 /// `spacemono` alone: the machine loads Space Monopoly from its tape and runs it; with
 /// `--basic` (or a tape of your own) it stops at `OK`.
-fn session(view: &ViewArgs, deck: &DeckArgs, start: &StartArgs) -> ExitCode {
+fn session(view: &ViewArgs, deck: &DeckArgs, start: &StartArgs, basic: &BasicArgs) -> ExitCode {
     let mut machine = Machine::with_transcript(true);
+    machine.set_dialect(basic.dialect);
+    if basic.trace.is_some() {
+        machine.basic.trace_out = Some(Vec::new());
+    }
     if let Err(e) = setup_deck(&mut machine, deck) {
         return fail(e);
     }
@@ -353,13 +543,15 @@ fn session(view: &ViewArgs, deck: &DeckArgs, start: &StartArgs) -> ExitCode {
     if let Err(e) = type_file(&mut machine, view) {
         return fail(e);
     }
-    interactive(machine, view)
+    interactive(machine, view, basic)
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Some(Command::Run(args)) => run(args, &cli.view, &cli.deck),
+        Some(Command::Run(args)) => run(args, &cli.view, &cli.deck, &cli.basic),
+        Some(Command::List(args)) => list(&args, &cli.basic),
+        Some(Command::Compare(args)) => compare(&args, &cli.deck, &cli.basic),
         Some(Command::Tape { command }) => match tape_cli::run(&command) {
             Ok(out) => {
                 print!("{out}");
@@ -367,6 +559,6 @@ fn main() -> ExitCode {
             }
             Err(e) => fail(e),
         },
-        None => session(&cli.view, &cli.deck, &cli.start),
+        None => session(&cli.view, &cli.deck, &cli.start, &cli.basic),
     }
 }

@@ -115,6 +115,8 @@ pub struct Print {
     pub at: Option<Expr>,
     /// `PRINT #n,` — device number expression.
     pub device: Option<Expr>,
+    /// LPRINT (Altair and MBASIC dialects): to the printer, as `PRINT #-2`.
+    pub printer: bool,
     pub using: Option<Expr>,
     pub items: Vec<PrintItem>,
 }
@@ -129,6 +131,9 @@ pub struct LineRange {
 #[derive(Clone, Debug)]
 pub enum Stmt {
     Empty,
+    /// RANDOMIZE [seed] (Altair and MBASIC dialects only): reseed RND from the seed, or
+    /// from TIMER.
+    Randomize(Option<Expr>),
     Let(LValue, Expr),
     Print(Box<Print>),
     If {

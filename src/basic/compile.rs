@@ -3,6 +3,7 @@
 //! anything that does not parse becomes an error raised when execution reaches it.
 
 use crate::basic::ast::*;
+use crate::basic::dialect::Dialect;
 use crate::basic::error::ErrorCode;
 use crate::basic::float::FloatUnit;
 use crate::basic::tokens::{func as f, stmt as t, FUNCTION_PREFIX};
@@ -23,6 +24,12 @@ mod prec {
 
 /// Compile one line's crunched text, which sits in RAM at `base`.
 pub fn compile_line(text: &[u8], base: u16) -> CompiledLine {
+    compile_line_for(text, base, Dialect::Dragon)
+}
+
+/// As [`compile_line`], for a program written in `dialect`: outside the Dragon, the words
+/// `RANDOMIZE` and `LPRINT` (stored as text by `crunch_for`) start statements.
+pub fn compile_line_for(text: &[u8], base: u16, dialect: Dialect) -> CompiledLine {
     let bounds = split_segments(text);
     let mut segs = Vec::with_capacity(bounds.len());
     for (i, &(s, e)) in bounds.iter().enumerate() {
@@ -33,6 +40,7 @@ pub fn compile_line(text: &[u8], base: u16) -> CompiledLine {
             full: text,
             bounds: &bounds,
             seg: i,
+            dialect,
         };
         let (stmt, junk) = match p.statement() {
             Ok(stmt) => {
@@ -142,6 +150,7 @@ struct Parser<'a> {
     full: &'a [u8],
     bounds: &'a [(usize, usize)],
     seg: usize,
+    dialect: Dialect,
 }
 
 thread_local! {
@@ -185,6 +194,29 @@ impl<'a> Parser<'a> {
             return Ok(Stmt::Empty);
         };
         if c.is_ascii_uppercase() {
+            if self.dialect.extra_words() {
+                let rest = &self.t[self.p..];
+                if rest.starts_with(b"RANDOMIZE") {
+                    self.p += b"RANDOMIZE".len();
+                    let seed = if self.at_end() {
+                        None
+                    } else {
+                        Some(self.expr()?)
+                    };
+                    return Ok(Stmt::Randomize(seed));
+                }
+                if rest.starts_with(b"LPRINT") {
+                    self.p += b"LPRINT".len();
+                    let mut stmt = self.print_stmt()?;
+                    if let Stmt::Print(p) = &mut stmt {
+                        if p.device.is_some() {
+                            return Err(ErrorCode::SN);
+                        }
+                        p.printer = true;
+                    }
+                    return Ok(stmt);
+                }
+            }
             return self.let_body();
         }
         if c == FUNCTION_PREFIX {
@@ -870,6 +902,7 @@ impl<'a> Parser<'a> {
         let mut pr = Print {
             at: None,
             device: None,
+            printer: false,
             using: None,
             items: Vec::new(),
         };

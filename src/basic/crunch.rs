@@ -26,6 +26,7 @@
 //! $20–$7A). Here they are copied as they are, without a keyword search, so the function is
 //! total; a 0 byte ends the text, as it ends the ROM's input buffer.
 
+use crate::basic::dialect::Dialect;
 use crate::basic::error::ErrorCode;
 use crate::basic::tokens::{stmt, FUNCTIONS, FUNCTION_PREFIX, STATEMENTS};
 
@@ -61,6 +62,25 @@ fn find_keyword(rest: &[u8]) -> Option<(Keyword, usize)> {
 /// skips the spaces before a direct command and after a line number with `BasChrGet` before it
 /// crunches (see [`split_line_number`]), not in the cruncher itself.
 pub fn crunch(text: &[u8]) -> Vec<u8> {
+    crunch_for(text, Dialect::Dragon)
+}
+
+/// Statement words of the other dialects that the Dragon's token table lacks. They are stored
+/// as their letters (LIST shows them as typed) and the compiler recognises them at the start
+/// of a statement (see `basic::dialect`).
+pub const EXTRA_WORDS: [&[u8]; 2] = [b"RANDOMIZE", b"LPRINT"];
+
+/// Crunch as `dialect`'s interpreter would (`crunch` is the Dragon's):
+///
+/// * Altair BASIC has no "illegal token" rule: keywords are crunched wherever they appear,
+///   even glued to or inside a variable name (`IFA=BTHEN100`, `SCORE` → `SC`+OR+`E`).
+/// * Altair and MBASIC: `RANDOMIZE` and `LPRINT` are copied as text where a keyword could
+///   start (see [`EXTRA_WORDS`]).
+///
+/// With `Dialect::Dragon` this is exactly the ROM's cruncher.
+pub fn crunch_for(text: &[u8], dialect: Dialect) -> Vec<u8> {
+    let anywhere = dialect.crunch_anywhere();
+    let extra = dialect.extra_words();
     let mut out = Vec::with_capacity(text.len() + 2);
     let mut illegal = false;
     let mut data = false;
@@ -131,6 +151,13 @@ pub fn crunch(text: &[u8]) -> Vec<u8> {
             out.push(a);
             continue;
         }
+        if extra {
+            if let Some(w) = EXTRA_WORDS.iter().find(|w| text[i - 1..].starts_with(w)) {
+                out.extend_from_slice(w);
+                i += w.len() - 1;
+                continue;
+            }
+        }
         match find_keyword(&text[i - 1..]) {
             Some((Keyword::Statement(tok), len)) => {
                 i += len - 1;
@@ -155,7 +182,7 @@ pub fn crunch(text: &[u8]) -> Vec<u8> {
             }
             None => {
                 out.push(a);
-                if a.is_ascii_uppercase() {
+                if a.is_ascii_uppercase() && !anywhere {
                     illegal = true;
                 }
             }

@@ -375,8 +375,26 @@ impl Interpreter {
             Func::Rnd => {
                 self.arg_num(hw, &args[0], level)?;
                 hw.cycles += cost::MUL * 2;
-                self.fu.rnd()?;
-                self.sync_seed_to_ram(hw);
+                if hw.dialect.rnd_fraction() {
+                    // Altair BASIC and MBASIC: RND(x>0) is the next fraction (the Dragon's
+                    // RND(0) algorithm), RND(0) repeats the last one, RND(x<0) reseeds.
+                    match self.fu.sign() {
+                        0 if self.last_rnd.is_some() => {
+                            self.fu.load(self.last_rnd.expect("checked"));
+                        }
+                        s => {
+                            if s > 0 {
+                                self.fu.load_i16(0);
+                            }
+                            self.fu.rnd()?;
+                            self.sync_seed_to_ram(hw);
+                            self.last_rnd = Some(self.fu.pack());
+                        }
+                    }
+                } else {
+                    self.fu.rnd()?;
+                    self.sync_seed_to_ram(hw);
+                }
             }
             Func::Pos => {
                 self.arg_num(hw, &args[0], level)?;

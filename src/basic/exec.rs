@@ -377,6 +377,21 @@ impl Interpreter {
             Stmt::Graphics(g) => Ok(self.exec_graphics(hw, g)?),
             Stmt::Tape(t) => Ok(self.exec_tape(hw, t)?),
             Stmt::Play(m) => Ok(self.exec_play(hw, m)?),
+            Stmt::Randomize(seed) => {
+                match seed {
+                    Some(e) => self.eval_num(hw, e, LET_LEVEL)?,
+                    None => self.fu.load_u16(hw.mem.read_u16(addr::TIMER)),
+                }
+                // As RND(-x): a new seed from the value's mantissa (RND(0) when it is 0).
+                if self.fu.sign() > 0 {
+                    self.fu.neg();
+                }
+                hw.cycles += cost::MUL * 2;
+                self.fu.rnd()?;
+                self.sync_seed_to_ram(hw);
+                self.last_rnd = None;
+                Ok(())
+            }
             Stmt::NotHere(e) | Stmt::Fail(e) => Err((*e).into()),
             // Handled by `exec` itself.
             _ => Ok(()),
@@ -558,7 +573,10 @@ impl Interpreter {
             // A delay loop (`FOR I=1 TO 500:NEXT`): the passes that fit in this field run
             // here, each costing what the statement dispatch, the line and the NEXT cost, and
             // stopping for a key as the poll between statements would.
-            let spin = i == 0 && !self.trace && empty_next == Some(self.stmt_pc);
+            let spin = i == 0
+                && !self.trace
+                && self.trace_out.is_none()
+                && empty_next == Some(self.stmt_pc);
             let pass = cost::STATEMENT + cost::NEXT + if ends_line { cost::LINE } else { 0 };
             let mut done;
             loop {
@@ -627,6 +645,9 @@ impl Interpreter {
     #[inline(never)]
     fn print_stmt(&mut self, hw: &mut Hardware, p: &Print) -> ExecResult {
         let mut sink = Sink::new(SinkKind::Screen);
+        if p.printer {
+            sink = Sink::new(SinkKind::Printer);
+        }
         if let Some(d) = &p.device {
             self.eval_num(hw, d, PRINT_LEVEL)?;
             match self.fu.to_i16()? {
@@ -679,10 +700,19 @@ impl Interpreter {
                 }
                 PrintItem::Semicolon => ends_open = true,
                 PrintItem::Tab(e) => {
-                    let n = self.eval_u8(hw, e, PRINT_LEVEL)?;
+                    let mut n = self.eval_u8(hw, e, PRINT_LEVEL)?;
                     let col = sink.column(hw);
+                    if hw.dialect.tab_from_one() {
+                        // Altair BASIC and MBASIC number the columns from 1.
+                        n = n.saturating_sub(1);
+                    }
                     if n > col {
                         let spaces = vec![b' '; (n - col) as usize];
+                        sink.write(hw, &spaces);
+                    } else if n < col && hw.dialect.tab_wraps() {
+                        // MBASIC: a column already passed is reached on the next line.
+                        sink.write(hw, b"\r");
+                        let spaces = vec![b' '; n as usize];
                         sink.write(hw, &spaces);
                     }
                     ends_open = true;

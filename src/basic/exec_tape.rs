@@ -341,7 +341,7 @@ impl Interpreter {
                     return Err(ErrorCode::DS);
                 }
                 Some((number, rest)) => {
-                    let body = crunch::crunch(rest);
+                    let body = crunch::crunch_for(rest, hw.dialect);
                     let s = self.s_h(hw) as u16;
                     program::store_line(&mut hw.mem, number, &body, s)?;
                     self.program_changed();

@@ -4,7 +4,7 @@
 use std::rc::Rc;
 
 use crate::basic::ast::{CompiledLine, Expr, VarName};
-use crate::basic::compile::compile_line;
+use crate::basic::compile::compile_line_for;
 use crate::basic::cost;
 use crate::basic::crunch;
 use crate::basic::error::ErrorCode;
@@ -119,6 +119,11 @@ pub struct Interpreter {
     /// Line number of the DATA statement being read.
     pub(crate) data_line: u16,
     pub(crate) trace: bool,
+    /// `--trace`: the number of every program line entered, as TRON would show it, without
+    /// printing anything (None: not recording). The frontend writes it out.
+    pub trace_out: Option<Vec<u16>>,
+    /// The last RND fraction, which RND(0) repeats in the Altair and MBASIC dialects.
+    pub(crate) last_rnd: Option<Packed>,
     pub(crate) temp_count: u16,
     pub(crate) editor: LineEditor,
     pub(crate) input: Option<InputState>,
@@ -194,6 +199,8 @@ impl Interpreter {
             data_ptr: 0,
             data_line: 0,
             trace: false,
+            trace_out: None,
+            last_rnd: None,
             temp_count: 0,
             editor: LineEditor::new(),
             input: None,
@@ -306,7 +313,7 @@ impl Interpreter {
         }
         let e = &self.lines[i];
         let text = hw.mem.slice(e.text, e.end);
-        let c = Rc::new(compile_line(text, e.text));
+        let c = Rc::new(compile_line_for(text, e.text, hw.dialect));
         self.compiled[i] = Some(c.clone());
         c
     }
@@ -572,7 +579,7 @@ impl Interpreter {
         match crunch::split_line_number(text) {
             Err(e) => self.report_error(hw, e),
             Ok(Some((number, rest))) => {
-                let body = crunch::crunch(rest);
+                let body = crunch::crunch_for(rest, hw.dialect);
                 let s = self.s_h(hw) as u16;
                 if let Err(e) = program::store_line(&mut hw.mem, number, &body, s) {
                     self.report_error(hw, e);
@@ -584,7 +591,7 @@ impl Interpreter {
                 self.editor.clear();
             }
             Ok(None) => {
-                let body = crunch::crunch(text);
+                let body = crunch::crunch_for(text, hw.dialect);
                 if body.iter().all(|&b| b == b' ') {
                     return;
                 }
@@ -593,7 +600,7 @@ impl Interpreter {
                     hw.mem.poke(LINE_BUFFER + i as u16, b);
                 }
                 hw.mem.poke(LINE_BUFFER + n as u16, 0);
-                self.direct = Rc::new(compile_line(&body[..n], LINE_BUFFER));
+                self.direct = Rc::new(compile_line_for(&body[..n], LINE_BUFFER, hw.dialect));
                 self.pc = Pc {
                     line: DIRECT,
                     seg: 0,
@@ -697,6 +704,9 @@ impl Interpreter {
         let number = self.lines[index as usize].number;
         hw.mem.write_u16(addr::CURRENT_LINE, number);
         hw.cycles += cost::LINE;
+        if let Some(t) = self.trace_out.as_mut() {
+            t.push(number);
+        }
         if self.trace {
             hw.print(b'[');
             hw.print_bytes(number.to_string().as_bytes());

@@ -6,6 +6,7 @@ pub mod command_string;
 pub mod compile;
 pub mod cost;
 pub mod crunch;
+pub mod dialect;
 pub mod edit_mode;
 pub mod error;
 pub mod eval;

@@ -1,11 +1,12 @@
 //! What the interpreter drives: RAM, the keyboard, and the record of what came out
 //! (characters printed, sound events), plus the cycle count of the current field.
 
+use crate::basic::dialect::Dialect;
 use crate::basic::graphics::VideoSelect;
 use crate::machine::cassette::Deck;
 use crate::machine::keyboard::Keyboard;
 use crate::machine::memory::Memory;
-use crate::machine::screen::TextScreen;
+use crate::machine::screen::{TextScreen, BLANK};
 
 /// Something the machine did that a frontend may want to show or play.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,6 +28,13 @@ pub enum Event {
     Rest { fields: u32 },
 }
 
+/// CHR$(7) in the Altair and MBASIC dialects: a tenth of a second at about 1 kHz, as
+/// `SOUND 216,1` would sound it (without the wait).
+pub const BEEP: Event = Event::Sound {
+    period_cycles: 20 * (261 - 216),
+    fields: 5,
+};
+
 #[derive(Debug)]
 pub struct Hardware {
     pub mem: Memory,
@@ -42,6 +50,9 @@ pub struct Hardware {
     pub video: VideoSelect,
     /// The cassette deck (empty unless a tape was inserted).
     pub deck: Deck,
+    /// The BASIC the program was written for (`--dialect`); the Dragon's own by default.
+    /// The cruncher, the compiler, RND, TAB and the control codes printed consult it.
+    pub dialect: Dialect,
 }
 
 impl Hardware {
@@ -51,7 +62,13 @@ impl Hardware {
     #[inline]
     pub fn print(&mut self, c: u8) {
         self.video = VideoSelect::TEXT;
-        TextScreen::put(&mut self.mem, c);
+        match c {
+            // Altair BASIC and MBASIC listings clear their terminal's screen with CHR$(12)
+            // (form feed) or CHR$(26) (the ADM-3A's clear) and beep with CHR$(7).
+            12 | 26 if self.dialect.control_codes() => TextScreen::fill(&mut self.mem, BLANK),
+            7 if self.dialect.control_codes() => self.events.push(BEEP),
+            _ => TextScreen::put(&mut self.mem, c),
+        }
         if let Some(t) = self.transcript.as_mut() {
             t.push(c);
         }
@@ -79,6 +96,7 @@ impl Default for Hardware {
             field: 0,
             video: VideoSelect::TEXT,
             deck: Deck::new(),
+            dialect: Dialect::Dragon,
         }
     }
 }

@@ -74,6 +74,13 @@ impl Machine {
         }
     }
 
+    /// Run programs written for another BASIC (see `basic::dialect`). Set it before loading
+    /// a listing: lines are crunched as they are typed or loaded.
+    pub fn set_dialect(&mut self, dialect: crate::basic::dialect::Dialect) {
+        self.hw.dialect = dialect;
+        self.basic.program_changed();
+    }
+
     /// Run one 50 Hz field: a field's worth of work, then the field interrupt (TIMER, the
     /// SOUND countdown, the cursor blink).
     pub fn run_field(&mut self) -> Status {

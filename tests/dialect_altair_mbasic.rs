@@ -1,0 +1,177 @@
+//! `--dialect altair` and `--dialect mbasic` (issue 6): each thing those interpreters did
+//! differently, with small listings of our own in the 1977 style, and the Dragon default
+//! unchanged beside them.
+
+use spacemono::basic::crunch::{crunch, crunch_for};
+use spacemono::basic::dialect::Dialect;
+use spacemono::basic::listing::list_line;
+use spacemono::basic::tokens::stmt;
+use spacemono::frontend::headless::run_until_done;
+use spacemono::machine::hardware::{Event, BEEP};
+use spacemono::machine::Machine;
+
+/// Load `listing` in `dialect`, RUN it; what RUN printed (from the RUN echo on).
+fn run_in(dialect: Dialect, listing: &str) -> (Machine, String) {
+    let mut m = Machine::new();
+    m.set_dialect(dialect);
+    m.load_listing(listing.as_bytes()).expect("listing loads");
+    m.hw.transcript = Some(Vec::new());
+    m.type_text(b"RUN\r");
+    run_until_done(&mut m, Some(50 * 60));
+    let t = m.transcript().unwrap();
+    (m, t)
+}
+
+fn output(dialect: Dialect, listing: &str) -> String {
+    let (_, t) = run_in(dialect, listing);
+    let body = t.strip_prefix("RUN\n").unwrap_or(&t).to_string();
+    body.strip_suffix("OK\n").unwrap_or(&body).to_string()
+}
+
+#[test]
+fn dialect_names_parse() {
+    assert_eq!("altair".parse::<Dialect>(), Ok(Dialect::Altair));
+    assert_eq!("MBASIC".parse::<Dialect>(), Ok(Dialect::Mbasic));
+    assert_eq!(Dialect::default(), Dialect::Dragon);
+    assert!("gwbasic".parse::<Dialect>().is_err());
+}
+
+// ------------------------------------------------------------------ (a) crunching
+
+#[test]
+fn altair_crunches_keywords_glued_to_names() {
+    // After the name B the Dragon copies THEN as letters; Altair BASIC crunches it.
+    let dragon = crunch(b"IFA=BTHEN60");
+    assert!(!dragon.contains(&stmt::THEN), "{dragon:02X?}");
+    let altair = crunch_for(b"IFA=BTHEN60", Dialect::Altair);
+    assert!(altair.contains(&stmt::THEN), "{altair:02X?}");
+    // Both list as typed.
+    assert_eq!(list_line(40, &altair), b"40 IFA=BTHEN60");
+    // MBASIC needed spaces, as the Dragon does.
+    assert_eq!(crunch_for(b"IFA=BTHEN60", Dialect::Mbasic), dragon);
+}
+
+#[test]
+fn dragon_crunch_is_unchanged_by_the_dialect_code() {
+    for text in [
+        &b"FORI=1TO9:PRINTI:NEXT"[..],
+        b"ATO=TOTAL",
+        b"X=RND(-TIMER)'HI",
+    ] {
+        assert_eq!(crunch_for(text, Dialect::Dragon), crunch(text));
+    }
+}
+
+#[test]
+fn glued_keywords_run_in_altair_and_not_on_the_dragon() {
+    let listing = "10 A1=4:A2=5:B=2\n20 IFA1>3ANDA2>3THENPRINT\"BOTH\"\n\
+                   30 IFA1=BTHEN50\n40 PRINT\"DIFFERENT\"\n50 END\n";
+    assert_eq!(output(Dialect::Altair, listing), "BOTH\nDIFFERENT\n");
+    assert_eq!(output(Dialect::Dragon, listing), "BOTH\n?SN ERROR IN 30\n");
+}
+
+// ------------------------------------------------------------------ (b) RND
+
+#[test]
+fn rnd_of_one_is_a_fraction_outside_the_dragon() {
+    let listing = "10 FORI=1TO200:X=RND(1)\n20 IFX<0ORX>=1THENPRINT\"OUT\";X:END\n\
+                   30 IFX<>INT(X)THENF=F+1\n40 NEXTI:PRINTF\n";
+    assert_eq!(output(Dialect::Altair, listing), " 200 \n");
+    assert_eq!(output(Dialect::Mbasic, listing), " 200 \n");
+    // The Dragon: RND(1) is always 1.
+    assert_eq!(output(Dialect::Dragon, listing), "OUT 1 \n");
+}
+
+#[test]
+fn rnd_fraction_follows_the_dragons_sequence_and_rnd0_repeats() {
+    // The first fraction is the Dragon's first RND(0) (machine.md §6: about 0.498278379).
+    let out = output(Dialect::Altair, "10 X=RND(5):Y=RND(0):PRINTX;Y;X=Y\n");
+    assert_eq!(out, " .498278379  .498278379 -1 \n");
+    let dragon = output(Dialect::Dragon, "10 PRINTRND(0)\n");
+    assert_eq!(dragon, " .498278379 \n");
+}
+
+// ------------------------------------------------------------------ (c) RANDOMIZE
+
+#[test]
+fn randomize_reseeds_lists_as_typed_and_is_a_syntax_error_on_the_dragon() {
+    let listing = "10 RANDOMIZE 17\n20 A=RND(1)\n30 RANDOMIZE 17\n40 B=RND(1)\n\
+                   50 RANDOMIZE 18\n60 C=RND(1)\n70 PRINTA=B;A=C\n";
+    assert_eq!(output(Dialect::Altair, listing), "-1  0 \n");
+    assert_eq!(output(Dialect::Dragon, listing), "?SN ERROR IN 10\n");
+    let text = crunch_for(b"RANDOMIZE:PRINT", Dialect::Mbasic);
+    assert_eq!(&text[..10], b"RANDOMIZE:");
+    assert_eq!(list_line(10, &text), b"10 RANDOMIZE:PRINT");
+    // Without a seed: from TIMER (deterministic headless, so it just must run).
+    assert_eq!(
+        output(Dialect::Mbasic, "10 RANDOMIZE\n20 PRINT RND(1)<1\n"),
+        "-1 \n"
+    );
+}
+
+// ------------------------------------------------------------------ (d) control codes
+
+#[test]
+fn chr12_and_chr26_clear_the_screen_and_chr7_beeps() {
+    for code in [12, 26] {
+        let listing = format!("10 PRINT\"OLD\":PRINT CHR$({code});\"NEW\"\n");
+        let (m, _) = run_in(Dialect::Altair, &listing);
+        let screen = m.screen_text();
+        assert!(screen.starts_with("NEW"), "{screen}");
+        assert!(!screen.contains("OLD"), "{screen}");
+        let (m, _) = run_in(Dialect::Dragon, &listing);
+        assert!(m.screen_text().contains("OLD"));
+    }
+    let (m, _) = run_in(Dialect::Mbasic, "10 PRINT CHR$(7);\"DING\"\n");
+    assert!(m.hw.events.contains(&BEEP), "{:?}", m.hw.events);
+    let (m, _) = run_in(Dialect::Dragon, "10 PRINT CHR$(7);\"DING\"\n");
+    assert!(!m.hw.events.iter().any(|e| matches!(e, Event::Sound { .. })));
+}
+
+// ------------------------------------------------------------------ (e) TAB
+
+#[test]
+fn tab_counts_from_one_outside_the_dragon() {
+    let listing = "10 PRINT TAB(5);\"*\"\n20 PRINT\"ABCDEFGH\";TAB(3);\"*\"\n";
+    assert_eq!(output(Dialect::Dragon, listing), "     *\nABCDEFGH*\n");
+    assert_eq!(output(Dialect::Altair, listing), "    *\nABCDEFGH*\n");
+    // MBASIC: a column already passed is reached on the next line.
+    assert_eq!(output(Dialect::Mbasic, listing), "    *\nABCDEFGH\n  *\n");
+}
+
+// ------------------------------------------------------------------ (f) LPRINT
+
+#[test]
+fn lprint_goes_to_the_transcript_not_the_screen() {
+    let listing = "10 LPRINT\"PAPER\";42\n20 PRINT\"SCREEN\"\n";
+    let (m, t) = run_in(Dialect::Altair, listing);
+    assert_eq!(t, "RUN\nPAPER 42 \nSCREEN\nOK\n");
+    assert!(!m.screen_text().contains("PAPER"));
+    assert!(m.screen_text().contains("SCREEN"));
+    assert_eq!(output(Dialect::Dragon, listing), "?SN ERROR IN 10\n");
+    assert_eq!(
+        list_line(10, &crunch_for(b"LPRINT\"PAPER\"", Dialect::Altair)),
+        b"10 LPRINT\"PAPER\""
+    );
+}
+
+#[test]
+fn a_game_turn_in_the_1977_style_runs_unmodified() {
+    // Our own listing, written the way 1977 listings were: no spaces, keywords glued to names,
+    // RND(1) fractions, TAB from 1, a clear-screen code.
+    let listing = "\
+10 PRINTCHR$(12):RANDOMIZE5
+20 DIMM(5)
+30 FORI=1TO5:M(I)=INT(RND(1)*3)
+40 IFM(I)=0THENPRINTTAB(I);\".\";:GOTO60
+50 PRINTTAB(I);\"*\";
+60 NEXTI:PRINT
+70 FORI=1TO5:S=S+M(I):NEXTI
+80 IFS>=0ANDS<=10THENPRINT\"SCORE\";S:END
+90 PRINT\"BAD\"
+";
+    let out = output(Dialect::Altair, listing);
+    assert!(out.contains("SCORE"), "{out:?}");
+    assert!(!out.contains("BAD"), "{out:?}");
+    assert!(!out.contains("ERROR"), "{out:?}");
+}
