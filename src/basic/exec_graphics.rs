@@ -107,6 +107,29 @@ impl Interpreter {
         Ok(())
     }
 
+    /// GET/PUT's corners and array: a missing array is ?FC, with the points already stored as
+    /// the ROM stores them before it looks the array up.
+    fn get_put_args(
+        &mut self,
+        hw: &mut Hardware,
+        from: Option<&PointExpr>,
+        to: &PointExpr,
+        array: VarName,
+    ) -> Res<(Option<Point>, Point, u16)> {
+        let from = match from {
+            Some(p) => Some(self.gpoint(hw, p)?),
+            None => None,
+        };
+        let to = self.gpoint(hw, to)?;
+        match self.vars.find_array(&hw.mem, array) {
+            Some(hdr) => Ok((from, to, hdr)),
+            None => {
+                graphics::get_put_points(&mut hw.mem, from, to);
+                Err(ErrorCode::FC)
+            }
+        }
+    }
+
     pub(crate) fn exec_graphics(&mut self, hw: &mut Hardware, g: &GraphicsStmt) -> Res<()> {
         hw.cycles += 2_000;
         match g {
@@ -240,15 +263,7 @@ impl Interpreter {
                 array,
                 bits,
             } => {
-                let from = match from {
-                    Some(p) => Some(self.gpoint(hw, p)?),
-                    None => None,
-                };
-                let to = self.gpoint(hw, to)?;
-                let Some(hdr) = self.vars.find_array(&hw.mem, *array) else {
-                    graphics::get_put_points(&mut hw.mem, from, to);
-                    return Err(ErrorCode::FC);
-                };
+                let (from, to, hdr) = self.get_put_args(hw, from.as_ref(), to, *array)?;
                 let mode = if *bits { GetMode::Bits } else { GetMode::Bytes };
                 hw.cycles += 20_000;
                 graphics::get(&mut hw.mem, from, to, hdr, mode)
@@ -259,15 +274,7 @@ impl Interpreter {
                 array,
                 action,
             } => {
-                let from = match from {
-                    Some(p) => Some(self.gpoint(hw, p)?),
-                    None => None,
-                };
-                let to = self.gpoint(hw, to)?;
-                let Some(hdr) = self.vars.find_array(&hw.mem, *array) else {
-                    graphics::get_put_points(&mut hw.mem, from, to);
-                    return Err(ErrorCode::FC);
-                };
+                let (from, to, hdr) = self.get_put_args(hw, from.as_ref(), to, *array)?;
                 hw.cycles += 20_000;
                 graphics::put(&mut hw.mem, from, to, hdr, *action)
             }

@@ -104,6 +104,35 @@ pub struct Driver {
 }
 
 impl Driver {
+    /// Run the fields that are due: at period speed as many as the pacer says; in turbo
+    /// (unless the machine only waits) as many as fit in one burst. Returns how many ran.
+    pub fn run_due(
+        &mut self,
+        pacer: &mut super::pacing::Pacer,
+        speed: super::pacing::Speed,
+        opts: &SessionOptions,
+    ) -> u32 {
+        use std::time::Instant;
+        let mut ran = 0;
+        if speed == super::pacing::Speed::Turbo && !self.waiting() {
+            let start = Instant::now();
+            while start.elapsed() < super::pacing::TURBO_BURST && !self.done(opts) {
+                self.step(false);
+                ran += 1;
+            }
+            pacer.restart(Instant::now());
+        } else {
+            for _ in 0..pacer.due(Instant::now()) {
+                if self.done(opts) {
+                    break;
+                }
+                self.step(true);
+                ran += 1;
+            }
+        }
+        ran
+    }
+
     pub fn new(machine: Machine, sound: SoundOut) -> Self {
         let last = machine.status();
         Driver {

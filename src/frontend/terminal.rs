@@ -13,7 +13,7 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 use super::keymap::{char_code, Action};
-use super::pacing::{Pacer, Speed, TURBO_BURST};
+use super::pacing::{Pacer, Speed};
 use super::session::{screenshot, video_bytes, Driver, SessionOptions};
 use crate::machine::keyboard::code;
 use crate::machine::screen::{TextScreen, QUADRANTS};
@@ -283,23 +283,7 @@ fn session(driver: &mut Driver, opts: &SessionOptions) -> Result<(), String> {
             return Ok(());
         }
         let turbo = speed == Speed::Turbo && !driver.waiting();
-        let mut ran = 0;
-        if turbo {
-            let start = Instant::now();
-            while start.elapsed() < TURBO_BURST && !driver.done(opts) {
-                driver.step(false);
-                ran += 1;
-            }
-            pacer.restart(Instant::now());
-        } else {
-            for _ in 0..pacer.due(Instant::now()) {
-                if driver.done(opts) {
-                    break;
-                }
-                driver.step(true);
-                ran += 1;
-            }
-        }
+        let ran = driver.run_due(&mut pacer, speed, opts);
         let (_, bytes) = video_bytes(&driver.machine);
         let changed = shown.as_ref() != Some(&bytes);
         if changed {

@@ -13,7 +13,7 @@ use std::time::Instant;
 use minifb::{InputCallback, Key, Scale, ScaleMode, Window, WindowOptions};
 
 use super::keymap::{Action, Input, WindowKeys};
-use super::pacing::{Pacer, Speed, TURBO_BURST};
+use super::pacing::{Pacer, Speed};
 use super::session::{render, screenshot, video_bytes, Driver, SessionOptions};
 use crate::video::vdg::{FRAME_HEIGHT, FRAME_WIDTH};
 use crate::video::{Frame, VdgMode};
@@ -345,23 +345,7 @@ fn run_loop(screen: &mut Screen, driver: &mut Driver, opts: &SessionOptions) -> 
         }
 
         let turbo = speed == Speed::Turbo && !driver.waiting();
-        let mut ran = 0;
-        if turbo {
-            let start = Instant::now();
-            while start.elapsed() < TURBO_BURST && !driver.done(opts) {
-                driver.step(false);
-                ran += 1;
-            }
-            pacer.restart(Instant::now());
-        } else {
-            for _ in 0..pacer.due(Instant::now()) {
-                if driver.done(opts) {
-                    break;
-                }
-                driver.step(true);
-                ran += 1;
-            }
-        }
+        let ran = driver.run_due(&mut pacer, speed, opts);
 
         let now_showing = video_bytes(&driver.machine);
         let changed = shown.as_ref() != Some(&now_showing);
