@@ -175,3 +175,27 @@ fn a_game_turn_in_the_1977_style_runs_unmodified() {
     assert!(!out.contains("BAD"), "{out:?}");
     assert!(!out.contains("ERROR"), "{out:?}");
 }
+
+// ------------------------------------------------------------------ INPUT "prompt",V
+
+/// MBASIC: a comma after INPUT's prompt string leaves out the "? " (the Osborne listings
+/// use it for "HIT 'RETURN' TO CONTINUE"); a semicolon keeps it. The Dragon and Altair
+/// BASIC accept only the semicolon.
+#[test]
+fn mbasic_input_prompt_comma_drops_the_question_mark() {
+    let listing = "10 INPUT \"PRESS RETURN \",Z$\n20 INPUT \"NUMBER\";N\n30 PRINT Z$;N\n";
+    let run = |d: Dialect| {
+        let mut m = Machine::new();
+        m.set_dialect(d);
+        m.load_listing(listing.as_bytes()).expect("listing loads");
+        m.hw.transcript = Some(Vec::new());
+        for keys in [&b"RUN\r"[..], b"GO\r", b"7\r"] {
+            m.type_text(keys);
+            run_until_done(&mut m, Some(50 * 5));
+        }
+        m.transcript().unwrap()
+    };
+    assert_eq!(run(Dialect::Mbasic), "RUN\nPRESS RETURN GO\nNUMBER? 7\nGO 7 \nOK\n");
+    assert!(run(Dialect::Dragon).contains("?SN ERROR IN 10"));
+    assert!(run(Dialect::Altair).contains("?SN ERROR IN 10"));
+}

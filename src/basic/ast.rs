@@ -164,6 +164,9 @@ pub enum Stmt {
         device: Option<Expr>,
         vars: Vec<LValue>,
         line: bool,
+        /// Print "? " after the prompt. MBASIC's `INPUT "prompt",V` (a comma after the
+        /// prompt) suppresses it; everywhere else it is true.
+        question: bool,
     },
     Read(Vec<LValue>),
     Restore,

@@ -797,6 +797,7 @@ impl<'a> Parser<'a> {
             self.expect(b',')?;
         }
         let mut prompt = None;
+        let mut question = true;
         if device.is_none() && self.peek() == Some(b'"') {
             self.p += 1;
             let start = self.p;
@@ -808,7 +809,11 @@ impl<'a> Parser<'a> {
                 self.p += 1;
             }
             prompt = Some((self.base.wrapping_add(start as u16), len as u8));
-            self.expect(b';')?;
+            if self.dialect == Dialect::Mbasic && self.eat(b',') {
+                question = false;
+            } else {
+                self.expect(b';')?;
+            }
         }
         let vars = if line {
             let v = self.lvalue()?;
@@ -824,6 +829,7 @@ impl<'a> Parser<'a> {
             device,
             vars,
             line,
+            question,
         })
     }
 

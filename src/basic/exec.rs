@@ -84,7 +84,7 @@ impl Interpreter {
                 self.eval_num(hw, dev, LET_LEVEL)?;
                 match self.fu.to_i16()? {
                     -1 => Ok(self.input_from_tape(hw, vars)?),
-                    0 => self.input_stmt(hw, &None, false, false, line),
+                    0 => self.input_stmt(hw, &None, false, false, true, line),
                     _ => Err(ErrorCode::DN.into()),
                 }
             }
@@ -93,7 +93,8 @@ impl Interpreter {
                 device: None,
                 vars: _,
                 line: line_input,
-            } => self.input_stmt(hw, prompt, false, *line_input, line),
+                question,
+            } => self.input_stmt(hw, prompt, false, *line_input, *question, line),
             Stmt::Read(vars) => {
                 for v in vars {
                     self.read_item(hw, v)?;
@@ -141,6 +142,7 @@ impl Interpreter {
         prompt: &Option<(u16, u8)>,
         device: bool,
         line_input: bool,
+        question: bool,
         line: &Rc<CompiledLine>,
     ) -> ExecResult {
         let line_input = &line_input;
@@ -154,7 +156,7 @@ impl Interpreter {
             let text = hw.mem.slice(*at, *at + *len as u16).to_vec();
             hw.print_bytes(&text);
         }
-        if !*line_input {
+        if !*line_input && question {
             hw.print_bytes(b"? ");
         }
         self.input = Some(InputState {
@@ -874,6 +876,7 @@ impl Interpreter {
         if let Stmt::Input {
             prompt,
             line: line_input,
+            question,
             ..
         } = &st.line.segs[st.seg as usize].stmt
         {
@@ -881,7 +884,7 @@ impl Interpreter {
                 let text = hw.mem.slice(*at, *at + *len as u16).to_vec();
                 hw.print_bytes(&text);
             }
-            if !*line_input {
+            if !*line_input && *question {
                 hw.print_bytes(b"? ");
             }
         }
