@@ -195,7 +195,10 @@ fn mbasic_input_prompt_comma_drops_the_question_mark() {
         }
         m.transcript().unwrap()
     };
-    assert_eq!(run(Dialect::Mbasic), "RUN\nPRESS RETURN GO\nNUMBER? 7\nGO 7 \nOK\n");
+    assert_eq!(
+        run(Dialect::Mbasic),
+        "RUN\nPRESS RETURN GO\nNUMBER? 7\nGO 7 \nOK\n"
+    );
     assert!(run(Dialect::Dragon).contains("?SN ERROR IN 10"));
     assert!(run(Dialect::Altair).contains("?SN ERROR IN 10"));
 }
