@@ -29,6 +29,29 @@ pub(crate) struct Scanner<'h> {
 }
 
 impl Scanner<'_> {
+    /// A scanner over `text`, looking variables up through `host`.
+    pub(crate) fn new<'h>(text: &[u8], host: &'h mut dyn DrawHost) -> Scanner<'h> {
+        Scanner {
+            cur: text.to_vec(),
+            pos: 0,
+            stack: Vec::new(),
+            host,
+        }
+    }
+
+    /// At the end of the current text: back to the string an `X` left (true, go on) or,
+    /// at the end of the whole command, false.
+    pub(crate) fn resume(&mut self) -> bool {
+        match self.stack.pop() {
+            Some((s, p)) => {
+                self.cur = s;
+                self.pos = p;
+                true
+            }
+            None => false,
+        }
+    }
+
     pub(crate) fn left(&self) -> bool {
         self.pos < self.cur.len()
     }

@@ -505,8 +505,9 @@ impl Interpreter {
                 let nd = self.arg_str(hw, &args[si + 1], level)?;
                 let needle = self.take_string(hw, nd);
                 let hay = self.take_string(hw, hd);
+                // A start past the end finds nothing; an empty target is found at the start.
                 let s0 = start as usize - 1;
-                let pos = if s0 >= hay.len() && !(hay.is_empty() && s0 == 0 && needle.is_empty()) {
+                let pos = if start as usize > hay.len() {
                     0
                 } else if needle.is_empty() {
                     start as usize

@@ -821,13 +821,8 @@ impl Interpreter {
             hw.mem.write_u16(addr::RAM_TOP, ram_top);
             hw.mem.write_u16(addr::STACK_TOP, stack_top as u16);
         }
-        let stack = std::mem::take(&mut self.stack);
-        let bytes = self.stack_bytes;
+        // CLEAR erases variables and the FOR/GOSUB frames; a program goes on after it.
         self.reset_run_state(hw);
-        // CLEAR inside a program keeps running: its own GOSUBs are gone on the Dragon too,
-        // but the statement returns normally.
-        drop(stack);
-        let _ = bytes;
         Ok(())
     }
 

@@ -206,7 +206,9 @@ impl Interpreter {
         Halt::Error(ErrorCode::SN)
     }
 
-    /// Move the DATA pointer to the first item of the next DATA statement (?OD if none).
+    /// Move the DATA pointer to the first item of the next DATA statement (?OD if none): the
+    /// first DATA token at or after the pointer (which rests on the `:` or 0 that ended the
+    /// last DATA read), or from the start of the program after RESTORE.
     fn find_data(&mut self, hw: &mut Hardware) -> Res<()> {
         let from = self.data_ptr;
         for l in program::lines(&hw.mem) {
@@ -215,23 +217,10 @@ impl Interpreter {
             }
             let text = hw.mem.slice(l.text, l.end).to_vec();
             for (s, _) in crate::basic::compile::split_segments(&text) {
-                let seg_addr = l.text + s as u16;
-                if from != 0 && seg_addr <= from && from <= l.end && seg_addr + 1 <= from {
-                    // Statements at or before the pointer are done.
-                    let mut j = s;
-                    while j < text.len() && text[j] == b' ' {
-                        j += 1;
-                    }
-                    if l.text + j as u16 + 1 <= from {
-                        continue;
-                    }
-                }
-                let mut j = s;
-                while j < text.len() && text[j] == b' ' {
-                    j += 1;
-                }
-                if j < text.len() && text[j] == tok::DATA {
-                    self.data_ptr = l.text + j as u16 + 1;
+                let j = s + text[s..].iter().take_while(|&&c| c == b' ').count();
+                let at = l.text + j as u16;
+                if text.get(j) == Some(&tok::DATA) && (from == 0 || at >= from) {
+                    self.data_ptr = at + 1;
                     self.data_line = l.number;
                     return Ok(());
                 }

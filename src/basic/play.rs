@@ -219,22 +219,13 @@ pub fn play(
     events: &mut Vec<Event>,
 ) -> Result<u32, ErrorCode> {
     let mut total: u32 = 0;
-    let mut sc = Scanner {
-        cur: music.to_vec(),
-        pos: 0,
-        stack: Vec::new(),
-        host,
-    };
+    let mut sc = Scanner::new(music, host);
     loop {
         if !sc.left() {
-            match sc.stack.pop() {
-                Some((s, p)) => {
-                    sc.cur = s;
-                    sc.pos = p;
-                    continue;
-                }
-                None => return Ok(total),
+            if sc.resume() {
+                continue;
             }
+            return Ok(total);
         }
         let c = sc.getc()?;
         match c {

@@ -43,8 +43,6 @@ pub fn run_session(machine: &mut Machine) -> std::io::Result<u64> {
                         .chain(std::iter::once(13))
                         .collect::<Vec<u8>>();
                     machine.hw.keyboard.type_script(&codes);
-                    // The terminal already shows the line the user typed.
-                    shown += 0;
                 }
                 None => return Ok(machine.hw.field),
             }

@@ -131,6 +131,31 @@ fn shr40(m: u32, n: u32) -> (u32, u8) {
     ((v >> 8) as u32, v as u8)
 }
 
+/// One digit of FOUT's power-of-ten loop (FOUTBL, shared by PRINT and PRINT USING): add the
+/// table entry `t` to `m` until the sign of the running count and the carry disagree,
+/// counting in `b`, whose bit 7 alternates with the table's signs. Returns the ASCII digit
+/// and the next `b`.
+pub(crate) fn foutbl_digit(m: &mut u32, mut b: u8, t: u32) -> (u8, u8) {
+    let mut c;
+    let mut guard = 0;
+    loop {
+        let (s, cy) = m.overflowing_add(t);
+        *m = s;
+        c = cy;
+        b = b.wrapping_add(1);
+        guard += 1;
+        // The guard only matters for a corrupt (unnormalised) FAC, where the ROM would spin.
+        if ((b & 0x80) != 0) != c || guard > 1024 {
+            break;
+        }
+    }
+    if c {
+        b = 11u8.wrapping_sub(b);
+    }
+    b = b.wrapping_add(b'0' - 1);
+    (b & 0x7F, !b & 0x80)
+}
+
 /// The ROM's restoring division (§6), bit by bit, for a divisor that is not normalised.
 fn div_slow(a: u32, d: u32) -> u64 {
     #[derive(Clone, Copy)]
@@ -766,28 +791,13 @@ impl FloatUnit {
         let mut b: u8 = 0x80;
         let mut pt = p;
         for &t in FOUTBL.iter() {
-            let mut c;
-            let mut guard = 0;
-            loop {
-                let (s, cy) = m.overflowing_add(t);
-                m = s;
-                c = cy;
-                b = b.wrapping_add(1);
-                guard += 1;
-                if ((b & 0x80) != 0) != c || guard > 1024 {
-                    break;
-                }
-            }
-            if c {
-                b = 11u8.wrapping_sub(b);
-            }
-            b = b.wrapping_add(0x2F);
-            buf.push(b & 0x7F);
+            let digit;
+            (digit, b) = foutbl_digit(&mut m, b, t);
+            buf.push(digit);
             pt -= 1;
             if pt == 0 {
                 buf.push(b'.');
             }
-            b = !b & 0x80;
         }
         self.fac.man = m;
     }

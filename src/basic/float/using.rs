@@ -582,24 +582,9 @@ impl Buf {
         let mut b: u8 = 0x80;
         for &t in FOUTBL.iter() {
             self.la5d7();
-            let mut c;
-            let mut guard = 0;
-            loop {
-                let (s, cy) = m.overflowing_add(t);
-                m = s;
-                c = cy;
-                b = b.wrapping_add(1);
-                guard += 1;
-                if ((b & 0x80) != 0) != c || guard > 1024 {
-                    break;
-                }
-            }
-            if c {
-                b = 11u8.wrapping_sub(b);
-            }
-            b = b.wrapping_add(b'0' - 1);
-            self.put(b & 0x7F);
-            b = !b & 0x80;
+            let digit;
+            (digit, b) = super::foutbl_digit(&mut m, b, t);
+            self.put(digit);
         }
         fu.fac.man = m;
         self.m[self.u as usize] = 0;

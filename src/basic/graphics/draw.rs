@@ -57,22 +57,13 @@ pub fn draw(
     set_colours(mem);
     let mut no_update = false;
     let mut blank = false;
-    let mut sc = Scanner {
-        cur: cmd.to_vec(),
-        pos: 0,
-        stack: Vec::new(),
-        host,
-    };
+    let mut sc = Scanner::new(cmd, host);
     loop {
         if !sc.left() {
-            match sc.stack.pop() {
-                Some((s, p)) => {
-                    sc.cur = s;
-                    sc.pos = p;
-                    continue;
-                }
-                None => return Ok(()),
+            if sc.resume() {
+                continue;
             }
+            return Ok(());
         }
         let c = sc.getc()?;
         let (h, v): (u16, u16);
