@@ -130,12 +130,16 @@ fn chr12_and_chr26_clear_the_screen_and_chr7_beeps() {
 
 // ------------------------------------------------------------------ (e) TAB
 
+/// MBASIC counts TAB's columns from 1 (BASIC-80 manual: "Space 1 is the leftmost position")
+/// and reaches a column already passed on the next line. Altair BASIC counts from 0 as the
+/// Dragon does: its TAB prints n−TTYPOS spaces and CRLF sets TTYPOS to 0 (the Altair BASIC
+/// 3.0 source), so a passed column prints nothing. (games.md §3 says "from 1"; the source
+/// says otherwise.)
 #[test]
-fn tab_counts_from_one_outside_the_dragon() {
+fn tab_counts_from_one_in_mbasic_and_from_zero_in_altair() {
     let listing = "10 PRINT TAB(5);\"*\"\n20 PRINT\"ABCDEFGH\";TAB(3);\"*\"\n";
     assert_eq!(output(Dialect::Dragon, listing), "     *\nABCDEFGH*\n");
-    assert_eq!(output(Dialect::Altair, listing), "    *\nABCDEFGH*\n");
-    // MBASIC: a column already passed is reached on the next line.
+    assert_eq!(output(Dialect::Altair, listing), "     *\nABCDEFGH*\n");
     assert_eq!(output(Dialect::Mbasic, listing), "    *\nABCDEFGH\n  *\n");
 }
 
@@ -158,7 +162,7 @@ fn lprint_goes_to_the_transcript_not_the_screen() {
 #[test]
 fn a_game_turn_in_the_1977_style_runs_unmodified() {
     // Our own listing, written the way 1977 listings were: no spaces, keywords glued to names,
-    // RND(1) fractions, TAB from 1, a clear-screen code.
+    // RND(1) fractions, TAB, a clear-screen code.
     let listing = "\
 10 PRINTCHR$(12):RANDOMIZE5
 20 DIMM(5)

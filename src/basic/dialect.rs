@@ -9,7 +9,7 @@
 //! | `RANDOMIZE [n]` | (not a word: ?SN) | reseed from n, or TIMER | reseed from n, or TIMER |
 //! | `CHR$(12)`, `CHR$(26)` | ignored | clear the screen | clear the screen |
 //! | `CHR$(7)` | ignored | a short beep | a short beep |
-//! | `TAB(n)` | to column n (from 0) | to column n−1 (counted from 1) | to column n−1; past it, on the next line |
+//! | `TAB(n)` | to column n (from 0) | as the Dragon (from 0) | to column n−1 (counted from 1); past it, on the next line |
 //! | `LPRINT` | (not a word: ?SN) | to the transcript, as `PRINT #-2` | to the transcript, as `PRINT #-2` |
 //!
 //! `RANDOMIZE` and `LPRINT` are not in the Dragon's token table, so they are stored as plain
@@ -68,9 +68,12 @@ impl Dialect {
         !self.is_dragon()
     }
 
-    /// `TAB(n)` counts columns from 1.
+    /// `TAB(n)` counts columns from 1 (BASIC-80: "Space 1 is the leftmost position").
+    /// Altair BASIC counted from 0 as the Dragon does: its TAB prints n−TTYPOS spaces and
+    /// its CRLF sets TTYPOS to 0 (Altair BASIC 3.0 source, PRINT code; the 6502 BASICs
+    /// built from it do the same).
     pub fn tab_from_one(self) -> bool {
-        !self.is_dragon()
+        self == Dialect::Mbasic
     }
 
     /// `TAB(n)` to a column already passed moves to that column on the next line.
