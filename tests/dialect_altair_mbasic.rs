@@ -8,6 +8,7 @@ use spacemono::basic::listing::list_line;
 use spacemono::basic::tokens::stmt;
 use spacemono::frontend::headless::run_until_done;
 use spacemono::machine::hardware::{Event, BEEP};
+use spacemono::machine::keyboard::parse_key_script;
 use spacemono::machine::Machine;
 
 /// Load `listing` in `dialect`, RUN it; what RUN printed (from the RUN echo on).
@@ -102,9 +103,10 @@ fn randomize_reseeds_lists_as_typed_and_is_a_syntax_error_on_the_dragon() {
     let text = crunch_for(b"RANDOMIZE:PRINT", Dialect::Mbasic);
     assert_eq!(&text[..10], b"RANDOMIZE:");
     assert_eq!(list_line(10, &text), b"10 RANDOMIZE:PRINT");
-    // Without a seed: from TIMER (deterministic headless, so it just must run).
+    // Without a seed: Altair BASIC reseeds from TIMER (deterministic headless, so it just
+    // must run); MBASIC asks (see `mbasic_randomize_asks_for_the_seed`).
     assert_eq!(
-        output(Dialect::Mbasic, "10 RANDOMIZE\n20 PRINT RND(1)<1\n"),
+        output(Dialect::Altair, "10 RANDOMIZE\n20 PRINT RND(1)<1\n"),
         "-1 \n"
     );
 }
@@ -205,4 +207,145 @@ fn mbasic_input_prompt_comma_drops_the_question_mark() {
     );
     assert!(run(Dialect::Dragon).contains("?SN ERROR IN 10"));
     assert!(run(Dialect::Altair).contains("?SN ERROR IN 10"));
+}
+
+// ------------------------------------------------------------------ MBASIC long names
+
+/// BASIC-80 keeps 40 significant characters of a name, dots included; the Dragon and Altair
+/// BASIC keep two, so there SUM, SU and SUMMARY are one variable.
+#[test]
+fn mbasic_names_longer_than_two_characters_are_variables_of_their_own() {
+    let listing = "\
+10 SUM=1:SU=2:SUMMARY=3:GRAND.COST=4:NAME$=\"LONG\":NA$=\"SHORT\"
+20 PRINT SUM;SU;SUMMARY;GRAND.COST;NAME$;NA$
+30 DIM SCORES(3):SCORES(2)=7:SC=9:PRINT SCORES(2);SC
+40 DEF FNSQUARE(XVALUE)=XVALUE*XVALUE:XV=5:PRINT FNSQUARE(3);XV
+50 FOR COUNTER=1 TO 2:PRINT COUNTER;:NEXT COUNTER:PRINT CO
+";
+    assert_eq!(
+        output(Dialect::Mbasic, listing),
+        " 1  2  3  4 LONGSHORT\n 7  9 \n 9  5 \n 1  2  0 \n"
+    );
+    // The Dragon reads the dot as the end of GRAND, and COST as COS + T.
+    let dragon =
+        "10 SUM=1:SU=2:SUMMARY=3:NAME$=\"LONG\":NA$=\"SHORT\"\n20 PRINT SUM;SU;SUMMARY;NAME$;NA$\n";
+    assert_eq!(output(Dialect::Dragon, dragon), " 3  3  3 SHORTSHORT\n");
+    assert_eq!(
+        output(Dialect::Altair, "10 SUM=1:SU=2:PRINT SUM;SU\n"),
+        " 2  2 \n"
+    );
+}
+
+#[test]
+fn mbasic_keeps_forty_characters_of_a_name() {
+    // Forty A's then X or Y: the same variable. Thirty-nine A's then X or Y: two.
+    let a40 = "A".repeat(40);
+    let a39 = "A".repeat(39);
+    let listing =
+        format!("10 {a40}X=1:{a40}Y=2:{a39}X=3:{a39}Y=4\n20 PRINT {a40}X;{a40};{a39}X;{a39}Y\n");
+    assert_eq!(output(Dialect::Mbasic, &listing), " 2  2  3  4 \n");
+}
+
+/// A short name followed by a space and a keyword stays short (`F4=T1 OR A4<4`): the space is
+/// not part of the name. (The Osborne Star Lanes merges went wrong on exactly this.)
+#[test]
+fn mbasic_short_names_before_a_keyword_stay_short() {
+    let listing = "10 F4=1:T1=1:A4=4\n20 IF F4=T1 OR A4<4 THEN PRINT \"YES\" ELSE PRINT \"NO\"\n30 PRINT T1 ;A4\n";
+    assert_eq!(output(Dialect::Mbasic, listing), "YES\n 1  4 \n");
+}
+
+/// Long names cost what short ones do: one 7-byte entry each, so MEM is the Dragon's.
+#[test]
+fn mbasic_long_names_take_the_dragons_seven_bytes() {
+    let mem = |d: Dialect, l: &str| output(d, l);
+    let long = mem(Dialect::Mbasic, "10 ALPHA=1:BETA=2:GAMMA=3:PRINT MEM\n");
+    let short = mem(Dialect::Mbasic, "10 AL=1:BE=2:GA=3:PRINT MEM\n");
+    // On the Dragon the same listing has three variables too (AL, BE, GA): the same MEM.
+    let dragon = mem(Dialect::Dragon, "10 ALPHA=1:BETA=2:GAMMA=3:PRINT MEM\n");
+    assert_eq!(long, dragon);
+    // The program text is 8 bytes longer; the variables take the same room.
+    let n = |s: &str| s.trim().parse::<i32>().unwrap();
+    assert_eq!(n(&short) - n(&long), 8, "{short} {long}");
+}
+
+// ------------------------------------------------------------------ RANDOMIZE's seed prompt
+
+/// MBASIC's RANDOMIZE without a number asks for the seed, and the same seed gives the same
+/// numbers (the Osborne listing tells its players so). A bad answer is asked again (?REDO), a
+/// seed out of range is ?OV. Altair's bare RANDOMIZE reseeds from TIMER without asking.
+#[test]
+fn mbasic_randomize_asks_for_the_seed() {
+    let listing = "10 RANDOMIZE\n20 PRINT RND(1);RND(1)\n30 GOTO 10\n";
+    let run = |keys: &str| {
+        let mut m = Machine::new();
+        m.set_dialect(Dialect::Mbasic);
+        m.load_listing(listing.as_bytes()).expect("listing loads");
+        m.hw.transcript = Some(Vec::new());
+        m.type_text(b"RUN\r");
+        m.hw.keyboard
+            .type_script(&parse_key_script(keys).expect("key script"));
+        run_until_done(&mut m, Some(50 * 60));
+        m.transcript().unwrap()
+    };
+    let t = run("3\nX\n3\n-4\n99999\n");
+    let lines: Vec<&str> = t.lines().collect();
+    const ASK: &str = "Random Number Seed (-32768 to 32767)? ";
+    assert_eq!(lines[1], format!("{ASK}3"));
+    assert_eq!(lines[3], format!("{ASK}X"));
+    assert_eq!(lines[4], "?REDO");
+    assert_eq!(lines[5], format!("{ASK}3"));
+    assert_eq!(lines[2], lines[6], "the same seed, the same numbers: {t}");
+    assert_eq!(lines[7], format!("{ASK}-4"));
+    assert_ne!(lines[8], lines[2]);
+    assert_eq!(lines[9], format!("{ASK}99999"));
+    assert_eq!(lines[10], "?OV ERROR IN 10");
+    // Typed at the prompt it is an INPUT, which the Dragon refuses in direct mode.
+    let mut m = Machine::new();
+    m.set_dialect(Dialect::Mbasic);
+    m.hw.transcript = Some(Vec::new());
+    m.type_text(b"RANDOMIZE\r");
+    run_until_done(&mut m, Some(50));
+    assert!(m
+        .transcript()
+        .unwrap()
+        .ends_with("RANDOMIZE\n?ID ERROR\nOK\n"));
+    // Altair BASIC: no question.
+    let out = output(Dialect::Altair, "10 RANDOMIZE\n20 PRINT \"SEEDED\"\n");
+    assert_eq!(out, "SEEDED\n");
+}
+
+/// A turn in the style of the Osborne listings, written by us: a seed asked for, long names,
+/// "HIT RETURN" with a comma, CHR$(26), LPRINT beside PRINT, TAB counted from 1.
+#[test]
+fn an_osborne_style_turn_runs_unmodified() {
+    let listing = "\
+10 PRINT CHR$(26)
+20 RANDOMIZE
+30 START.CASH=6000:CASH=100:DIM PRICE(3)
+40 FOR COMPANY=1 TO 3:PRICE(COMPANY)=INT(RND(1)*900)+100:NEXT COMPANY
+50 FOR COMPANY=1 TO 3:PRINT TAB(3);COMPANY;PRICE(COMPANY)
+60 LPRINT TAB(3);COMPANY;PRICE(COMPANY):NEXT COMPANY
+70 INPUT \"HIT 'RETURN' TO CONTINUE \",Z$
+80 PRINT \"CASH\";START.CASH;CASH
+";
+    let mut m = Machine::new();
+    m.set_dialect(Dialect::Mbasic);
+    m.load_listing(listing.as_bytes()).expect("listing loads");
+    m.hw.transcript = Some(Vec::new());
+    for keys in [&b"RUN\r"[..], b"1977\r", b"\r"] {
+        m.type_text(keys);
+        run_until_done(&mut m, Some(50 * 5));
+    }
+    let t = m.transcript().unwrap();
+    assert!(
+        t.contains("Random Number Seed (-32768 to 32767)? 1977\n"),
+        "{t}"
+    );
+    assert!(t.contains("HIT 'RETURN' TO CONTINUE \n"), "{t}");
+    assert!(t.ends_with("CASH 6000  100 \nOK\n"), "{t}");
+    assert!(!t.contains("ERROR"), "{t}");
+    // Each price line twice (screen, then printer), TAB(3) leaving two spaces.
+    let priced: Vec<&str> = t.lines().filter(|l| l.starts_with("   1 ")).collect();
+    assert_eq!(priced.len(), 2, "{t}");
+    assert_eq!(priced[0], priced[1]);
 }

@@ -184,6 +184,18 @@ fn check_24_input_in_direct_mode() {
     assert_eq!(direct("INPUT A"), "?ID ERROR\n");
 }
 
+/// Not a numbered check: INPUT after THEN or ELSE is an ordinary INPUT on the Dragon (the
+/// ROM's IF just carries on into the statement). The typed line once went nowhere here,
+/// because the waiting state looked for the INPUT at the top of its statement.
+#[test]
+fn input_as_the_branch_of_an_if() {
+    let prog = "10 A=1\n20 IF A THEN INPUT \"N\";N:PRINT N*2\n30 IF A=0 THEN 40 ELSE INPUT M$:PRINT M$\n40 IF A THEN IF A THEN INPUT K:PRINT K";
+    assert_eq!(
+        output(prog, "21\nHI\n5\n"),
+        "N? 21\n 42 \n? HI\nHI\n? 5\n 5 \n"
+    );
+}
+
 #[test]
 fn check_25_tron_marks_line_entries() {
     let t = output(

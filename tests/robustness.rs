@@ -4,6 +4,7 @@
 mod common;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use spacemono::basic::dialect::Dialect;
 use spacemono::frontend::headless::run_until_done;
 use spacemono::machine::Machine;
 
@@ -175,6 +176,65 @@ fn random_programs_never_panic_or_hang() {
         assert!(
             m.screen_text().contains(" 2"),
             "{prog}\n{}",
+            m.screen_text()
+        );
+    }
+}
+
+/// The same in the other dialects, with their own words mixed in: glued keywords, long and
+/// dotted names, RANDOMIZE (which asks for a seed in MBASIC), LPRINT, INPUT "p",V.
+#[test]
+fn random_programs_in_the_other_dialects_never_panic_or_hang() {
+    const EXTRA: &[&str] = &[
+        "RANDOMIZE",
+        "LPRINT",
+        "SUMMARY",
+        "GRAND.TOTAL",
+        "A.",
+        ".5",
+        "NAME$",
+        "COUNTER",
+        "INPUT \"P\",",
+        "TAB(",
+        "CHR$(26)",
+        "CHR$(7)",
+        "RND(1)",
+        "IFA1>3ANDA2>3THEN",
+    ];
+    let mut rng = StdRng::seed_from_u64(0x5EED_0006);
+    for i in 0..1000 {
+        let dialect = if i % 2 == 0 {
+            Dialect::Altair
+        } else {
+            Dialect::Mbasic
+        };
+        let mut m = Machine::new();
+        m.set_dialect(dialect);
+        let mut prog = String::new();
+        for _ in 0..rng.gen_range(1..10) {
+            let n = rng.gen_range(1..8) * 10;
+            prog.push_str(&format!("{n} "));
+            for _ in 0..rng.gen_range(1..8) {
+                if rng.gen_bool(0.4) {
+                    prog.push_str(EXTRA[rng.gen_range(0..EXTRA.len())]);
+                } else {
+                    prog.push_str(&random_text(&mut rng, 1));
+                }
+            }
+            prog.push('\n');
+        }
+        let _ = m.load_listing(prog.as_bytes());
+        m.type_text(b"RUN\r");
+        m.hw.keyboard
+            .type_script(random_text(&mut rng, 2).as_bytes());
+        m.hw.keyboard.type_script(b"\r7\r1,2\r\r");
+        run_until_done(&mut m, Some(400));
+        m.press(3);
+        m.hw.keyboard.type_script(b"PRINT 1+1\r");
+        run_until_done(&mut m, Some(400));
+        assert!(
+            m.screen_text().contains(" 2"),
+            "{dialect}: {prog}\n{}",
             m.screen_text()
         );
     }

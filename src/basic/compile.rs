@@ -6,6 +6,7 @@ use crate::basic::ast::*;
 use crate::basic::dialect::Dialect;
 use crate::basic::error::ErrorCode;
 use crate::basic::float::FloatUnit;
+use crate::basic::long_names::{self, LongNames};
 use crate::basic::tokens::{func as f, stmt as t, FUNCTION_PREFIX};
 
 type PResult<T> = Result<T, ErrorCode>;
@@ -24,12 +25,18 @@ mod prec {
 
 /// Compile one line's crunched text, which sits in RAM at `base`.
 pub fn compile_line(text: &[u8], base: u16) -> CompiledLine {
-    compile_line_for(text, base, Dialect::Dragon)
+    compile_line_for(text, base, Dialect::Dragon, &mut LongNames::default())
 }
 
 /// As [`compile_line`], for a program written in `dialect`: outside the Dragon, the words
-/// `RANDOMIZE` and `LPRINT` (stored as text by `crunch_for`) start statements.
-pub fn compile_line_for(text: &[u8], base: u16, dialect: Dialect) -> CompiledLine {
+/// `RANDOMIZE` and `LPRINT` (stored as text by `crunch_for`) start statements; in MBASIC a
+/// name of three or more characters is a variable of its own, coded by `names`.
+pub fn compile_line_for(
+    text: &[u8],
+    base: u16,
+    dialect: Dialect,
+    names: &mut LongNames,
+) -> CompiledLine {
     let bounds = split_segments(text);
     let mut segs = Vec::with_capacity(bounds.len());
     for (i, &(s, e)) in bounds.iter().enumerate() {
@@ -41,6 +48,7 @@ pub fn compile_line_for(text: &[u8], base: u16, dialect: Dialect) -> CompiledLin
             bounds: &bounds,
             seg: i,
             dialect,
+            names: &mut *names,
         };
         let (stmt, junk) = match p.statement() {
             Ok(stmt) => {
@@ -151,6 +159,7 @@ struct Parser<'a> {
     bounds: &'a [(usize, usize)],
     seg: usize,
     dialect: Dialect,
+    names: &'a mut LongNames,
 }
 
 thread_local! {
@@ -994,31 +1003,40 @@ impl<'a> Parser<'a> {
     }
 
     /// A variable name: a letter, then letters and digits of which only the first counts,
-    /// then `$` for a string (VarGetVar).
+    /// then `$` for a string (VarGetVar). In MBASIC dots belong to names too, and a name of
+    /// three or more characters gets its own code (`long_names`).
     fn var_name(&mut self) -> PResult<VarName> {
         let c = self.peek().ok_or(ErrorCode::SN)?;
         if !c.is_ascii_uppercase() {
             return Err(ErrorCode::SN);
         }
         self.p += 1;
-        let mut second = 0u8;
-        if let Some(c2) = self.peek() {
-            if c2.is_ascii_uppercase() || c2.is_ascii_digit() {
-                second = c2;
-                self.p += 1;
-                while let Some(c3) = self.peek() {
-                    if c3.is_ascii_uppercase() || c3.is_ascii_digit() {
-                        self.p += 1;
-                    } else {
-                        break;
-                    }
-                }
+        let long = self.dialect == Dialect::Mbasic;
+        let is_name_char =
+            |b: u8| b.is_ascii_uppercase() || b.is_ascii_digit() || (long && b == b'.');
+        // The whole name as BASIC reads it: spaces between its characters are skipped.
+        let mut name = [0u8; long_names::SIGNIFICANT];
+        name[0] = c;
+        let mut len = 1;
+        while let Some(c2) = self.peek() {
+            if !is_name_char(c2) {
+                break;
             }
+            if len < name.len() {
+                name[len] = c2;
+            }
+            len += 1;
+            self.p += 1;
+        }
+        let mut code = ((c as u16) << 8) | if len > 1 { name[1] as u16 } else { 0 };
+        if long && len > 2 {
+            let significant = &name[..len.min(name.len())];
+            code = self.names.code(significant).ok_or(ErrorCode::OM)?;
         }
         if self.eat(b'$') {
-            second |= 0x80;
+            code |= 0x80;
         }
-        Ok(((c as u16) << 8) | second as u16)
+        Ok(code)
     }
 
     // ---------------------------------------------------------------- expressions

@@ -76,11 +76,14 @@ pub const EXTRA_WORDS: [&[u8]; 2] = [b"RANDOMIZE", b"LPRINT"];
 ///   even glued to or inside a variable name (`IFA=BTHEN100`, `SCORE` → `SC`+OR+`E`).
 /// * Altair and MBASIC: `RANDOMIZE` and `LPRINT` are copied as text where a keyword could
 ///   start (see [`EXTRA_WORDS`]).
+/// * MBASIC: a dot belongs to a name (`GRAND.COST`), so it keeps the illegal-token run going
+///   and `COST` stays text instead of becoming COS + `T`.
 ///
 /// With `Dialect::Dragon` this is exactly the ROM's cruncher.
 pub fn crunch_for(text: &[u8], dialect: Dialect) -> Vec<u8> {
     let anywhere = dialect.crunch_anywhere();
     let extra = dialect.extra_words();
+    let dotted_names = dialect == Dialect::Mbasic;
     let mut out = Vec::with_capacity(text.len() + 2);
     let mut illegal = false;
     let mut data = false;
@@ -94,7 +97,7 @@ pub fn crunch_for(text: &[u8], dialect: Dialect) -> Vec<u8> {
             break;
         }
         if illegal {
-            if a.is_ascii_uppercase() || a.is_ascii_digit() {
+            if a.is_ascii_uppercase() || a.is_ascii_digit() || (dotted_names && a == b'.') {
                 out.push(a);
                 continue;
             }

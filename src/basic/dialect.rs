@@ -6,11 +6,12 @@
 //! |---|---|---|---|
 //! | keywords glued to a name (`IFA=BTHEN`) | kept as text after a non-keyword letter | crunched anywhere | as the Dragon (MBASIC needs spaces) |
 //! | `RND(x)`, x>0 | integer 1..x | fraction in [0,1) | fraction in [0,1) |
-//! | `RANDOMIZE [n]` | (not a word: ?SN) | reseed from n, or TIMER | reseed from n, or TIMER |
+//! | `RANDOMIZE [n]` | (not a word: ?SN) | reseed from n, or TIMER | reseed from n, or ask for a seed |
 //! | `CHR$(12)`, `CHR$(26)` | ignored | clear the screen | clear the screen |
 //! | `CHR$(7)` | ignored | a short beep | a short beep |
 //! | `TAB(n)` | to column n (from 0) | as the Dragon (from 0) | to column n−1 (counted from 1); past it, on the next line |
 //! | `LPRINT` | (not a word: ?SN) | to the transcript, as `PRINT #-2` | to the transcript, as `PRINT #-2` |
+//! | names | two characters count | two characters count | 40 count, dots too (`long_names`) |
 //!
 //! `RANDOMIZE` and `LPRINT` are not in the Dragon's token table, so they are stored as plain
 //! text (the letters `RANDOMIZE` and `LPRINT`), which LIST shows as typed; the compiler

@@ -4,15 +4,19 @@ use std::rc::Rc;
 
 use crate::basic::ast::{is_string_name, CompiledLine, LValue, Print, PrintItem, Stmt, VarName};
 use crate::basic::cost;
+use crate::basic::dialect::Dialect;
 use crate::basic::error::ErrorCode;
 use crate::basic::eval::{read_packed, write_packed, Val, LET_LEVEL, PRINT_LEVEL};
 use crate::basic::float::Packed;
-use crate::basic::interp::{Frame, Halt, InputState, Interpreter, Mode, Pc};
+use crate::basic::interp::{Frame, Halt, InputState, Interpreter, Mode, Pc, Res};
 use crate::basic::strings::{read_desc, write_desc};
 use crate::basic::{listing, program, renum, semigraphics};
 use crate::machine::hardware::{Event, Hardware};
 use crate::machine::memory::addr;
 use crate::machine::screen::{TextScreen, BLANK};
+
+/// What BASIC-80's RANDOMIZE without a number prints before it reads the seed.
+pub(crate) const RANDOMIZE_PROMPT: &[u8] = b"Random Number Seed (-32768 to 32767)? ";
 
 type ExecResult = Result<(), Halt>;
 
@@ -84,7 +88,7 @@ impl Interpreter {
                 self.eval_num(hw, dev, LET_LEVEL)?;
                 match self.fu.to_i16()? {
                     -1 => Ok(self.input_from_tape(hw, vars)?),
-                    0 => self.input_stmt(hw, &None, false, false, true, line),
+                    0 => self.input_stmt(hw, &None, false, false, true, stmt),
                     _ => Err(ErrorCode::DN.into()),
                 }
             }
@@ -94,7 +98,7 @@ impl Interpreter {
                 vars: _,
                 line: line_input,
                 question,
-            } => self.input_stmt(hw, prompt, false, *line_input, *question, line),
+            } => self.input_stmt(hw, prompt, false, *line_input, *question, stmt),
             Stmt::Read(vars) => {
                 for v in vars {
                     self.read_item(hw, v)?;
@@ -143,7 +147,7 @@ impl Interpreter {
         device: bool,
         line_input: bool,
         question: bool,
-        line: &Rc<CompiledLine>,
+        stmt: &Stmt,
     ) -> ExecResult {
         let line_input = &line_input;
         if device {
@@ -160,8 +164,7 @@ impl Interpreter {
             hw.print_bytes(b"? ");
         }
         self.input = Some(InputState {
-            line: line.clone(),
-            seg: self.stmt_pc.seg,
+            stmt: stmt.clone(),
             next_var: 0,
             stmt_pc: self.stmt_pc,
         });
@@ -382,22 +385,43 @@ impl Interpreter {
             Stmt::Randomize(seed) => {
                 match seed {
                     Some(e) => self.eval_num(hw, e, LET_LEVEL)?,
+                    None if hw.dialect == Dialect::Mbasic => {
+                        // BASIC-80 asks for the seed (the Osborne listings tell the player
+                        // that the same seed gives the same map).
+                        if self.stmt_pc.is_direct() {
+                            return Err(ErrorCode::ID.into());
+                        }
+                        hw.print_bytes(RANDOMIZE_PROMPT);
+                        self.input = Some(InputState {
+                            stmt: stmt.clone(),
+                            next_var: 0,
+                            stmt_pc: self.stmt_pc,
+                        });
+                        self.editor.clear();
+                        self.mode = Mode::Input;
+                        return Ok(());
+                    }
                     None => self.fu.load_u16(hw.mem.read_u16(addr::TIMER)),
                 }
-                // As RND(-x): a new seed from the value's mantissa (RND(0) when it is 0).
-                if self.fu.sign() > 0 {
-                    self.fu.neg();
-                }
-                hw.cycles += cost::MUL * 2;
-                self.fu.rnd()?;
-                self.sync_seed_to_ram(hw);
-                self.last_rnd = None;
+                self.reseed_from_fac(hw)?;
                 Ok(())
             }
             Stmt::NotHere(e) | Stmt::Fail(e) => Err((*e).into()),
             // Handled by `exec` itself.
             _ => Ok(()),
         }
+    }
+
+    /// RANDOMIZE n: as RND(-n), a new seed from the value's mantissa (RND(0) when it is 0).
+    pub(crate) fn reseed_from_fac(&mut self, hw: &mut Hardware) -> Res<()> {
+        if self.fu.sign() > 0 {
+            self.fu.neg();
+        }
+        hw.cycles += cost::MUL * 2;
+        self.fu.rnd()?;
+        self.sync_seed_to_ram(hw);
+        self.last_rnd = None;
+        Ok(())
     }
 
     /// After a POKE: keep the derived state in step with RAM.
@@ -705,7 +729,7 @@ impl Interpreter {
                     let mut n = self.eval_u8(hw, e, PRINT_LEVEL)?;
                     let col = sink.column(hw);
                     if hw.dialect.tab_from_one() {
-                        // Altair BASIC and MBASIC number the columns from 1.
+                        // MBASIC numbers the columns from 1.
                         n = n.saturating_sub(1);
                     }
                     if n > col {
@@ -866,14 +890,19 @@ impl Interpreter {
         Ok(())
     }
 
-    /// Restart the whole statement of an INPUT after ?REDO.
+    /// Restart the whole statement of an INPUT (or MBASIC's RANDOMIZE) after ?REDO.
     pub(crate) fn input_prompt_again(&mut self, hw: &mut Hardware, st: &InputState) {
+        let stmt = &st.stmt;
+        if let Stmt::Randomize(None) = stmt {
+            hw.print_bytes(RANDOMIZE_PROMPT);
+            return;
+        }
         if let Stmt::Input {
             prompt,
             line: line_input,
             question,
             ..
-        } = &st.line.segs[st.seg as usize].stmt
+        } = stmt
         {
             if let Some((at, len)) = prompt {
                 let text = hw.mem.slice(*at, *at + *len as u16).to_vec();

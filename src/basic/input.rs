@@ -24,7 +24,7 @@ impl Interpreter {
             self.mode = crate::basic::interp::Mode::Running;
             return;
         };
-        let (vars, line_input) = match &st.line.segs[st.seg as usize].stmt {
+        let (vars, line_input) = match &st.stmt {
             Stmt::Input { vars, line, .. } => (vars.clone(), *line),
             _ => (Vec::new(), false),
         };
@@ -36,6 +36,10 @@ impl Interpreter {
         }
         hw.mem.poke(LINE_BUFFER + n as u16, 0);
         self.temp_count = 0;
+        if let Stmt::Randomize(_) = st.stmt {
+            self.randomize_seed_typed(hw, st, LINE_BUFFER + n as u16);
+            return;
+        }
         if line_input {
             let r = self.assign_text(hw, &vars[0], LINE_BUFFER, n as u8);
             self.mode = Mode::Running;
@@ -84,6 +88,35 @@ impl Interpreter {
             i += 1;
         }
         self.mode = Mode::Running;
+    }
+
+    /// MBASIC's RANDOMIZE got its answer: a number from −32768 to 32767 seeds RND as
+    /// `RANDOMIZE n` would with its integer part; anything but one number is asked again with
+    /// ?REDO, and a number out of that range is ?OV (BASIC-80 says "Overflow").
+    fn randomize_seed_typed(
+        &mut self,
+        hw: &mut Hardware,
+        st: crate::basic::interp::InputState,
+        end: u16,
+    ) {
+        let mut p = LINE_BUFFER;
+        let item = self.scan_item(hw, &mut p, end, false, false);
+        let extra = hw.mem.slice(p, end).iter().any(|&b| b != b' ');
+        if item.is_err() || extra || p == LINE_BUFFER {
+            hw.print_bytes(b"?REDO\r");
+            self.input_prompt_again(hw, &st);
+            self.input = Some(st);
+            self.mode = Mode::Input;
+            return;
+        }
+        self.mode = Mode::Running;
+        let seeded = self.fu.to_i16().map_err(|_| ErrorCode::OV).and_then(|v| {
+            self.fu.load_i16(v);
+            self.reseed_from_fac(hw)
+        });
+        if let Err(e) = seeded {
+            self.finish(hw, Halt::Error(e));
+        }
     }
 
     /// Find the next item from `*p` (which stops at `end`, or for DATA at `:`/0). A number is

@@ -3,13 +3,14 @@
 
 use std::rc::Rc;
 
-use crate::basic::ast::{CompiledLine, Expr, VarName};
+use crate::basic::ast::{CompiledLine, Expr, Stmt, VarName};
 use crate::basic::compile::compile_line_for;
 use crate::basic::cost;
 use crate::basic::crunch;
 use crate::basic::error::ErrorCode;
 use crate::basic::float::{FloatUnit, Packed};
 use crate::basic::line_editor::{Edit, LineEditor};
+use crate::basic::long_names::LongNames;
 use crate::basic::program;
 use crate::basic::vars::VarIndex;
 use crate::machine::hardware::Hardware;
@@ -83,8 +84,9 @@ pub enum Mode {
 /// The state of an INPUT statement that is waiting for its line.
 #[derive(Clone, Debug)]
 pub struct InputState {
-    pub line: Rc<CompiledLine>,
-    pub seg: u16,
+    /// The waiting statement: an INPUT (perhaps the THEN or ELSE of an IF) or, in MBASIC, a
+    /// RANDOMIZE asking for its seed.
+    pub stmt: Stmt,
     /// Index of the next variable to fill.
     pub next_var: usize,
     /// The statement's own position (for CONT after BREAK, which re-executes it).
@@ -104,6 +106,8 @@ pub struct Interpreter {
     pub(crate) fns: std::collections::HashMap<VarName, (VarName, Rc<Expr>)>,
     pub(crate) lines: Vec<LineEntry>,
     pub(crate) compiled: Vec<Option<Rc<CompiledLine>>>,
+    /// MBASIC: the codes of names longer than two characters (kept for the session).
+    pub(crate) long_names: LongNames,
     pub(crate) index_valid: bool,
     pub(crate) direct: Rc<CompiledLine>,
     pub(crate) pc: Pc,
@@ -180,6 +184,7 @@ impl Interpreter {
             fu: FloatUnit::new(),
             vars: VarIndex::default(),
             fns: Default::default(),
+            long_names: LongNames::default(),
             lines: Vec::new(),
             compiled: Vec::new(),
             index_valid: false,
@@ -313,7 +318,12 @@ impl Interpreter {
         }
         let e = &self.lines[i];
         let text = hw.mem.slice(e.text, e.end);
-        let c = Rc::new(compile_line_for(text, e.text, hw.dialect));
+        let c = Rc::new(compile_line_for(
+            text,
+            e.text,
+            hw.dialect,
+            &mut self.long_names,
+        ));
         self.compiled[i] = Some(c.clone());
         c
     }
@@ -600,7 +610,12 @@ impl Interpreter {
                     hw.mem.poke(LINE_BUFFER + i as u16, b);
                 }
                 hw.mem.poke(LINE_BUFFER + n as u16, 0);
-                self.direct = Rc::new(compile_line_for(&body[..n], LINE_BUFFER, hw.dialect));
+                self.direct = Rc::new(compile_line_for(
+                    &body[..n],
+                    LINE_BUFFER,
+                    hw.dialect,
+                    &mut self.long_names,
+                ));
                 self.pc = Pc {
                     line: DIRECT,
                     seg: 0,

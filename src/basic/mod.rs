@@ -19,6 +19,7 @@ pub mod input;
 pub mod interp;
 pub mod line_editor;
 pub mod listing;
+pub mod long_names;
 pub mod play;
 pub mod program;
 pub mod renum;
