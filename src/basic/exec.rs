@@ -163,6 +163,12 @@ impl Interpreter {
         if !*line_input && question {
             hw.print_bytes(b"? ");
         }
+        self.wait_for_line(stmt);
+        Ok(())
+    }
+
+    /// Wait for a typed line for `stmt` (an INPUT, or MBASIC's RANDOMIZE); `input_line` takes it.
+    fn wait_for_line(&mut self, stmt: &Stmt) {
         self.input = Some(InputState {
             stmt: stmt.clone(),
             next_var: 0,
@@ -170,7 +176,6 @@ impl Interpreter {
         });
         self.editor.clear();
         self.mode = Mode::Input;
-        Ok(())
     }
 
     #[inline(never)]
@@ -392,13 +397,7 @@ impl Interpreter {
                             return Err(ErrorCode::ID.into());
                         }
                         hw.print_bytes(RANDOMIZE_PROMPT);
-                        self.input = Some(InputState {
-                            stmt: stmt.clone(),
-                            next_var: 0,
-                            stmt_pc: self.stmt_pc,
-                        });
-                        self.editor.clear();
-                        self.mode = Mode::Input;
+                        self.wait_for_line(stmt);
                         return Ok(());
                     }
                     None => self.fu.load_u16(hw.mem.read_u16(addr::TIMER)),

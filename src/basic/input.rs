@@ -4,7 +4,7 @@
 use crate::basic::ast::{is_string_name, LValue, Stmt};
 use crate::basic::error::ErrorCode;
 use crate::basic::eval::write_packed;
-use crate::basic::interp::{Halt, Interpreter, Mode, Res, LINE_BUFFER};
+use crate::basic::interp::{Halt, InputState, Interpreter, Mode, Res, LINE_BUFFER};
 use crate::basic::program;
 use crate::basic::tokens::stmt as tok;
 use crate::machine::hardware::Hardware;
@@ -21,7 +21,7 @@ impl Interpreter {
     /// The line typed for a waiting INPUT.
     pub(crate) fn input_line(&mut self, hw: &mut Hardware, text: &[u8]) {
         let Some(mut st) = self.input.take() else {
-            self.mode = crate::basic::interp::Mode::Running;
+            self.mode = Mode::Running;
             return;
         };
         let (vars, line_input) = match &st.stmt {
@@ -93,12 +93,7 @@ impl Interpreter {
     /// MBASIC's RANDOMIZE got its answer: a number from −32768 to 32767 seeds RND as
     /// `RANDOMIZE n` would with its integer part; anything but one number is asked again with
     /// ?REDO, and a number out of that range is ?OV (BASIC-80 says "Overflow").
-    fn randomize_seed_typed(
-        &mut self,
-        hw: &mut Hardware,
-        st: crate::basic::interp::InputState,
-        end: u16,
-    ) {
+    fn randomize_seed_typed(&mut self, hw: &mut Hardware, st: InputState, end: u16) {
         let mut p = LINE_BUFFER;
         let item = self.scan_item(hw, &mut p, end, false, false);
         let extra = hw.mem.slice(p, end).iter().any(|&b| b != b' ');

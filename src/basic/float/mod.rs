@@ -763,21 +763,18 @@ impl FloatUnit {
             self.fmult(NMIL).ok()?;
             deccnt = -9;
         }
-        loop {
-            while self.foutcp(N9999) > 0 {
-                self.div10().ok()?;
-                deccnt = deccnt.wrapping_add(1);
+        while self.foutcp(N9999) > 0 {
+            self.div10().ok()?;
+            deccnt = deccnt.wrapping_add(1);
+        }
+        // The ROM never goes back to the upper check.
+        while self.foutcp(N0999) <= 0 {
+            if self.fac.exp == 0 {
+                // Only reachable from a non-normalised FAC; the ROM would loop forever.
+                return None;
             }
-            // The ROM never goes back to the upper check.
-            while self.foutcp(N0999) <= 0 {
-                if self.fac.exp == 0 {
-                    // Only reachable from a non-normalised FAC; the ROM would loop forever.
-                    return None;
-                }
-                self.mul10().ok()?;
-                deccnt = deccnt.wrapping_sub(1);
-            }
-            break;
+            self.mul10().ok()?;
+            deccnt = deccnt.wrapping_sub(1);
         }
         self.fadd(FHALF).ok()?;
         self.qint();
