@@ -163,22 +163,28 @@ fn random_programs_never_panic_or_hang() {
     for _ in 0..1500 {
         let mut m = Machine::new();
         let prog = random_program(&mut rng);
-        let _ = m.load_listing(prog.as_bytes());
-        m.type_text(b"RUN\r");
         let keys = random_text(&mut rng, 3);
-        m.hw.keyboard.type_script(keys.as_bytes());
-        m.hw.keyboard.type_script(b"\r1,2\r\r");
-        run_until_done(&mut m, Some(400));
-        // Whatever happened, BREAK brings it back and it still answers at its prompt.
-        m.press(3);
-        m.hw.keyboard.type_script(b"PRINT 1+1\r");
-        run_until_done(&mut m, Some(400));
-        assert!(
-            m.screen_text().contains(" 2"),
-            "{prog}\n{}",
-            m.screen_text()
-        );
+        run_then_break(&mut m, &prog, &keys, "\r1,2\r\r");
     }
+}
+
+/// RUN `prog` with these keys for a while; whatever happened, BREAK brings the machine back
+/// and it still answers at its prompt.
+fn run_then_break(m: &mut Machine, prog: &str, keys: &str, then: &str) {
+    let _ = m.load_listing(prog.as_bytes());
+    m.type_text(b"RUN\r");
+    m.hw.keyboard.type_script(keys.as_bytes());
+    m.hw.keyboard.type_script(then.as_bytes());
+    run_until_done(m, Some(400));
+    m.press(3);
+    m.hw.keyboard.type_script(b"PRINT 1+1\r");
+    run_until_done(m, Some(400));
+    let d = m.hw.dialect;
+    assert!(
+        m.screen_text().contains(" 2"),
+        "{d}: {prog}\n{}",
+        m.screen_text()
+    );
 }
 
 /// The same in the other dialects, with their own words mixed in: glued keywords, long and
@@ -223,20 +229,8 @@ fn random_programs_in_the_other_dialects_never_panic_or_hang() {
             }
             prog.push('\n');
         }
-        let _ = m.load_listing(prog.as_bytes());
-        m.type_text(b"RUN\r");
-        m.hw.keyboard
-            .type_script(random_text(&mut rng, 2).as_bytes());
-        m.hw.keyboard.type_script(b"\r7\r1,2\r\r");
-        run_until_done(&mut m, Some(400));
-        m.press(3);
-        m.hw.keyboard.type_script(b"PRINT 1+1\r");
-        run_until_done(&mut m, Some(400));
-        assert!(
-            m.screen_text().contains(" 2"),
-            "{dialect}: {prog}\n{}",
-            m.screen_text()
-        );
+        let keys = random_text(&mut rng, 2);
+        run_then_break(&mut m, &prog, &keys, "\r7\r1,2\r\r");
     }
 }
 
