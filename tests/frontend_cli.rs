@@ -178,11 +178,26 @@ impl Drop for VirtualDisplay {
     }
 }
 
+/// The server process named in a display's lock file, if there is a readable one.
+fn lock_owner(number: u32) -> Option<u32> {
+    let text = std::fs::read_to_string(format!("/tmp/.X{number}-lock")).ok()?;
+    text.trim().parse().ok()
+}
+
+/// A display number is taken while the server named in its lock file is alive. A lock (and
+/// socket) left by a server that was killed is stale: Xvfb replaces them itself.
+fn display_in_use(number: u32) -> bool {
+    let lock_exists = Path::new(&format!("/tmp/.X{number}-lock")).exists();
+    match lock_owner(number) {
+        Some(pid) => Path::new(&format!("/proc/{pid}")).exists(),
+        None => lock_exists,
+    }
+}
+
 fn start_xvfb(xvfb: &Path) -> VirtualDisplay {
-    for number in (90..140).map(|n| n + std::process::id() % 50) {
+    for number in (90..190).map(|n| n + std::process::id() % 100) {
         let socket = PathBuf::from(format!("/tmp/.X11-unix/X{number}"));
-        let lock = PathBuf::from(format!("/tmp/.X{number}-lock"));
-        if socket.exists() || lock.exists() {
+        if display_in_use(number) {
             continue;
         }
         let mut child = Command::new(xvfb)
@@ -198,7 +213,8 @@ fn start_xvfb(xvfb: &Path) -> VirtualDisplay {
             if child.try_wait().unwrap().is_some() {
                 break; // lost a race for the number: try the next
             }
-            if socket.exists() {
+            // Ready once its own lock and socket are there (an old socket may linger).
+            if lock_owner(number) == Some(child.id()) && socket.exists() {
                 return VirtualDisplay { child, number };
             }
             std::thread::sleep(Duration::from_millis(50));
