@@ -147,10 +147,11 @@ fn find_file_reports_passed_names_and_cload_of_first_file() {
     assert_eq!(found.namefile.name_str(), "ONE");
     assert!(matches!(out, CloadOutcome::Tokenized { .. }));
     assert_eq!(program_listing(&mem).len(), 30);
-    // The next CLOAD goes on from there: TWO is a data file, and CLOAD of anything but a
-    // BASIC program is ?FM (machine.md §3: "CLOAD of the wrong type gives ?FM ERROR").
-    let err = deck.cload(None, &mut mem, SP).unwrap_err();
-    assert_eq!(err.basic_error(), spacemono::basic::error::ErrorCode::FM);
+    // The next CLOAD goes on from there: TWO is a data file. CLOAD (LB6E1) looks only at the
+    // gap and ASCII flags, never at the type, so a data file is read as an ASCII program.
+    let (found, out) = deck.cload(None, &mut mem, SP).unwrap();
+    assert_eq!(found.namefile.name_str(), "TWO");
+    assert_eq!(out, CloadOutcome::Ascii);
 }
 
 #[test]

@@ -77,15 +77,30 @@ fn data_files_round_trip() {
 }
 
 #[test]
-fn cload_without_a_tape_and_of_the_wrong_kind() {
+fn cload_without_a_tape_of_machine_code_and_of_a_data_file() {
     assert_eq!(direct("CLOAD"), "?IO ERROR\n");
     let tape = temp_tape("kinds.cas");
     let mut m = machine();
     m.hw.deck.insert(&tape).unwrap();
-    typed(&mut m, "OPEN \"O\",#-1,\"D\":PRINT #-1,1:CLOSE #-1");
+    typed(&mut m, "CSAVEM \"CODE\",&H3000,&H3001,&H3000");
+    typed(
+        &mut m,
+        "OPEN \"O\",#-1,\"D\":PRINT #-1,\"10 PRINT 42\":CLOSE #-1",
+    );
+    typed(&mut m, "OPEN \"O\",#-1,\"W\":PRINT #-1,\"HELLO\":CLOSE #-1");
+    m.hw.deck.insert(&tape).unwrap();
+    // Machine code: ?FM.
+    let t = typed(&mut m, "CLOAD \"CODE\"");
+    assert!(t.contains("?FM ERROR"), "{t}");
+    // A data file: CLOAD (LB6E1) checks only the gap and ASCII flags, so its records go
+    // through the line editor as an ASCII program's lines would...
     m.hw.deck.insert(&tape).unwrap();
     let t = typed(&mut m, "CLOAD \"D\"");
-    assert!(t.contains("?FM ERROR"), "{t}");
+    let r = typed(&mut m, "RUN");
+    assert!(r.ends_with(" 42 \nOK\n"), "{t}{r}");
+    // ...and a record that is not a numbered line is ?DS, as in an ASCII program.
+    let t = typed(&mut m, "CLOAD \"W\"");
+    assert!(t.contains("?DS ERROR"), "{t}");
 }
 
 #[test]

@@ -1123,18 +1123,17 @@ impl Deck {
 
     /// The loading half of CLOAD, after a search found the file (step-by-step use).
     /// Tokenized: read into RAM, relinked ([`CloadOutcome::Tokenized`]); a bad block is ?IO
-    /// with the program NEWed; ?OM as [`load_program_image`]. ASCII: the file is opened for
-    /// input ([`CloadOutcome::Ascii`]). Wrong kinds are ?FM.
+    /// with the program NEWed; ?OM as [`load_program_image`]. ASCII (an ASCII program or a
+    /// data file): the file is opened for input ([`CloadOutcome::Ascii`]). Machine code is ?FM.
     pub fn cload_found(
         &mut self,
         mem: &mut Memory,
         stack_pointer: u16,
     ) -> Result<CloadOutcome, DeckError> {
         let nf = self.header.ok_or(DeckError::NotOpen)?;
-        // Only BASIC programs load with CLOAD: a data file or machine code is ?FM.
-        if nf.file_type != FileType::Basic {
-            return Err(wrong_type(&nf));
-        }
+        // LB6E1: the ROM reads only the gap and ASCII flags here, never the type, so a data
+        // file (gaps, ASCII) loads as an ASCII program: a record that starts with a digit is
+        // a line, any other is ?DS. Gaps without ASCII (block-loaded machine code) is ?FM.
         if nf.gaps {
             if !nf.ascii {
                 return Err(wrong_type(&nf));
