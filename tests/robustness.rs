@@ -187,8 +187,11 @@ fn run_then_break(m: &mut Machine, prog: &str, keys: &str, then: &str) {
     );
 }
 
-/// The same in the other dialects, with their own words mixed in: glued keywords, long and
-/// dotted names, RANDOMIZE (which asks for a seed in MBASIC), LPRINT, INPUT "p",V.
+/// The same in the other dialects, two ways: random text with their own words mixed in
+/// (glued keywords, long and dotted names, RANDOMIZE, LPRINT, INPUT "p",V), which mostly
+/// stops at a syntax error, and well-formed statements over random names and expressions,
+/// which run: long names in LET/FOR/DIM/DEF FN, RANDOMIZE asking for seeds, INPUT with a
+/// comma, TAB and LPRINT, jumps between lines.
 #[test]
 fn random_programs_in_the_other_dialects_never_panic_or_hang() {
     const EXTRA: &[&str] = &[
@@ -207,8 +210,65 @@ fn random_programs_in_the_other_dialects_never_panic_or_hang() {
         "RND(1)",
         "IFA1>3ANDA2>3THEN",
     ];
+    const NAMES: &[&str] = &[
+        "A",
+        "B1",
+        "SUM",
+        "SU",
+        "SUMMARY",
+        "GRAND.TOTAL",
+        "X.Y",
+        "COUNTER",
+        "COUNTERS",
+        "ALPHABETAGAMMADELTAEPSILONZETAETATHETAIOTAKAPPA",
+        "Q9Z",
+        "BIG.NAME.HERE",
+    ];
+    fn expr(rng: &mut StdRng, names: &[&str], depth: u32) -> String {
+        match rng.gen_range(0..if depth > 2 { 3 } else { 7 }) {
+            0 => rng.gen_range(-5..40).to_string(),
+            1 => names[rng.gen_range(0..names.len())].to_string(),
+            2 => "RND(1)".to_string(),
+            3 => format!(
+                "({}+{})",
+                expr(rng, names, depth + 1),
+                expr(rng, names, depth + 1)
+            ),
+            4 => format!(
+                "{}*{}",
+                expr(rng, names, depth + 1),
+                expr(rng, names, depth + 1)
+            ),
+            5 => format!("INT({}/3)", expr(rng, names, depth + 1)),
+            _ => format!(
+                "{}>{}",
+                expr(rng, names, depth + 1),
+                expr(rng, names, depth + 1)
+            ),
+        }
+    }
+    fn statement(rng: &mut StdRng, names: &[&str]) -> String {
+        let v = names[rng.gen_range(0..names.len())];
+        let e = expr(rng, names, 0);
+        let line = rng.gen_range(1..9) * 10;
+        match rng.gen_range(0..13) {
+            0 => format!("{v}={e}"),
+            1 => format!("PRINT {e};{v};TAB({});\"*\"", rng.gen_range(0..70)),
+            2 => format!("LPRINT TAB({}){v}", rng.gen_range(0..70)),
+            3 => "RANDOMIZE".to_string(),
+            4 => format!("RANDOMIZE {e}"),
+            5 => format!("INPUT \"P\",{v}"),
+            6 => format!("INPUT \"Q\";{v}$"),
+            7 => format!("FOR {v}=1 TO 3:{v}$=STR$({v}):NEXT {v}"),
+            8 => format!("IF {e} THEN {line} ELSE PRINT {v}"),
+            9 => format!("DIM {v}({})", rng.gen_range(0..12)),
+            10 => format!("{v}(1)={e}"),
+            11 => format!("DEF FN{v}(X)=X*{e}:PRINT FN{v}(2)"),
+            _ => format!("GOSUB {line}"),
+        }
+    }
     let mut rng = StdRng::seed_from_u64(0x5EED_0006);
-    for i in 0..1000 {
+    for i in 0..1200 {
         let dialect = if i % 2 == 0 {
             Dialect::Altair
         } else {
@@ -218,19 +278,23 @@ fn random_programs_in_the_other_dialects_never_panic_or_hang() {
         m.set_dialect(dialect);
         let mut prog = String::new();
         for _ in 0..rng.gen_range(1..10) {
-            let n = rng.gen_range(1..8) * 10;
+            let n = rng.gen_range(1..9) * 10;
             prog.push_str(&format!("{n} "));
-            for _ in 0..rng.gen_range(1..8) {
-                if rng.gen_bool(0.4) {
+            for k in 0..rng.gen_range(1..4) {
+                if k > 0 {
+                    prog.push(':');
+                }
+                if i % 4 < 2 {
                     prog.push_str(EXTRA[rng.gen_range(0..EXTRA.len())]);
-                } else {
                     prog.push_str(&random_text(&mut rng, 1));
+                } else {
+                    prog.push_str(&statement(&mut rng, NAMES));
                 }
             }
             prog.push('\n');
         }
         let keys = random_text(&mut rng, 2);
-        run_then_break(&mut m, &prog, &keys, "\r7\r1,2\r\r");
+        run_then_break(&mut m, &prog, &keys, "\r7\r1,2\r\r-3\rX\r99999\r\r5\r");
     }
 }
 
