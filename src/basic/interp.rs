@@ -504,14 +504,9 @@ impl Interpreter {
                     self.step(hw);
                 }
                 Mode::Prompt | Mode::Input => {
-                    let Some(k) = hw.keyboard.line_key() else {
-                        if self.cursor_shown.is_none() && self.blink == 0 {
-                            self.show_cursor(hw);
-                        }
+                    let Some(k) = self.typed_key(hw) else {
                         return;
                     };
-                    self.hide_cursor(hw);
-                    hw.cycles += cost::KEY;
                     match self.editor.key(hw, k) {
                         Edit::Pending => {}
                         Edit::Line(text) => {
@@ -555,14 +550,9 @@ impl Interpreter {
                     return;
                 }
                 Mode::Edit => {
-                    let Some(k) = hw.keyboard.line_key() else {
-                        if self.cursor_shown.is_none() && self.blink == 0 {
-                            self.show_cursor(hw);
-                        }
+                    let Some(k) = self.typed_key(hw) else {
                         return;
                     };
-                    self.hide_cursor(hw);
-                    hw.cycles += cost::KEY;
                     let Some(state) = self.edit.as_mut() else {
                         self.go_prompt(hw);
                         continue;
@@ -582,6 +572,20 @@ impl Interpreter {
                 }
             }
         }
+    }
+
+    /// The next key for the line being typed (at the prompt, for INPUT, in EDIT): the cursor
+    /// is shown while there is none and hidden once one comes.
+    fn typed_key(&mut self, hw: &mut Hardware) -> Option<u8> {
+        let Some(k) = hw.keyboard.line_key() else {
+            if self.cursor_shown.is_none() && self.blink == 0 {
+                self.show_cursor(hw);
+            }
+            return None;
+        };
+        self.hide_cursor(hw);
+        hw.cycles += cost::KEY;
+        Some(k)
     }
 
     /// A line typed at the prompt: a program line is stored, anything else runs.

@@ -1164,20 +1164,24 @@ impl Deck {
     /// loop: a bad block or a namefile is ?IO; a block of type $80..$FF ends it).
     fn read_continuous_payload(&mut self) -> Result<Vec<u8>, DeckError> {
         let mut out = Vec::new();
-        loop {
-            let (index, b, _) = self.read_block()?;
-            if !b.checksum_ok {
-                return Err(DeckError::BadBlock { index });
-            }
-            let t = b.block.kind.to_byte();
-            if t == 0 {
-                return Err(DeckError::UnexpectedBlock { index, kind: t });
-            }
-            if t >= 0x80 {
-                return Ok(out);
-            }
-            out.extend_from_slice(&b.block.data);
+        while let Some(data) = self.next_data_block()? {
+            out.extend_from_slice(&data);
         }
+        Ok(out)
+    }
+
+    /// The next block of a file's body (CasBlockIn): its data, or `None` at the EOF block
+    /// (type $80..$FF). A bad block or a namefile is ?IO.
+    fn next_data_block(&mut self) -> Result<Option<Vec<u8>>, DeckError> {
+        let (index, b, _) = self.read_block()?;
+        if !b.checksum_ok {
+            return Err(DeckError::BadBlock { index });
+        }
+        let t = b.block.kind.to_byte();
+        if t == 0 {
+            return Err(DeckError::UnexpectedBlock { index, kind: t });
+        }
+        Ok(if t >= 0x80 { None } else { Some(b.block.data) })
     }
 
     /// CLOADM "NAME"[,offset] after the search found the file: type 2 only (else ?FM); the
@@ -1234,30 +1238,15 @@ impl Deck {
     /// CasOnReadBlockOff: the next non-empty data block into the buffer, or an empty buffer at
     /// the EOF block.
     fn fill_input(&mut self) -> Result<(), DeckError> {
-        loop {
-            let (index, b, _) = self.read_block()?;
-            if !b.checksum_ok {
-                return Err(DeckError::BadBlock { index });
+        let buf = loop {
+            match self.next_data_block()? {
+                None => break Vec::new(),
+                Some(data) if data.is_empty() => continue,
+                Some(data) => break data,
             }
-            let t = b.block.kind.to_byte();
-            if t == 0 {
-                return Err(DeckError::UnexpectedBlock { index, kind: t });
-            }
-            if t >= 0x80 {
-                self.status = Status::Input {
-                    buf: Vec::new(),
-                    at: 0,
-                };
-                return Ok(());
-            }
-            if !b.block.data.is_empty() {
-                self.status = Status::Input {
-                    buf: b.block.data,
-                    at: 0,
-                };
-                return Ok(());
-            }
-        }
+        };
+        self.status = Status::Input { buf, at: 0 };
+        Ok(())
     }
 
     fn check_input(&self) -> Result<(), DeckError> {

@@ -66,14 +66,8 @@ pub enum LineBox {
 /// unscaled). The ROM does this before it parses the action, so a LINE that then fails
 /// with ?SN has already moved the last point: call this first, parse, then [`line_draw`].
 pub fn line_endpoints(mem: &mut Memory, start: Option<Point>, end: Point) {
-    let lx = mem.read_u16(dp::LAST_X);
-    let ly = mem.read_u16(dp::LAST_Y);
-    mem.write_u16(dp::CURR_X, lx);
-    mem.write_u16(dp::CURR_Y, ly);
-    if let Some(s) = start {
-        store_point(mem, dp::CURR_X, s);
-    }
-    store_point(mem, dp::PIXEL_X, end);
+    // LA71D is shared with GET/PUT; LINE then makes the end the new last point.
+    super::get_put_points(mem, start, end);
     let ex = mem.read_u16(dp::PIXEL_X);
     let ey = mem.read_u16(dp::PIXEL_Y);
     mem.write_u16(dp::LAST_X, ex);
