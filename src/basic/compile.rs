@@ -818,7 +818,7 @@ impl<'a> Parser<'a> {
                 self.p += 1;
             }
             prompt = Some((self.base.wrapping_add(start as u16), len as u8));
-            if self.dialect == Dialect::Mbasic && self.eat(b',') {
+            if self.dialect.input_prompt_comma() && self.eat(b',') {
                 question = false;
             } else {
                 self.expect(b';')?;
@@ -1011,7 +1011,7 @@ impl<'a> Parser<'a> {
             return Err(ErrorCode::SN);
         }
         self.p += 1;
-        let long = self.dialect == Dialect::Mbasic;
+        let long = self.dialect.long_names();
         let is_name_char =
             |b: u8| b.is_ascii_uppercase() || b.is_ascii_digit() || (long && b == b'.');
         // The whole name as BASIC reads it: spaces between its characters are skipped.

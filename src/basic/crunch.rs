@@ -83,7 +83,7 @@ pub const EXTRA_WORDS: [&[u8]; 2] = [b"RANDOMIZE", b"LPRINT"];
 pub fn crunch_for(text: &[u8], dialect: Dialect) -> Vec<u8> {
     let anywhere = dialect.crunch_anywhere();
     let extra = dialect.extra_words();
-    let dotted_names = dialect == Dialect::Mbasic;
+    let dotted_names = dialect.long_names();
     let mut out = Vec::with_capacity(text.len() + 2);
     let mut illegal = false;
     let mut data = false;

@@ -77,6 +77,21 @@ impl Dialect {
         self == Dialect::Mbasic
     }
 
+    /// Names keep 40 significant characters and may hold dots (`long_names`).
+    pub fn long_names(self) -> bool {
+        self == Dialect::Mbasic
+    }
+
+    /// A bare `RANDOMIZE` asks for its seed instead of taking TIMER.
+    pub fn randomize_asks_for_seed(self) -> bool {
+        self == Dialect::Mbasic
+    }
+
+    /// `INPUT "prompt",V`: a comma after the prompt string leaves out the `? `.
+    pub fn input_prompt_comma(self) -> bool {
+        self == Dialect::Mbasic
+    }
+
     /// `TAB(n)` to a column already passed moves to that column on the next line.
     pub fn tab_wraps(self) -> bool {
         self == Dialect::Mbasic

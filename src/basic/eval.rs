@@ -46,14 +46,13 @@ pub fn pack_unpacked(u: Unpacked) -> Packed {
 
 #[inline]
 pub fn read_packed(hw: &Hardware, a: u16) -> Packed {
-    let m = &hw.mem;
-    Packed([
-        m.peek(a),
-        m.peek(a + 1),
-        m.peek(a + 2),
-        m.peek(a + 3),
-        m.peek(a + 4),
-    ])
+    Packed(hw.mem.read5(a))
+}
+
+/// The bytes of a string (its length and address, as `free_str` returns them).
+#[inline]
+fn str_bytes(hw: &Hardware, (len, at): (u8, u16)) -> &[u8] {
+    hw.mem.slice(at, at.wrapping_add(len as u16))
 }
 
 #[inline]
@@ -317,9 +316,10 @@ impl Interpreter {
                     Val::Str(d) => d,
                     Val::Num => return Err(ErrorCode::TM),
                 };
-                let b = self.take_string(hw, rd);
-                let a = self.take_string(hw, ld);
-                a.cmp(&b)
+                // Freed, not copied: the bytes stay where they are until the next allocation.
+                let b = self.free_str(hw, rd);
+                let a = self.free_str(hw, ld);
+                str_bytes(hw, a).cmp(str_bytes(hw, b))
             }
         };
         let bit = match ord {
@@ -503,8 +503,9 @@ impl Interpreter {
                 };
                 let hd = self.arg_str(hw, &args[si], level)?;
                 let nd = self.arg_str(hw, &args[si + 1], level)?;
-                let needle = self.take_string(hw, nd);
-                let hay = self.take_string(hw, hd);
+                let needle = self.free_str(hw, nd);
+                let hay = self.free_str(hw, hd);
+                let (needle, hay) = (str_bytes(hw, needle), str_bytes(hw, hay));
                 // A start past the end finds nothing; an empty target is found at the start.
                 let s0 = start as usize - 1;
                 let pos = if start as usize > hay.len() {
@@ -514,7 +515,7 @@ impl Interpreter {
                 } else {
                     hay[s0..]
                         .windows(needle.len())
-                        .position(|w| w == needle.as_slice())
+                        .position(|w| w == needle)
                         .map(|p| p + s0 + 1)
                         .unwrap_or(0)
                 };
@@ -544,8 +545,7 @@ impl Interpreter {
                 } else {
                     hw.keyboard.inkey()
                 };
-                let bytes: Vec<u8> = k.into_iter().collect();
-                return Ok(Val::Str(self.new_temp_string(hw, &bytes)?));
+                return Ok(Val::Str(self.new_temp_string(hw, k.as_slice())?));
             }
             Func::Mem => {
                 let v = self.s_h(hw) - level as i32 - 5 - self.var_end(hw);

@@ -4,7 +4,6 @@ use std::rc::Rc;
 
 use crate::basic::ast::{is_string_name, CompiledLine, LValue, Print, PrintItem, Stmt, VarName};
 use crate::basic::cost;
-use crate::basic::dialect::Dialect;
 use crate::basic::error::ErrorCode;
 use crate::basic::eval::{read_packed, write_packed, Val, LET_LEVEL, PRINT_LEVEL};
 use crate::basic::float::Packed;
@@ -88,17 +87,11 @@ impl Interpreter {
                 self.eval_num(hw, dev, LET_LEVEL)?;
                 match self.fu.to_i16()? {
                     -1 => Ok(self.input_from_tape(hw, vars)?),
-                    0 => self.input_stmt(hw, &None, false, false, true, stmt),
+                    0 => self.input_stmt(hw, stmt),
                     _ => Err(ErrorCode::DN.into()),
                 }
             }
-            Stmt::Input {
-                prompt,
-                device: None,
-                vars: _,
-                line: line_input,
-                question,
-            } => self.input_stmt(hw, prompt, false, *line_input, *question, stmt),
+            Stmt::Input { device: None, .. } => self.input_stmt(hw, stmt),
             Stmt::Read(vars) => {
                 for v in vars {
                     self.read_item(hw, v)?;
@@ -139,30 +132,13 @@ impl Interpreter {
         }
     }
 
+    /// INPUT or LINE INPUT from the keyboard: the prompt, then wait for the line.
     #[inline(never)]
-    fn input_stmt(
-        &mut self,
-        hw: &mut Hardware,
-        prompt: &Option<(u16, u8)>,
-        device: bool,
-        line_input: bool,
-        question: bool,
-        stmt: &Stmt,
-    ) -> ExecResult {
-        let line_input = &line_input;
-        if device {
-            return Err(ErrorCode::IO.into());
-        }
+    fn input_stmt(&mut self, hw: &mut Hardware, stmt: &Stmt) -> ExecResult {
         if self.stmt_pc.is_direct() {
             return Err(ErrorCode::ID.into());
         }
-        if let Some((at, len)) = prompt {
-            let text = hw.mem.slice(*at, *at + *len as u16).to_vec();
-            hw.print_bytes(&text);
-        }
-        if !*line_input && question {
-            hw.print_bytes(b"? ");
-        }
+        self.print_input_prompt(hw, stmt);
         self.wait_for_line(stmt);
         Ok(())
     }
@@ -390,13 +366,13 @@ impl Interpreter {
             Stmt::Randomize(seed) => {
                 match seed {
                     Some(e) => self.eval_num(hw, e, LET_LEVEL)?,
-                    None if hw.dialect == Dialect::Mbasic => {
+                    None if hw.dialect.randomize_asks_for_seed() => {
                         // BASIC-80 asks for the seed (the Osborne listings tell the player
                         // that the same seed gives the same map).
                         if self.stmt_pc.is_direct() {
                             return Err(ErrorCode::ID.into());
                         }
-                        hw.print_bytes(RANDOMIZE_PROMPT);
+                        self.print_input_prompt(hw, stmt);
                         self.wait_for_line(stmt);
                         return Ok(());
                     }
@@ -548,23 +524,13 @@ impl Interpreter {
             // Find the frame: the innermost FOR, or the one for this variable; a GOSUB
             // frame blocks the search.
             let mut found = None;
-            // The common case first: the innermost frame is the loop.
-            if let Some(Frame::For { var, .. }) = self.stack.last() {
-                if wanted.is_none() || wanted == Some(*var) {
-                    found = Some(self.stack.len() - 1);
-                }
-            }
             for (k, f) in self.stack.iter().enumerate().rev() {
-                if found.is_some() {
-                    break;
-                }
                 match f {
-                    Frame::For { var, .. } => {
-                        if wanted.is_none() || wanted == Some(*var) {
-                            found = Some(k);
-                            break;
-                        }
+                    Frame::For { var, .. } if wanted.is_none() || wanted == Some(*var) => {
+                        found = Some(k);
+                        break;
                     }
+                    Frame::For { .. } => {}
                     Frame::Gosub { .. } => break,
                 }
             }
@@ -889,27 +855,27 @@ impl Interpreter {
         Ok(())
     }
 
-    /// Restart the whole statement of an INPUT (or MBASIC's RANDOMIZE) after ?REDO.
-    pub(crate) fn input_prompt_again(&mut self, hw: &mut Hardware, st: &InputState) {
-        let stmt = &st.stmt;
-        if let Stmt::Randomize(None) = stmt {
-            hw.print_bytes(RANDOMIZE_PROMPT);
-            return;
-        }
-        if let Stmt::Input {
-            prompt,
-            line: line_input,
-            question,
-            ..
-        } = stmt
-        {
-            if let Some((at, len)) = prompt {
-                let text = hw.mem.slice(*at, *at + *len as u16).to_vec();
-                hw.print_bytes(&text);
+    /// What a statement waiting for a line prints first (and again after ?REDO): INPUT's
+    /// prompt string and `? ` (none for LINE INPUT or MBASIC's `INPUT "p",V`), or the
+    /// question of MBASIC's RANDOMIZE.
+    pub(crate) fn print_input_prompt(&mut self, hw: &mut Hardware, stmt: &Stmt) {
+        match stmt {
+            Stmt::Randomize(None) => hw.print_bytes(RANDOMIZE_PROMPT),
+            Stmt::Input {
+                prompt,
+                line,
+                question,
+                ..
+            } => {
+                if let Some((at, len)) = prompt {
+                    let text = hw.mem.slice(*at, *at + *len as u16).to_vec();
+                    hw.print_bytes(&text);
+                }
+                if !*line && *question {
+                    hw.print_bytes(b"? ");
+                }
             }
-            if !*line_input && *question {
-                hw.print_bytes(b"? ");
-            }
+            _ => {}
         }
     }
 

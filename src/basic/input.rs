@@ -72,7 +72,7 @@ impl Interpreter {
                 Err(_) => {
                     hw.print_bytes(b"?REDO\r");
                     st.next_var = 0;
-                    self.input_prompt_again(hw, &st);
+                    self.print_input_prompt(hw, &st.stmt);
                     self.input = Some(st);
                     self.mode = Mode::Input;
                     return;
@@ -99,7 +99,7 @@ impl Interpreter {
         let extra = hw.mem.slice(p, end).iter().any(|&b| b != b' ');
         if item.is_err() || extra || p == LINE_BUFFER {
             hw.print_bytes(b"?REDO\r");
-            self.input_prompt_again(hw, &st);
+            self.print_input_prompt(hw, &st.stmt);
             self.input = Some(st);
             self.mode = Mode::Input;
             return;
@@ -158,11 +158,11 @@ impl Interpreter {
         while q < end && !stop(hw.mem.peek(q)) {
             q += 1;
         }
-        let text = hw.mem.slice(s, q).to_vec();
+        let text = hw.mem.slice(s, q);
         if text.is_empty() {
             self.fu.load(crate::basic::float::Packed::ZERO);
         } else {
-            let used = self.fu.parse(&text)?;
+            let used = self.fu.parse(text)?;
             if text[used..].iter().any(|&c| c != b' ') {
                 return Err(ErrorCode::SN);
             }
@@ -243,8 +243,8 @@ impl Interpreter {
             if from != 0 && l.end < from {
                 continue;
             }
-            let text = hw.mem.slice(l.text, l.end).to_vec();
-            for (s, _) in crate::basic::compile::split_segments(&text) {
+            let text = hw.mem.slice(l.text, l.end);
+            for (s, _) in crate::basic::compile::split_segments(text) {
                 let j = s + text[s..].iter().take_while(|&&c| c == b' ').count();
                 let at = l.text + j as u16;
                 if text.get(j) == Some(&tok::DATA) && (from == 0 || at >= from) {

@@ -635,17 +635,12 @@ impl Interpreter {
         if self.pc.is_direct() {
             return Some(self.direct.clone());
         }
-        if !self.index_valid {
-            self.ensure_index(hw);
-        }
+        self.ensure_index(hw);
         let i = self.pc.line as usize;
         if i >= self.lines.len() {
             return None;
         }
-        match &self.compiled[i] {
-            Some(c) => Some(c.clone()),
-            None => Some(self.line_code(hw, i)),
-        }
+        Some(self.line_code(hw, i))
     }
 
     /// Execute one statement.

@@ -62,11 +62,6 @@ pub struct ProgramWalk {
 }
 
 impl ProgramWalk {
-    /// The end of the program (the byte after the 0000 link), for a clean walk.
-    pub fn program_end(&self) -> Option<u32> {
-        self.end_link.map(|a| a as u32 + 2)
-    }
-
     /// `BasFindLineNo`: index of the first line whose number is ≥ `number` (None = the end).
     pub fn position_at_or_after(&self, number: u16) -> Option<usize> {
         self.lines.iter().position(|l| l.number >= number)

@@ -136,15 +136,6 @@ impl VarIndex {
         self.used_arrays.push(name);
         Ok(start)
     }
-
-    /// The simple variables that exist, in creation order, with their value addresses.
-    pub fn simple_names(&self) -> &[VarName] {
-        &self.used_simple
-    }
-
-    pub fn array_names(&self) -> &[VarName] {
-        &self.used_arrays
-    }
 }
 
 /// Address of element `subs` of the array whose header is at `hdr`: the first subscript
