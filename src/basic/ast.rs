@@ -231,14 +231,6 @@ pub struct CompiledLine {
 /// A point as written in a graphics statement: `(x,y)`.
 pub type PointExpr = (Expr, Expr);
 
-/// How a LINE is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LineShape {
-    Line,
-    Box,
-    FilledBox,
-}
-
 #[derive(Clone, Debug)]
 pub enum GraphicsStmt {
     Pcls(Option<Expr>),
@@ -252,7 +244,7 @@ pub enum GraphicsStmt {
         to: PointExpr,
         /// PSET (true) or PRESET (false); None is the ROM's ?SN, raised after the points.
         action: Option<bool>,
-        shape: LineShape,
+        shape: crate::basic::graphics::LineBox,
     },
     Circle {
         centre: PointExpr,

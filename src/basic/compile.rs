@@ -6,6 +6,7 @@ use crate::basic::ast::*;
 use crate::basic::dialect::Dialect;
 use crate::basic::error::ErrorCode;
 use crate::basic::float::FloatUnit;
+use crate::basic::graphics::LineBox;
 use crate::basic::long_names::{self, LongNames};
 use crate::basic::tokens::{func as f, stmt as t, FUNCTION_PREFIX};
 
@@ -521,7 +522,7 @@ impl<'a> Parser<'a> {
             t::LINE => {
                 let (from, to) = self.point_pair()?;
                 let mut action = None;
-                let mut shape = LineShape::Line;
+                let mut shape = LineBox::None;
                 if self.eat(b',') {
                     if self.eat(t::PSET) {
                         action = Some(true);
@@ -531,9 +532,9 @@ impl<'a> Parser<'a> {
                     if action.is_some() && self.eat(b',') {
                         if self.eat(b'B') {
                             shape = if self.eat(b'F') {
-                                LineShape::FilledBox
+                                LineBox::Filled
                             } else {
-                                LineShape::Box
+                                LineBox::Box
                             };
                         } else {
                             return Err(ErrorCode::SN);
@@ -661,18 +662,9 @@ impl<'a> Parser<'a> {
 
     /// GETLINENO: decimal digits (spaces skipped); above 63999 is ?SN.
     fn line_number(&mut self) -> PResult<u16> {
-        let mut n: u32 = 0;
-        while let Some(c) = self.peek() {
-            if !c.is_ascii_digit() {
-                break;
-            }
-            self.p += 1;
-            n = n * 10 + (c - b'0') as u32;
-            if n > 63999 {
-                return Err(ErrorCode::SN);
-            }
-        }
-        Ok(n as u16)
+        let (n, end) = crate::basic::crunch::parse_line_number(self.t, self.p)?;
+        self.p = end;
+        Ok(n)
     }
 
     fn opt_line_number(&mut self) -> PResult<Option<u16>> {
@@ -745,7 +737,7 @@ impl<'a> Parser<'a> {
 
     fn for_stmt(&mut self) -> PResult<Stmt> {
         let var = self.var_name()?;
-        if ast_is_string(var) || self.peek() == Some(b'(') {
+        if is_string_name(var) || self.peek() == Some(b'(') {
             return Err(ErrorCode::SN);
         }
         self.expect(t::EQUAL)?;
@@ -826,7 +818,7 @@ impl<'a> Parser<'a> {
         }
         let vars = if line {
             let v = self.lvalue()?;
-            if !ast_is_string(v.name()) {
+            if !is_string_name(v.name()) {
                 return Err(ErrorCode::TM);
             }
             vec![v]
@@ -869,7 +861,7 @@ impl<'a> Parser<'a> {
         let name = self.var_name()?;
         self.expect(b'(')?;
         let param = self.var_name()?;
-        if ast_is_string(param) {
+        if is_string_name(param) {
             return Err(ErrorCode::SN);
         }
         self.expect(b')')?;
@@ -892,7 +884,7 @@ impl<'a> Parser<'a> {
     fn mid_assign(&mut self) -> PResult<Stmt> {
         self.expect(b'(')?;
         let target = self.lvalue()?;
-        if !ast_is_string(target.name()) {
+        if !is_string_name(target.name()) {
             return Err(ErrorCode::TM);
         }
         self.expect(b',')?;
@@ -1255,8 +1247,4 @@ impl<'a> Parser<'a> {
         }
         Ok(Expr::Call(fun, args))
     }
-}
-
-fn ast_is_string(n: VarName) -> bool {
-    is_string_name(n)
 }

@@ -1,11 +1,11 @@
 //! The graphics statements: arguments converted as the ROM converts them, then the
 //! algorithms of `basic::graphics` on RAM.
 
-use crate::basic::ast::{Expr, GraphicsStmt, LineShape, PointExpr, VarName};
+use crate::basic::ast::{Expr, GraphicsStmt, PointExpr, VarName};
 use crate::basic::error::ErrorCode;
 use crate::basic::eval::LET_LEVEL;
 use crate::basic::float::FloatUnit;
-use crate::basic::graphics::{self, DrawHost, GetMode, LineBox, Point};
+use crate::basic::graphics::{self, DrawHost, GetMode, Point};
 use crate::basic::interp::{Interpreter, Res};
 use crate::basic::vars::VarIndex;
 use crate::machine::hardware::Hardware;
@@ -162,13 +162,8 @@ impl Interpreter {
                 let Some(set) = action else {
                     return Err(ErrorCode::SN);
                 };
-                let b = match shape {
-                    LineShape::Line => LineBox::None,
-                    LineShape::Box => LineBox::Box,
-                    LineShape::FilledBox => LineBox::Filled,
-                };
                 hw.cycles += 20_000;
-                graphics::line_draw(&mut hw.mem, *set, b);
+                graphics::line_draw(&mut hw.mem, *set, *shape);
                 Ok(())
             }
             GraphicsStmt::Circle {

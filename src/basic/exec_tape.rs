@@ -5,7 +5,7 @@
 use crate::basic::ast::{Expr, LValue, TapeStmt};
 use crate::basic::error::ErrorCode;
 use crate::basic::eval::LET_LEVEL;
-use crate::basic::interp::{Interpreter, Mode, Res, LINE_BUFFER};
+use crate::basic::interp::{fill_line_buffer, Interpreter, Mode, Res, LINE_BUFFER};
 use crate::basic::{crunch, program};
 use crate::machine::cassette::{self, CloadOutcome, DeckError, SearchEvent};
 use crate::machine::hardware::Hardware;
@@ -340,12 +340,7 @@ impl Interpreter {
                     let _ = hw.deck.close();
                     return Err(ErrorCode::DS);
                 }
-                Some((number, rest)) => {
-                    let body = crunch::crunch_for(rest, hw.dialect);
-                    let s = self.s_h(hw) as u16;
-                    program::store_line(&mut hw.mem, number, &body, s)?;
-                    self.program_changed();
-                }
+                Some((number, rest)) => self.store_program_line(hw, number, rest)?,
             }
         }
         self.reset_run_state(hw);
@@ -396,10 +391,7 @@ impl Interpreter {
                         .read_line()
                         .map_err(deck_error)?
                         .ok_or(ErrorCode::IE)?;
-                    let n = line.len().min(249);
-                    for (i, &b) in line[..n].iter().enumerate() {
-                        hw.mem.poke(LINE_BUFFER + i as u16, b);
-                    }
+                    let n = fill_line_buffer(hw, &line);
                     (LINE_BUFFER, LINE_BUFFER + n as u16)
                 }
             };

@@ -4,7 +4,9 @@
 use crate::basic::ast::{is_string_name, LValue, Stmt};
 use crate::basic::error::ErrorCode;
 use crate::basic::eval::write_packed;
-use crate::basic::interp::{Halt, InputState, Interpreter, Mode, Res, LINE_BUFFER};
+use crate::basic::interp::{
+    fill_line_buffer, Halt, InputState, Interpreter, Mode, Res, LINE_BUFFER,
+};
 use crate::basic::program;
 use crate::basic::tokens::stmt as tok;
 use crate::machine::hardware::Hardware;
@@ -30,11 +32,7 @@ impl Interpreter {
         };
         self.stmt_pc = st.stmt_pc;
         // The typed line sits in the input buffer, so strings taken from it get copied.
-        let n = text.len().min(249);
-        for (i, &b) in text[..n].iter().enumerate() {
-            hw.mem.poke(LINE_BUFFER + i as u16, b);
-        }
-        hw.mem.poke(LINE_BUFFER + n as u16, 0);
+        let n = fill_line_buffer(hw, text);
         self.temp_count = 0;
         if let Stmt::Randomize(_) = st.stmt {
             self.randomize_seed_typed(hw, st, LINE_BUFFER + n as u16);

@@ -20,6 +20,20 @@ use crate::machine::screen::{TextScreen, BLANK};
 
 /// The line input buffer, where direct-mode lines are crunched and run (DR LINBUF).
 pub const LINE_BUFFER: u16 = 0x02DC;
+/// Characters the line buffer holds before its terminating 0 (LineBufMax 250, machine.md §2).
+pub const LINE_BUFFER_TEXT: usize = 249;
+
+/// Put `text` (its first [`LINE_BUFFER_TEXT`] bytes) in the line buffer with a 0 after it, as
+/// a typed line, an INPUT answer or a tape record sits there; returns how many bytes went in.
+pub(crate) fn fill_line_buffer(hw: &mut Hardware, text: &[u8]) -> usize {
+    let n = text.len().min(LINE_BUFFER_TEXT);
+    hw.mem
+        .slice_mut(LINE_BUFFER, LINE_BUFFER + n as u16)
+        .copy_from_slice(&text[..n]);
+    hw.mem.poke(LINE_BUFFER + n as u16, 0);
+    n
+}
+
 /// Strings whose address is at or below this are copied into string space (STRBUF end).
 pub const BUFFER_STRINGS_END: u16 = 0x03D9;
 /// The INKEY$ latch: a key seen by the poll between statements.
@@ -588,18 +602,30 @@ impl Interpreter {
         Some(k)
     }
 
+    /// A numbered line, typed or read from an ASCII tape: crunched and stored (or deleted,
+    /// when `rest` is empty) through the line editor's store.
+    pub(crate) fn store_program_line(
+        &mut self,
+        hw: &mut Hardware,
+        number: u16,
+        rest: &[u8],
+    ) -> Res<()> {
+        let body = crunch::crunch_for(rest, hw.dialect);
+        let s = self.s_h(hw) as u16;
+        program::store_line(&mut hw.mem, number, &body, s)?;
+        self.program_changed();
+        Ok(())
+    }
+
     /// A line typed at the prompt: a program line is stored, anything else runs.
     pub fn direct_line(&mut self, hw: &mut Hardware, text: &[u8]) {
         match crunch::split_line_number(text) {
             Err(e) => self.report_error(hw, e),
             Ok(Some((number, rest))) => {
-                let body = crunch::crunch_for(rest, hw.dialect);
-                let s = self.s_h(hw) as u16;
-                if let Err(e) = program::store_line(&mut hw.mem, number, &body, s) {
+                if let Err(e) = self.store_program_line(hw, number, rest) {
                     self.report_error(hw, e);
                     return;
                 }
-                self.program_changed();
                 self.reset_run_state(hw);
                 // No OK after a stored line: straight back to the editor.
                 self.editor.clear();
@@ -609,11 +635,7 @@ impl Interpreter {
                 if body.iter().all(|&b| b == b' ') {
                     return;
                 }
-                let n = body.len().min(250);
-                for (i, &b) in body[..n].iter().enumerate() {
-                    hw.mem.poke(LINE_BUFFER + i as u16, b);
-                }
-                hw.mem.poke(LINE_BUFFER + n as u16, 0);
+                let n = fill_line_buffer(hw, &body);
                 self.direct = Rc::new(compile_line_for(
                     &body[..n],
                     LINE_BUFFER,
