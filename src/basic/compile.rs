@@ -380,16 +380,10 @@ impl<'a> Parser<'a> {
 
     /// The cassette statements (the token is already read).
     fn tape(&mut self, token: u8) -> PResult<TapeStmt> {
-        let opt_name = |p: &mut Self| -> PResult<Option<Expr>> {
-            match p.peek() {
-                None | Some(b',') => Ok(None),
-                _ => Ok(Some(p.expr()?)),
-            }
-        };
         Ok(match token {
             t::CLOAD => {
                 let machine_code = self.eat(b'M');
-                let name = opt_name(self)?;
+                let name = self.opt_expr()?;
                 let offset = if machine_code && self.eat(b',') {
                     Some(self.expr()?)
                 } else {
@@ -427,7 +421,7 @@ impl<'a> Parser<'a> {
                     TapeStmt::Csave { name, ascii }
                 }
             }
-            t::SKIPF => TapeStmt::Skipf(opt_name(self)?),
+            t::SKIPF => TapeStmt::Skipf(self.opt_expr()?),
             t::OPEN => {
                 let mode = self.expr()?;
                 self.expect(b',')?;
@@ -468,11 +462,16 @@ impl<'a> Parser<'a> {
     /// `(x,y)`
     fn point(&mut self) -> PResult<PointExpr> {
         self.expect(b'(')?;
+        let p = self.point_inside()?;
+        self.expect(b')')?;
+        Ok(p)
+    }
+
+    /// `x,y` inside a point's brackets.
+    fn point_inside(&mut self) -> PResult<PointExpr> {
         let x = self.expr()?;
         self.expect(b',')?;
-        let y = self.expr()?;
-        self.expect(b')')?;
-        Ok((x, y))
+        Ok((x, self.expr()?))
     }
 
     /// An optional argument after a comma: `,expr`, or `,` followed by another comma or the
@@ -636,9 +635,7 @@ impl<'a> Parser<'a> {
     /// PSET/PRESET's `(x,y[,c])`.
     fn point_or_paren3(&mut self) -> PResult<(PointExpr, Option<Expr>)> {
         self.expect(b'(')?;
-        let x = self.expr()?;
-        self.expect(b',')?;
-        let y = self.expr()?;
+        let (x, y) = self.point_inside()?;
         let c = if self.eat(b',') {
             Some(self.expr()?)
         } else {
@@ -838,16 +835,11 @@ impl<'a> Parser<'a> {
         let mut out = Vec::new();
         loop {
             let name = self.var_name()?;
-            let mut dims = Vec::new();
-            if self.eat(b'(') {
-                loop {
-                    dims.push(self.expr()?);
-                    if !self.eat(b',') {
-                        break;
-                    }
-                }
-                self.expect(b')')?;
-            }
+            let dims = if self.eat(b'(') {
+                self.subscripts()?
+            } else {
+                Vec::new()
+            };
             out.push((name, dims));
             if !self.eat(b',') {
                 break;

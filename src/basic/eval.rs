@@ -6,7 +6,7 @@
 use crate::basic::ast::{is_string_name, BinOp, Expr, Func, LValue, VarName};
 use crate::basic::cost;
 use crate::basic::error::ErrorCode;
-use crate::basic::float::{Packed, Unpacked};
+use crate::basic::float::Packed;
 use crate::basic::interp::{Interpreter, Res, INKEY_LATCH};
 use crate::basic::strings::read_desc;
 use crate::basic::vars::element_addr;
@@ -36,12 +36,6 @@ pub enum Val {
     Num,
     /// The address of a string descriptor.
     Str(u16),
-}
-
-/// Pack an unpacked value (what MOVMF would store).
-pub fn pack_unpacked(u: Unpacked) -> Packed {
-    let m = u.man.to_be_bytes();
-    Packed([u.exp, (m[0] & 0x7F) | (u.sign & 0x80), m[1], m[2], m[3]])
 }
 
 #[inline]
@@ -253,7 +247,7 @@ impl Interpreter {
                     BinOp::And | BinOp::Or => {
                         hw.cycles += cost::LOGIC;
                         let right = self.fu.to_i16()?;
-                        self.fu.load(pack_unpacked(left));
+                        self.fu.load(left.pack());
                         let lv = self.fu.to_i16()?;
                         let v = if op == BinOp::And {
                             lv & right

@@ -382,8 +382,25 @@ impl Interpreter {
                 Ok(())
             }
             Stmt::NotHere(e) | Stmt::Fail(e) => Err((*e).into()),
-            // Handled by `exec` itself.
-            _ => Ok(()),
+            // The common statements, which `exec` runs before it calls here; listed so that a
+            // new statement cannot fall through unnoticed.
+            Stmt::Empty
+            | Stmt::Rem
+            | Stmt::Data
+            | Stmt::Let(..)
+            | Stmt::Print(_)
+            | Stmt::If { .. }
+            | Stmt::Else(_)
+            | Stmt::Goto(_)
+            | Stmt::Gosub(_)
+            | Stmt::On { .. }
+            | Stmt::For { .. }
+            | Stmt::Next(_)
+            | Stmt::Return
+            | Stmt::Input { .. }
+            | Stmt::Read(_)
+            | Stmt::Restore
+            | Stmt::Dim(_) => Ok(()),
         }
     }
 
@@ -668,15 +685,19 @@ impl Interpreter {
                 PrintItem::Expr(e) => match self.eval_top(hw, e, PRINT_LEVEL)? {
                     Val::Num => {
                         hw.cycles += cost::FOUT;
-                        let s = self.fu.format();
-                        sink.write(hw, s.as_bytes());
+                        self.print_buf.clear();
+                        self.fu.fout(&mut self.print_buf);
+                        sink.write(hw, &self.print_buf);
                         if !matches!(p.items.get(i + 1), Some(PrintItem::Comma)) {
                             sink.write(hw, b" ");
                         }
                     }
                     Val::Str(d) => {
-                        let bytes = self.take_string(hw, d);
-                        sink.write(hw, &bytes);
+                        let (len, at) = self.free_str(hw, d);
+                        self.print_buf.clear();
+                        self.print_buf
+                            .extend_from_slice(hw.mem.slice(at, at.wrapping_add(len as u16)));
+                        sink.write(hw, &self.print_buf);
                     }
                 },
                 PrintItem::Comma => {
@@ -684,8 +705,7 @@ impl Interpreter {
                     if col >= 16 {
                         sink.write(hw, b"\r");
                     } else {
-                        let n = 16 - col as usize;
-                        sink.write(hw, &b"                "[..n]);
+                        sink.spaces(hw, 16 - col);
                     }
                     ends_open = true;
                 }
@@ -698,13 +718,11 @@ impl Interpreter {
                         n = n.saturating_sub(1);
                     }
                     if n > col {
-                        let spaces = vec![b' '; (n - col) as usize];
-                        sink.write(hw, &spaces);
+                        sink.spaces(hw, n - col);
                     } else if n < col && hw.dialect.tab_wraps() {
                         // MBASIC: a column already passed is reached on the next line.
                         sink.write(hw, b"\r");
-                        let spaces = vec![b' '; n as usize];
-                        sink.write(hw, &spaces);
+                        sink.spaces(hw, n);
                     }
                     ends_open = true;
                 }
@@ -925,6 +943,17 @@ impl Sink {
             } else {
                 self.col.wrapping_add(1)
             };
+        }
+    }
+
+    /// `n` spaces (TAB, the comma's zones).
+    fn spaces(&mut self, hw: &mut Hardware, n: u8) {
+        const SPACES: [u8; 32] = [b' '; 32];
+        let mut left = n as usize;
+        while left > 0 {
+            let k = left.min(SPACES.len());
+            self.write(hw, &SPACES[..k]);
+            left -= k;
         }
     }
 

@@ -122,6 +122,8 @@ pub struct Interpreter {
     pub(crate) compiled: Vec<Option<Rc<CompiledLine>>>,
     /// MBASIC: the codes of names longer than two characters (kept for the session).
     pub(crate) long_names: LongNames,
+    /// PRINT's scratch bytes (a number's digits, a string's copy), kept to spare allocations.
+    pub(crate) print_buf: Vec<u8>,
     pub(crate) index_valid: bool,
     pub(crate) direct: Rc<CompiledLine>,
     pub(crate) pc: Pc,
@@ -199,6 +201,7 @@ impl Interpreter {
             vars: VarIndex::default(),
             fns: Default::default(),
             long_names: LongNames::default(),
+            print_buf: Vec::with_capacity(256),
             lines: Vec::new(),
             compiled: Vec::new(),
             index_valid: false,

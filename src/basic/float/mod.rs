@@ -27,6 +27,14 @@ pub struct Unpacked {
     pub sign: u8,
 }
 
+impl Unpacked {
+    /// The 5 bytes MOVMF would store: the sign byte's bit 7 over the mantissa's hidden bit.
+    pub fn pack(self) -> Packed {
+        let m = self.man.to_be_bytes();
+        Packed([self.exp, (self.sign | 0x7F) & m[0], m[1], m[2], m[3]])
+    }
+}
+
 /// The floating accumulator: an unpacked value plus its guard byte FACOV.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Fac {
@@ -250,14 +258,7 @@ impl FloatUnit {
     /// MOVMF: pack FAC (no rounding; FACOV dropped).
     #[inline]
     pub fn pack(&self) -> Packed {
-        let m = self.fac.man.to_be_bytes();
-        Packed([
-            self.fac.exp,
-            (self.fac.sign | 0x7F) & m[0],
-            m[1],
-            m[2],
-            m[3],
-        ])
+        self.unpacked().pack()
     }
     /// What the evaluator pushes for a pending binary operator.
     #[inline]
@@ -337,8 +338,7 @@ impl FloatUnit {
     }
     /// Relational compare of `left` with FAC as the ROM does it (§8): Less means left < right.
     pub fn compare(&self, left: Unpacked) -> std::cmp::Ordering {
-        let m = left.man.to_be_bytes();
-        let p = Packed([left.exp, (left.sign | 0x7F) & m[0], m[1], m[2], m[3]]);
+        let p = left.pack();
         // FCOMP gives FAC versus left; the relation wants left versus FAC.
         ord(self.fcomp(p)).reverse()
     }
