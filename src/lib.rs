@@ -8,4 +8,5 @@ pub mod basic;
 pub mod formats;
 pub mod frontend;
 pub mod machine;
+pub mod timing;
 pub mod video;

@@ -245,7 +245,9 @@ fn max_fields(max_seconds: Option<f64>) -> Result<Option<u64>, String> {
         Some(s) if !(s >= 0.0 && s.is_finite()) => {
             Err("--max-seconds must be a number of seconds, 0 or more".into())
         }
-        Some(s) => Ok(Some((s * headless::FIELDS_PER_SECOND as f64).round() as u64)),
+        Some(s) => Ok(Some(
+            (s * spacemono::timing::FIELDS_PER_SECOND as f64).round() as u64,
+        )),
         None => Ok(None),
     }
 }

@@ -27,8 +27,7 @@ use super::block::{Block, ReadBlock};
 use super::error::{check_size, TapeError};
 use super::tapefile::{group_files, layout, LayoutOptions, Segment, TapeFile};
 
-/// The Dragon's CPU clock (14.31818 MHz / 16).
-pub const CPU_HZ: f64 = 894_886.25;
+pub use crate::timing::CPU_HZ;
 /// CPU cycles in one cycle of a 0 bit (about 1100.7 Hz).
 pub const BIT0_CPU_CYCLES: f64 = 813.0;
 /// CPU cycles in one cycle of a 1 bit (about 2057 Hz).

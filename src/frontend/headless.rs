@@ -4,7 +4,7 @@
 use crate::machine::{Machine, Status};
 
 /// Fields in one emulated second (PAL).
-pub const FIELDS_PER_SECOND: u64 = 50;
+pub use crate::timing::FIELDS_PER_SECOND;
 /// How long a program may wait for a key once the scripted keys are used up.
 pub const IDLE_SECONDS: u64 = 5;
 
@@ -59,7 +59,7 @@ pub fn run_until_done_with(
             Status::Prompt if !keys_left => return EndReason::BackAtPrompt,
             Status::WaitingForKey if !keys_left => {
                 waiting += 1;
-                if waiting >= IDLE_SECONDS * FIELDS_PER_SECOND {
+                if waiting >= IDLE_SECONDS * FIELDS_PER_SECOND as u64 {
                     return EndReason::WaitedForKeys;
                 }
             }

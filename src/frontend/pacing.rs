@@ -8,7 +8,8 @@
 use std::time::{Duration, Instant};
 
 /// One PAL field.
-pub const FIELD: Duration = Duration::from_millis(20);
+pub const FIELD: Duration =
+    Duration::from_micros(1_000_000 / crate::timing::FIELDS_PER_SECOND as u64);
 /// Fields the machine must have been idle before the wake-up rate drops.
 pub const IDLE_AFTER_FIELDS: u32 = 50;
 /// While idle, wake every this many fields (and run them together): 10 times a second.

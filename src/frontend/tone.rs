@@ -9,10 +9,8 @@ use std::collections::VecDeque;
 
 use crate::machine::hardware::Event;
 
-/// The Dragon's CPU clock (E), Hz.
-pub const CPU_HZ: f64 = 894_886.0;
-/// Fields per second (PAL).
-pub const FIELD_HZ: u32 = 50;
+use crate::timing::{CPU_HZ, FIELDS_PER_SECOND};
+
 /// How loud a full-scale DAC swing is (1.0 would be the whole sample range).
 pub const VOLUME: f32 = 0.5;
 
@@ -55,7 +53,7 @@ impl ToneGenerator {
     /// samples).
     pub fn new(rate: u32) -> Self {
         assert!(
-            rate > 0 && rate.is_multiple_of(FIELD_HZ),
+            rate > 0 && rate.is_multiple_of(FIELDS_PER_SECOND),
             "sample rate {rate} is not a multiple of 50"
         );
         ToneGenerator {
@@ -72,7 +70,7 @@ impl ToneGenerator {
 
     /// Samples in one field.
     pub fn samples_per_field(&self) -> usize {
-        (self.rate / FIELD_HZ) as usize
+        (self.rate / FIELDS_PER_SECOND) as usize
     }
 
     pub fn is_sounding(&self) -> bool {

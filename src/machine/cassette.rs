@@ -70,8 +70,7 @@ use crate::machine::hardware::Hardware;
 use crate::machine::memory::{addr, Memory};
 use crate::machine::screen::{TextScreen, BLANK};
 
-/// 50 Hz fields per second.
-pub const FIELDS_PER_SECOND: f64 = 50.0;
+use crate::timing::FIELDS_PER_SECOND;
 /// Fields a block takes when tapes load quickly (the default): enough for the blink to show.
 pub const QUICK_FIELDS_PER_BLOCK: u32 = 1;
 /// The ROM's StackBuf: what must stay free below the stack.
@@ -136,7 +135,7 @@ pub fn block_duration_seconds(block: &Block, led: bool) -> f64 {
 /// [`block_duration_seconds`] in 50 Hz fields, rounded up: how long the interpreter waits for
 /// each block with `--tape-speed real`.
 pub fn block_duration_fields(block: &Block, led: bool) -> u32 {
-    (block_duration_seconds(block, led) * FIELDS_PER_SECOND).ceil() as u32
+    (block_duration_seconds(block, led) * FIELDS_PER_SECOND as f64).ceil() as u32
 }
 
 /// Which of `blocks` get a motor gap and leader when laid out as the Dragon writes them.
