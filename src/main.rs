@@ -85,7 +85,8 @@ fn setup_deck(machine: &mut Machine, deck: &DeckArgs) -> Result<(), String> {
         TapeSpeedArg::Real => cassette::TapeSpeed::Real,
     });
     if let Some(path) = &deck.tape {
-        machine.hw.deck.insert(path).map_err(|e| e.to_string())?;
+        spacemono::frontend::tape_file::insert(&mut machine.hw.deck, path)
+            .map_err(|e| e.to_string())?;
     }
     Ok(())
 }
@@ -265,16 +266,13 @@ fn load_program(
             .load_listing(listing)
             .map_err(|e| format!("{}: {e}", path.display())),
         program_file::ProgramSource::Tokenized { name, image } => {
-            let mem = &mut machine.hw.mem;
-            let stack = mem.read_u16(spacemono::machine::memory::addr::STACK_TOP);
-            if cassette::load_program_image(mem, image, stack).is_err() {
+            if machine.load_program_image(image).is_err() {
                 return Err(format!(
                     "{}: the program \"{name}\" ({} bytes) does not fit in a Dragon 32 (?OM ERROR)",
                     path.display(),
                     image.len()
                 ));
             }
-            machine.basic.program_changed();
             Ok(())
         }
     }

@@ -13,6 +13,7 @@ use spacemono::formats::block::{Block, BlockType};
 use spacemono::formats::namefile::{FileType, Namefile};
 use spacemono::formats::tapefile::file_blocks;
 use spacemono::formats::{cas, wav};
+use spacemono::frontend::tape_file::insert;
 use spacemono::machine::cassette::{
     block_duration_fields, listing_image, load_program_image, program_image, program_listing,
     show_search_event, CloadOutcome, Deck, DeckError, SearchEvent, TapeBlock,
@@ -292,13 +293,13 @@ fn appending_keeps_the_first_file_intact_in_cas_and_wav() {
     for ext in ["cas", "wav"] {
         let path = dir.join(format!("t.{ext}"));
         let mut deck = Deck::new();
-        deck.insert(&path).unwrap();
+        insert(&mut deck, &path).unwrap();
         assert!(!path.exists(), "a blank tape is created on the first save");
         deck.csave(&mem1, b"FIRST").unwrap();
         let before = std::fs::read(&path).unwrap();
         // Re-insert (as a new session would) and append.
         let mut deck = Deck::new();
-        deck.insert(&path).unwrap();
+        insert(&mut deck, &path).unwrap();
         deck.csave_ascii(&mem2, b"SECOND").unwrap();
         let after = std::fs::read(&path).unwrap();
         if ext == "cas" {
@@ -312,7 +313,7 @@ fn appending_keeps_the_first_file_intact_in_cas_and_wav() {
             assert!(after[44..].starts_with(&before[44..]));
         }
         let mut deck = Deck::new();
-        deck.insert(&path).unwrap();
+        insert(&mut deck, &path).unwrap();
         let files = deck.files();
         assert_eq!(files.len(), 2, "{ext}");
         assert!(files.iter().all(|f| f.checksum_ok));
@@ -341,13 +342,13 @@ fn appending_keeps_the_first_file_intact_in_cas_and_wav() {
     let path = dir.join("st.wav");
     std::fs::write(&path, &stereo).unwrap();
     let mut deck = Deck::new();
-    deck.insert(&path).unwrap();
+    insert(&mut deck, &path).unwrap();
     deck.csave(&mem2, b"B").unwrap();
     let after = std::fs::read(&path).unwrap();
     assert_eq!(&after[22..24], &[2, 0], "still stereo");
     assert_eq!(&after[24..28], &44100u32.to_le_bytes());
     let mut deck = Deck::new();
-    deck.insert(&path).unwrap();
+    insert(&mut deck, &path).unwrap();
     let names: Vec<String> = deck.files().iter().map(|f| f.name()).collect();
     assert_eq!(names, ["A", "B"]);
     let _ = std::fs::remove_dir_all(&dir);
@@ -384,7 +385,7 @@ fn a_failed_save_leaves_tape_and_deck_as_they_were() {
     let path = dir.join("keep.cas");
     let mem = memory_with(&["10 PRINT \"KEEP\""]);
     let mut deck = Deck::new();
-    deck.insert(&path).unwrap();
+    insert(&mut deck, &path).unwrap();
     deck.csave(&mem, b"KEEP").unwrap();
     let before = std::fs::read(&path).unwrap();
     // Something in the way of the temporary file: the write fails.
@@ -430,7 +431,7 @@ fn a_bas_tape_holds_one_program() {
     let path = dir.join("prog.bas");
     let mem = memory_with(&["10 PRINT \"A\"", "20 END"]);
     let mut deck = Deck::new();
-    deck.insert(&path).unwrap();
+    insert(&mut deck, &path).unwrap();
     deck.csave(&mem, b"PROG").unwrap();
     assert_eq!(std::fs::read(&path).unwrap(), b"10 PRINT \"A\"\n20 END\n");
     let before = std::fs::read(&path).unwrap();
@@ -441,7 +442,7 @@ fn a_bas_tape_holds_one_program() {
     assert_eq!(std::fs::read(&path).unwrap(), before);
     // Mounted again it is an ASCII tape named after the file.
     let mut deck = Deck::new();
-    deck.insert(&path).unwrap();
+    insert(&mut deck, &path).unwrap();
     let mut m = fresh_memory();
     let (f, out) = deck.cload(Some(b"PROG"), &mut m, SP).unwrap();
     assert_eq!(f.namefile.name_str(), "PROG");
@@ -456,7 +457,7 @@ fn data_file_names_never_reach_the_host_file_system() {
     std::fs::create_dir(&dir).unwrap();
     let path = dir.join("data.cas");
     let mut deck = Deck::new();
-    deck.insert(&path).unwrap();
+    insert(&mut deck, &path).unwrap();
     let names: [&[u8]; 5] = [b"../../X", b"/etc/pw", b"..", b"A\\B", b"C:\\WIN"];
     for n in names {
         deck.open_output(n).unwrap();
@@ -476,7 +477,7 @@ fn data_file_names_never_reach_the_host_file_system() {
     assert_eq!(listing(&root), ["tapes"]);
     // The names are on the tape, 8 bytes each, as the Dragon stores them.
     let mut deck = Deck::new();
-    deck.insert(&path).unwrap();
+    insert(&mut deck, &path).unwrap();
     let on_tape: Vec<[u8; 8]> = deck
         .files()
         .iter()
@@ -544,7 +545,7 @@ fn a_noisy_recording_five_percent_fast_still_loads() {
         let path = dir.join("noisy.wav");
         std::fs::write(&path, wav::wav_bytes(&out, 44100, wav::SampleFormat::S16)).unwrap();
         let mut deck = Deck::new();
-        deck.insert(&path).unwrap();
+        insert(&mut deck, &path).unwrap();
         let mut m = fresh_memory();
         let (f, _) = deck.cload(Some(b"GAME"), &mut m, SP).unwrap();
         assert_eq!(f.passed.len(), 1);

@@ -2,7 +2,7 @@
 //! (built into the program, so it plays from any folder).
 
 use crate::formats::tape::TapeKind;
-use crate::machine::cassette::{self, Deck};
+use crate::machine::cassette;
 use crate::machine::Machine;
 
 /// `roms/spacemono.cas`: the game as `CSAVE "SPACEMON"` writes it.
@@ -12,9 +12,7 @@ pub const SPACE_MONOPOLY_CAS: &[u8] = include_bytes!("../../roms/spacemono.cas")
 pub fn insert(machine: &mut Machine) -> Result<(), String> {
     let blocks = cassette::blocks_from_bytes(SPACE_MONOPOLY_CAS, TapeKind::Cas, "SPACEMON")
         .map_err(|e| format!("the built-in Space Monopoly tape: {e}"))?;
-    let speed = machine.hw.deck.speed();
-    machine.hw.deck = Deck::with_blocks(blocks);
-    machine.hw.deck.set_speed(speed);
+    machine.hw.deck.insert_blocks(blocks);
     Ok(())
 }
 
@@ -29,16 +27,12 @@ pub fn boot_game(machine: &mut Machine) -> Result<(), String> {
 /// Skip the show: the program straight into memory, then RUN.
 pub fn boot_game_fast(machine: &mut Machine) -> Result<(), String> {
     insert(machine)?;
-    let found = machine
+    let sp = machine.stack_pointer();
+    machine
         .hw
         .deck
-        .cload(
-            None,
-            &mut machine.hw.mem,
-            crate::machine::memory::addr::POWER_ON_STACK_TOP - 3,
-        )
+        .cload(None, &mut machine.hw.mem, sp)
         .map_err(|e| format!("the built-in Space Monopoly tape: {e}"))?;
-    let _ = found;
     machine.basic.program_changed();
     machine.type_text(b"RUN\r");
     Ok(())

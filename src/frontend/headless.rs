@@ -48,8 +48,7 @@ pub fn run_until_done_with(
     loop {
         let status = machine.run_field();
         after_field(machine);
-        let keys_left =
-            machine.hw.keyboard.script_left() > 0 || machine.hw.keyboard.has_live_keys();
+        let keys_left = machine.hw.keyboard.has_keys();
         let now = machine.hw.keyboard.delivered();
         if now != delivered {
             delivered = now;

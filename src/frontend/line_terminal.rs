@@ -15,24 +15,15 @@ pub fn run_session(machine: &mut Machine) -> std::io::Result<u64> {
     machine.hw.transcript.get_or_insert_with(Vec::new);
     loop {
         let status = machine.run_field();
-        if let Some(t) = machine.hw.transcript.as_ref() {
-            if t.len() > shown {
-                let text: String = t[shown..]
-                    .iter()
-                    .map(|&c| match c {
-                        b'\r' => '\n',
-                        c if c >= 0x80 => crate::machine::screen::TextScreen::cell_char(c),
-                        c => c as char,
-                    })
-                    .collect();
-                shown = t.len();
-                stdout.write_all(text.as_bytes())?;
-                stdout.flush()?;
-            }
+        let len = machine.hw.transcript.as_ref().map_or(0, Vec::len);
+        if len > shown {
+            let text = machine.transcript_since(shown).unwrap_or_default();
+            shown = len;
+            stdout.write_all(text.as_bytes())?;
+            stdout.flush()?;
         }
         let waiting = matches!(status, Status::Prompt | Status::WaitingForKey);
-        if waiting && machine.hw.keyboard.script_left() == 0 && !machine.hw.keyboard.has_live_keys()
-        {
+        if waiting && !machine.hw.keyboard.has_keys() {
             match lines.next() {
                 Some(line) => {
                     let line = line?;

@@ -11,6 +11,7 @@ pub mod pacing;
 pub mod program_file;
 pub mod session;
 pub mod tape_cli;
+pub mod tape_file;
 pub mod terminal;
 pub mod tone;
 pub mod wav_out;

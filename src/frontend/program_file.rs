@@ -46,7 +46,7 @@ pub fn read_program(path: &Path) -> Result<ProgramSource, ProgramFileError> {
         path: path.display().to_string(),
         problem,
     };
-    let tape = cassette::read_tape_file(path).map_err(|e| match e {
+    let tape = crate::frontend::tape_file::read_tape_file(path).map_err(|e| match e {
         cassette::DeckError::File { problem, .. } => err(problem),
         other => err(other.to_string()),
     })?;

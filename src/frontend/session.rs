@@ -7,7 +7,7 @@ use std::path::Path;
 use super::audio::SoundOut;
 use super::keymap::KeyQueue;
 use crate::machine::{Machine, Status};
-use crate::video::{png, render_into, Frame, VdgMode};
+use crate::video::{png, Frame, VdgMode};
 
 /// Options shared by the window and the terminal.
 #[derive(Debug, Clone, Default)]
@@ -21,16 +21,9 @@ pub struct SessionOptions {
     pub window_png: Option<std::path::PathBuf>,
 }
 
-/// The display start and VDG mode the machine shows (text, or the PMODE page SCREEN 1
-/// selected).
-pub fn video_source(machine: &Machine) -> (u16, VdgMode) {
-    let (mode, start) = machine.video_mode();
-    (start, mode)
-}
-
 /// The bytes the picture is made from, to see whether it changed.
 pub fn video_bytes(machine: &Machine) -> (VdgMode, Vec<u8>) {
-    let (start, mode) = video_source(machine);
+    let (mode, start) = machine.video_mode();
     let len = match mode.graphics_mode() {
         Some(g) => g.bytes(),
         None => crate::video::vdg::TEXT_BYTES,
@@ -42,16 +35,10 @@ pub fn video_bytes(machine: &Machine) -> (VdgMode, Vec<u8>) {
     (mode, bytes)
 }
 
-/// Render the machine's picture into `frame`.
-pub fn render(machine: &Machine, frame: &mut Frame) {
-    let (start, mode) = video_source(machine);
-    render_into(frame, machine.hw.mem.all(), start, mode);
-}
-
 /// Write the machine's picture as a 320x240 PNG.
 pub fn write_png(machine: &Machine, path: &Path) -> Result<(), String> {
     let mut frame = Frame::new();
-    render(machine, &mut frame);
+    machine.render(&mut frame);
     std::fs::write(path, png::encode(&frame))
         .map_err(|e| format!("{}: cannot write it: {e}", path.display()))
 }
@@ -155,11 +142,9 @@ impl Driver {
 
     /// Waiting for a key with nothing to type and nothing sounding.
     pub fn waiting(&self) -> bool {
-        let kb = &self.machine.hw.keyboard;
         matches!(self.last, Status::Prompt | Status::WaitingForKey)
             && self.keys.is_empty()
-            && kb.script_left() == 0
-            && !kb.has_live_keys()
+            && !self.machine.hw.keyboard.has_keys()
             && !self.sound.sounding()
     }
 

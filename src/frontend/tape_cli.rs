@@ -6,9 +6,10 @@ use std::path::{Path, PathBuf};
 use crate::formats::namefile::{FileType, Namefile};
 use crate::formats::tapefile::{file_blocks, TapeFile};
 use crate::formats::{ascii, cas, wav, Block, TapeKind};
+use crate::frontend::tape_file::{read_tape_file, write_atomically};
 use crate::machine::cassette::{
-    group_tape_blocks, image_listing, listing_image, read_tape_file, tape_kind_of, tape_name_for,
-    write_atomically, DeckError, TapeBlock,
+    good_blocks, group_tape_blocks, image_listing, listing_image, tape_kind_of, tape_name_for,
+    DeckError,
 };
 
 /// The `tape` subcommands.
@@ -163,14 +164,7 @@ pub fn convert(input: &Path, output: &Path) -> Result<String, String> {
         let image = listing_image(&lines).map_err(|e| at(input, e))?;
         let name = tape_name_for(input);
         let blocks = file_blocks(&Namefile::csave(&name), &image);
-        let tb: Vec<TapeBlock> = blocks
-            .iter()
-            .map(|b| TapeBlock {
-                block: b.clone(),
-                checksum_ok: true,
-                led: false,
-            })
-            .collect();
+        let tb = good_blocks(blocks.clone());
         (blocks, group_tape_blocks(&tb))
     } else {
         if let Some((i, _)) = tape.blocks.iter().enumerate().find(|(_, b)| !b.checksum_ok) {

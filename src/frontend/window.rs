@@ -14,7 +14,7 @@ use minifb::{InputCallback, Key, Scale, ScaleMode, Window, WindowOptions};
 
 use super::keymap::{Action, Input, WindowKeys};
 use super::pacing::{Pacer, Speed};
-use super::session::{render, screenshot, video_bytes, Driver, SessionOptions};
+use super::session::{screenshot, video_bytes, Driver, SessionOptions};
 use crate::video::vdg::{FRAME_HEIGHT, FRAME_WIDTH};
 use crate::video::{Frame, VdgMode};
 
@@ -218,14 +218,6 @@ impl Screen {
         Ok(s)
     }
 
-    pub fn scale(&self) -> usize {
-        self.scale
-    }
-
-    pub fn size(&self) -> (usize, usize) {
-        (self.width, self.height)
-    }
-
     /// Switch between the window and a borderless window covering the screen.
     pub fn toggle_fullscreen(&mut self) -> Result<(), String> {
         let (w, h, scale) = if self.fullscreen {
@@ -350,7 +342,7 @@ fn run_loop(screen: &mut Screen, driver: &mut Driver, opts: &SessionOptions) -> 
         let now_showing = video_bytes(&driver.machine);
         let changed = shown.as_ref() != Some(&now_showing);
         if changed {
-            render(&driver.machine, &mut frame);
+            driver.machine.render(&mut frame);
             screen.present(&frame)?;
             shown = Some(now_showing);
         } else {

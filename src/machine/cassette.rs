@@ -35,9 +35,10 @@
 //!   to the tape: each line and a CR, in 255-byte blocks.
 //!
 //! Writing appends: what is written goes after the last block on the tape (as a real deck
-//! wound to the end of the recording would put it), and the tape file is rewritten
-//! atomically — the new image goes to a temporary file in the same folder which is then
-//! renamed over the old one, so a failed write leaves the old tape as it was. A .cas keeps its
+//! wound to the end of the recording would put it), and the whole new tape image is handed to
+//! the [`SaveTape`] the frontend gave with the tape, which stores it all or nothing (the deck
+//! itself does no file I/O; `frontend::tape_file` writes a temporary file in the same folder
+//! and renames it over the old one). If the save fails the deck is unchanged. A .cas keeps its
 //! old bytes and gets the new ones added; a .wav keeps its recording and gets new audio, in
 //! its own sample rate and format, added to its data chunk; a .bas can hold only one BASIC
 //! program (written as its listing).
@@ -45,8 +46,8 @@
 //! **Names never reach the host file system.** As on the Dragon, a file a program opens lives
 //! on the tape: its name is the 8 bytes of a namefile inside the tape image, nothing more.
 //! `OPEN "O",#-1,"../../ETC"` writes a file called `../../ETC` onto the tape, and no host file
-//! is created, opened or named from it. The only host files the deck touches are the tape file
-//! given to [`Deck::insert`] and its temporary twin in the same folder.
+//! is created, opened or named from it. The only host file a save reaches is the tape's own
+//! (its path given to [`Deck::insert_tape`]).
 
 use std::path::{Path, PathBuf};
 
@@ -139,6 +140,21 @@ pub fn block_duration_fields(block: &Block, led: bool) -> u32 {
 }
 
 /// Which of `blocks` get a motor gap and leader when laid out as the Dragon writes them.
+/// Blocks made here (saved, or built from a listing): every checksum good, leaders where the
+/// Dragon writes them.
+pub fn good_blocks(blocks: Vec<Block>) -> Vec<TapeBlock> {
+    let led = leader_flags(&blocks);
+    blocks
+        .into_iter()
+        .zip(led)
+        .map(|(block, led)| TapeBlock {
+            block,
+            checksum_ok: true,
+            led,
+        })
+        .collect()
+}
+
 fn leader_flags(blocks: &[Block]) -> Vec<bool> {
     let mut out = Vec::with_capacity(blocks.len());
     let mut led = false;
@@ -283,7 +299,7 @@ impl std::error::Error for DeckError {}
 
 // ------------------------------------------------------------------------------- tape files
 
-/// A tape file read from disk: its kind, its bytes and its blocks.
+/// A tape file as the frontend read it: its kind, its bytes and its blocks.
 #[derive(Clone, Debug)]
 pub struct LoadedTape {
     pub kind: TapeKind,
@@ -291,7 +307,7 @@ pub struct LoadedTape {
     pub blocks: Vec<TapeBlock>,
 }
 
-fn file_err(path: &Path, problem: impl Into<String>) -> DeckError {
+pub fn file_err(path: &Path, problem: impl Into<String>) -> DeckError {
     DeckError::File {
         path: path.display().to_string(),
         problem: problem.into(),
@@ -336,79 +352,10 @@ pub fn blocks_from_bytes(
         TapeKind::Cas => cas::read_blocks(bytes)?,
         TapeKind::Wav => wav::read_blocks(bytes)?,
         TapeKind::Ascii => {
-            let blocks = ascii::listing_to_blocks(ascii_name, bytes)?;
-            let led = leader_flags(&blocks);
-            return Ok(blocks
-                .into_iter()
-                .zip(led)
-                .map(|(block, led)| TapeBlock {
-                    block,
-                    checksum_ok: true,
-                    led,
-                })
-                .collect());
+            return Ok(good_blocks(ascii::listing_to_blocks(ascii_name, bytes)?));
         }
     };
     Ok(tape_blocks_from(&read))
-}
-
-/// Reads a tape file: checks its extension and size, reads it, finds its blocks. Every error
-/// names the file.
-pub fn read_tape_file(path: &Path) -> Result<LoadedTape, DeckError> {
-    let kind = tape_kind_of(path)?;
-    let meta =
-        std::fs::metadata(path).map_err(|e| file_err(path, format!("cannot read it: {e}")))?;
-    if meta.is_dir() {
-        return Err(file_err(path, "is a folder, not a tape file"));
-    }
-    if meta.len() > MAX_INPUT_BYTES as u64 {
-        return Err(file_err(
-            path,
-            format!(
-                "file too large ({} bytes; the limit is {MAX_INPUT_BYTES} bytes)",
-                meta.len()
-            ),
-        ));
-    }
-    let bytes = std::fs::read(path).map_err(|e| file_err(path, format!("cannot read it: {e}")))?;
-    let blocks = blocks_from_bytes(&bytes, kind, &tape_name_for(path))
-        .map_err(|e| file_err(path, e.to_string()))?;
-    Ok(LoadedTape {
-        kind,
-        bytes,
-        blocks,
-    })
-}
-
-/// Writes `bytes` to `path` without ever leaving a half-written file there: the bytes go to a
-/// temporary file in the same folder, which is flushed to disk and then renamed over `path`.
-/// On any failure the temporary file is removed and `path` is untouched.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), DeckError> {
-    use std::io::Write;
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .ok_or_else(|| file_err(path, "is not a file name"))?
-        .to_string_lossy()
-        .to_string();
-    let tmp = dir.join(format!(".{name}.spacemono-tmp"));
-    let result = (|| -> std::io::Result<()> {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        drop(f);
-        std::fs::rename(&tmp, path)
-    })();
-    if let Err(e) = result {
-        if tmp.is_file() {
-            let _ = std::fs::remove_file(&tmp);
-        }
-        return Err(file_err(path, format!("cannot save the tape: {e}")));
-    }
-    Ok(())
 }
 
 /// Adds laid-out segments to the end of a .wav recording, in the recording's own sample rate,
@@ -736,7 +683,14 @@ struct Backing {
     kind: TapeKind,
     /// The file's current contents (.cas and .wav; a .bas is rebuilt from the blocks).
     bytes: Vec<u8>,
+    /// How the new tape image reaches the file (the frontend's; see [`SaveTape`]).
+    save: SaveTape,
 }
+
+/// Stores a whole new tape image at `path`, all or nothing: on failure the old file must be
+/// left as it was. The deck does no file I/O itself; the frontend that inserted the tape
+/// gives it this (`frontend::tape_file` writes through a temporary file and a rename).
+pub type SaveTape = fn(&Path, &[u8]) -> Result<(), DeckError>;
 
 /// The cassette deck.
 #[derive(Clone, Debug)]
@@ -837,41 +791,38 @@ impl Deck {
         }
     }
 
-    /// Puts the tape in `path` in the deck, rewound. A file that does not exist yet is a blank
-    /// tape: it is created on the first save. Its extension (.cas, .wav, .bas) says how it is
-    /// read and written.
-    pub fn insert(&mut self, path: &Path) -> Result<(), DeckError> {
-        let kind = tape_kind_of(path)?;
-        let (bytes, blocks) = if path.exists() {
-            let t = read_tape_file(path)?;
-            (t.bytes, t.blocks)
-        } else {
-            let dir_ok = match path.parent() {
-                Some(d) if !d.as_os_str().is_empty() => d.is_dir(),
-                _ => true,
-            };
-            if !dir_ok {
-                return Err(file_err(path, "its folder does not exist"));
-            }
-            (Vec::new(), Vec::new())
-        };
-        let bytes = if kind == TapeKind::Ascii {
+    /// Puts a tape the frontend read from `path` (or a blank one: no bytes, no blocks) in the
+    /// deck, rewound; saves go back through `save`. The tape speed is kept.
+    pub fn insert_tape(&mut self, path: &Path, tape: LoadedTape, save: SaveTape) {
+        // A .bas tape is rebuilt from its blocks on every save.
+        let bytes = if tape.kind == TapeKind::Ascii {
             Vec::new()
         } else {
-            bytes
+            tape.bytes
         };
         *self = Deck {
-            blocks,
+            blocks: tape.blocks,
             loaded: true,
             backing: Some(Backing {
                 path: path.to_path_buf(),
-                kind,
+                kind: tape.kind,
                 bytes,
+                save,
             }),
             speed: self.speed,
             ..Deck::new()
         };
-        Ok(())
+    }
+
+    /// Puts a tape that lives only in memory (no file behind it) in the deck, rewound; the
+    /// tape speed is kept.
+    pub fn insert_blocks(&mut self, blocks: Vec<TapeBlock>) {
+        *self = Deck {
+            blocks,
+            loaded: true,
+            speed: self.speed,
+            ..Deck::new()
+        };
     }
 
     /// Takes the tape out.
@@ -1320,17 +1271,7 @@ impl Deck {
     /// fails nothing changes (the deck and the file are as before).
     fn append(&mut self, new: Vec<Block>) -> Result<(), DeckError> {
         self.need_tape()?;
-        let led = leader_flags(&new);
-        let added: Vec<TapeBlock> = new
-            .iter()
-            .cloned()
-            .zip(led)
-            .map(|(block, led)| TapeBlock {
-                block,
-                checksum_ok: true,
-                led,
-            })
-            .collect();
+        let added = good_blocks(new.clone());
         if let Some(b) = &self.backing {
             let path = b.path.display().to_string();
             let segments = layout(&new, LayoutOptions::default());
@@ -1351,7 +1292,7 @@ impl Deck {
                     bas_image(&all).map_err(|why| DeckError::CannotHold { path, why })?
                 }
             };
-            write_atomically(&b.path, &bytes)?;
+            (b.save)(&b.path, &bytes)?;
             if let Some(b) = self.backing.as_mut() {
                 if b.kind != TapeKind::Ascii {
                     b.bytes = bytes;

@@ -154,6 +154,11 @@ impl Keyboard {
         !self.live.is_empty()
     }
 
+    /// Keys still to come: pressed and not yet taken, or left in the script.
+    pub fn has_keys(&self) -> bool {
+        self.has_live_keys() || self.script_left() > 0
+    }
+
     /// Forget the keys a person pressed that the machine has not taken.
     pub fn drop_live_keys(&mut self) {
         self.live.clear();

@@ -8,6 +8,7 @@ pub mod memory;
 pub mod screen;
 
 use crate::basic::cost::CYCLES_PER_FIELD;
+use crate::basic::error::ErrorCode;
 use crate::basic::interp::{Interpreter, Mode};
 use hardware::Hardware;
 use memory::addr;
@@ -133,6 +134,21 @@ impl Machine {
         }
     }
 
+    /// The stack pointer CLOAD checks room against (the interpreter's own, so a program that
+    /// loads from a file fits exactly when CLOAD would let it).
+    pub fn stack_pointer(&self) -> u16 {
+        self.basic.s_h(&self.hw) as u16
+    }
+
+    /// Put a tokenized program image (a tape's payload) in memory as CLOAD does; ?OM leaves an
+    /// empty program.
+    pub fn load_program_image(&mut self, image: &[u8]) -> Result<(), ErrorCode> {
+        let sp = self.stack_pointer();
+        let r = cassette::load_program_image(&mut self.hw.mem, image, sp);
+        self.basic.program_changed();
+        r
+    }
+
     /// Load an ASCII listing as the Dragon loads an ASCII tape: NEW, then every line through
     /// the line editor (a bare number deletes that line; any order). A line without a number
     /// stops the load, as ?DS ERROR does on the Dragon.
@@ -192,8 +208,15 @@ impl Machine {
 
     /// Everything printed since power-on, CR as newline (when recording).
     pub fn transcript(&self) -> Option<String> {
+        self.transcript_since(0)
+    }
+
+    /// The transcript from byte `from` on, as text (CR as a newline, semigraphics as blocks).
+    pub fn transcript_since(&self, from: usize) -> Option<String> {
         self.hw.transcript.as_ref().map(|t| {
-            t.iter()
+            t.get(from..)
+                .unwrap_or_default()
+                .iter()
                 .map(|&c| match c {
                     b'\r' => '\n',
                     c if c >= 0x80 => screen::TextScreen::cell_char(c),
