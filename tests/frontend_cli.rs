@@ -9,16 +9,8 @@ use spacemono::video::palette;
 use spacemono::video::png;
 use spacemono::video::vdg::{FRAME_HEIGHT, FRAME_WIDTH, PICTURE_X, PICTURE_Y};
 
-fn bin() -> &'static str {
-    env!("CARGO_BIN_EXE_spacemono")
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("spacemono-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+mod common;
+use common::{bin, temp_dir};
 
 /// Wait for a child with a time limit; kill it past that.
 fn wait_with_timeout(mut child: Child, limit: Duration) -> Output {
@@ -227,12 +219,9 @@ fn start_xvfb(xvfb: &Path) -> VirtualDisplay {
 
 #[test]
 fn the_window_opens_on_a_virtual_display_and_shows_the_text_screen() {
+    // Not skipped when Xvfb is missing: a pass would claim a window that was never opened.
     let Some(xvfb) = find_xvfb() else {
-        if std::env::var("CI").is_ok_and(|v| v == "true") {
-            panic!("Xvfb is not installed: CI must install xvfb to test the window");
-        }
-        eprintln!("NOTICE: Xvfb not found; the window test did not run (apt-get install xvfb)");
-        return;
+        panic!("Xvfb is not installed, so the window cannot be tested: apt-get install -y xvfb");
     };
     let display = start_xvfb(&xvfb);
     let dir = temp_dir("window");

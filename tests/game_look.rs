@@ -5,40 +5,15 @@
 //! Regenerate with `UPDATE_GOLDEN=1 CARGO_BUILD_JOBS=1 cargo test --test game_look`, and look
 //! at every changed picture before committing it.
 
+mod common;
 mod game_support;
 use game_support::*;
-use spacemono::video::{png, Frame};
-use std::path::PathBuf;
+use spacemono::video::Frame;
 
 fn check_golden(name: &str, g: &Game) {
     let mut frame = Frame::new();
     g.m.render(&mut frame);
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/golden_game")
-        .join(format!("{name}.png"));
-    if std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1") {
-        std::fs::write(&path, png::encode(&frame)).expect("write golden");
-        eprintln!("wrote {}", path.display());
-        return;
-    }
-    let bytes = std::fs::read(&path).unwrap_or_else(|e| {
-        panic!(
-            "{}: {e} (generate with UPDATE_GOLDEN=1, check by eye)",
-            path.display()
-        )
-    });
-    let want = png::decode(&bytes).unwrap();
-    let diffs = (0..frame.pixels.len())
-        .filter(|&i| frame.pixels[i] != want.pixels[i])
-        .count();
-    if diffs > 0 {
-        let out = std::env::temp_dir().join(format!("{name}.actual.png"));
-        let _ = std::fs::write(&out, png::encode(&frame));
-        panic!(
-            "{name}: {diffs} pixels differ; actual picture in {}",
-            out.display()
-        );
-    }
+    common::golden::check("golden_game", name, &frame);
 }
 
 #[test]

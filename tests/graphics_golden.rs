@@ -5,10 +5,10 @@
 //! Regenerate with `UPDATE_GOLDEN=1 cargo test --test graphics_golden`, then look at every
 //! changed image before committing it.
 
+mod common;
 use spacemono::frontend::headless::run_until_done;
 use spacemono::machine::Machine;
-use spacemono::video::{png, Frame};
-use std::path::PathBuf;
+use spacemono::video::Frame;
 
 /// Run a program that ends in an endless loop (so the picture stays up) for a while and
 /// return what the VDG shows.
@@ -27,29 +27,7 @@ fn picture_of(program: &str) -> Frame {
 }
 
 fn check(name: &str, frame: &Frame) {
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("tests/golden_graphics/{name}.png"));
-    if std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1") {
-        std::fs::write(&path, png::encode(frame)).unwrap();
-        return;
-    }
-    let want =
-        png::decode(&std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
-            .unwrap();
-    let differ = frame
-        .pixels
-        .iter()
-        .zip(&want.pixels)
-        .filter(|(a, b)| a != b)
-        .count();
-    if differ > 0 {
-        let out = std::env::temp_dir().join(format!("{name}.actual.png"));
-        let _ = std::fs::write(&out, png::encode(frame));
-        panic!(
-            "{name}: {differ} pixels differ (actual picture in {})",
-            out.display()
-        );
-    }
+    common::golden::check("golden_graphics", name, frame);
 }
 
 #[test]

@@ -53,13 +53,17 @@ fn check_06_for_inside_recursion_runs_out_at_991() {
 #[test]
 fn check_07_mem_depends_on_where_it_is_read() {
     // The oracle's program text is not recorded, so its base value (24617) cannot be
-    // reproduced; the offsets between the contexts are what the check measured.
+    // reproduced; the offsets between the contexts are what the check measured. The base
+    // itself is interpreter.md §1's PRINT MEM = AddrStack − 12 − VarEnd (no frames here),
+    // read from the pointers ($21, $1F) by the program itself.
     let prog =
-        "10 X=0:Y=0:I=0:A$=\"\":DIM Z(0)\n20 PRINT MEM;:X=MEM:PRINT X;MEM+0;0+MEM;(MEM);-MEM";
+        "10 X=0:Y=0:I=0:A$=\"\":DIM Z(0)\n20 PRINT MEM;:X=MEM:PRINT X;MEM+0;0+MEM;(MEM);-MEM\n\
+                30 PRINT PEEK(33)*256+PEEK(34)-12-(PEEK(31)*256+PEEK(32))";
     let t = output(prog, "");
     let v: Vec<i32> = t.split_whitespace().map(|n| n.parse().unwrap()).collect();
     let b = v[0];
-    assert_eq!(v, vec![b, b + 1, b, b - 12, b - 5, -(b - 6)], "{t}");
+    assert_eq!(v[..6], [b, b + 1, b, b - 12, b - 5, -(b - 6)], "{t}");
+    assert_eq!(v[6], b, "PRINT MEM = AddrStack - 12 - VarEnd: {t}");
 }
 
 #[test]
@@ -122,10 +126,12 @@ fn check_15_cont_resumes_after_stop() {
 
 #[test]
 fn check_16_renum_reports_missing_lines() {
-    let t = session("10 PRINT 1\n20 IF A THEN 10 ELSE 99\n30 GOTO 20\nRENUM 100,,5\nLIST");
-    assert!(t.contains("UL 99 IN 105\n"), "{t}");
+    // interpreter.md §4: 100/105/110/115, and the ELSE 99 in the third line: UL 99 IN 110.
+    let t =
+        session("10 PRINT 1\n20 GOTO 40\n30 IF A THEN 10 ELSE 99\n40 GOTO 30\nRENUM 100,,5\nLIST");
+    assert!(t.contains("UL 99 IN 110\n"), "{t}");
     assert!(
-        t.contains("100 PRINT 1\n105 IF A THEN 100 ELSE 99\n110 GOTO 105\n"),
+        t.contains("100 PRINT 1\n105 GOTO 115\n110 IF A THEN 100 ELSE 99\n115 GOTO 110\n"),
         "{t}"
     );
 }

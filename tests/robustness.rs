@@ -180,10 +180,13 @@ fn run_then_break(m: &mut Machine, prog: &str, keys: &str, then: &str) {
     m.hw.keyboard.type_script(b"PRINT 1+1\r");
     run_until_done(m, Some(400));
     let d = m.hw.dialect;
+    // The typed line, then its answer on the next row.
+    let screen = m.screen_text();
+    let rows: Vec<&str> = screen.lines().map(str::trim_end).collect();
     assert!(
-        m.screen_text().contains(" 2"),
-        "{d}: {prog}\n{}",
-        m.screen_text()
+        rows.windows(2)
+            .any(|w| w[0].ends_with("PRINT 1+1") && w[1] == " 2"),
+        "{d}: {prog}\n{screen}"
     );
 }
 

@@ -3,9 +3,13 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use spacemono::formats::tapefile::{file_blocks, LayoutOptions, Segment};
-use spacemono::formats::wav::{
-    self, SampleFormat, WavOptions, BIT0_CPU_CYCLES, BIT1_CPU_CYCLES, CPU_HZ,
-};
+use spacemono::formats::wav::{self, SampleFormat, WavOptions};
+
+// machine.md §3, not the code's constants: "813 CPU cycles for a 0 and 435 for a 1 ... at
+// 0.894886 MHz" (14.31818 MHz / 16).
+const BIT0_CPU_CYCLES: f64 = 813.0;
+const BIT1_CPU_CYCLES: f64 = 435.0;
+const CPU_HZ: f64 = 14_318_180.0 / 16.0;
 use spacemono::formats::{cas, group_files, Block, Namefile, ReadBlock, TapeError};
 
 fn payload(n: usize, seed: u64) -> Vec<u8> {

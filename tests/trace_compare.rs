@@ -1,18 +1,10 @@
 //! `--trace`, `spacemono compare` and `spacemono list` through the command line (issue 6).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
-fn bin() -> &'static str {
-    env!("CARGO_BIN_EXE_spacemono")
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("spacemono-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+mod common;
+use common::{bin, temp_dir};
 
 /// Run spacemono: (exit code, stdout, stderr).
 fn spacemono(args: &[&str]) -> (i32, String, String) {

@@ -5,54 +5,15 @@
 //! at every changed image before committing it. Without UPDATE_GOLDEN a missing or different
 //! reference fails the test.
 
-use spacemono::video::png;
+mod common;
 use spacemono::video::vdg::{render, Frame, GraphicsMode, VdgMode};
 use std::path::PathBuf;
 
 const TEXT: usize = 0x0400;
 const GRAPHICS: usize = 0x0600;
 
-fn golden_path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/golden")
-        .join(format!("{name}.png"))
-}
-
 fn check_golden(name: &str, frame: &Frame) {
-    let path = golden_path(name);
-    if std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1") {
-        std::fs::write(&path, png::encode(frame)).expect("write golden");
-        eprintln!("wrote {}", path.display());
-        return;
-    }
-    let bytes = std::fs::read(&path).unwrap_or_else(|e| {
-        panic!(
-            "{}: {e} (generate with UPDATE_GOLDEN=1 and check it by eye)",
-            path.display()
-        )
-    });
-    let want = png::decode(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    assert_eq!(
-        (frame.width, frame.height),
-        (want.width, want.height),
-        "{name}: size"
-    );
-    let diffs: Vec<(usize, usize)> = (0..frame.pixels.len())
-        .filter(|&i| frame.pixels[i] != want.pixels[i])
-        .map(|i| (i % frame.width, i / frame.width))
-        .collect();
-    if !diffs.is_empty() {
-        let out = std::env::temp_dir().join(format!("{name}.actual.png"));
-        let _ = std::fs::write(&out, png::encode(frame));
-        let (x, y) = diffs[0];
-        panic!(
-            "{name}: {} pixels differ, first at ({x},{y}): got {:06X}, want {:06X}; actual frame written to {}",
-            diffs.len(),
-            frame.pixel(x, y),
-            want.pixel(x, y),
-            out.display()
-        );
-    }
+    common::golden::check("golden", name, frame);
 }
 
 /// Store a character as BASIC's screen output does (DR TextVDUOut): $20-$3F XOR $40, $40-$5F
@@ -242,7 +203,7 @@ fn golden_other_graphics_modes() {
 /// The references must cover every picture above and nothing else.
 #[test]
 fn golden_directory_has_exactly_the_expected_files() {
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+    if common::golden::updating() {
         return;
     }
     let mut want: Vec<String> = [

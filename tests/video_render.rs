@@ -141,7 +141,10 @@ fn text_with_css_1_is_orange() {
 
 #[test]
 fn sg4_quadrants_in_all_eight_colours() {
-    let colours = [GREEN, YELLOW, BLUE, RED, BUFF, CYAN, MAGENTA, ORANGE];
+    // SG colours 0-7 in VDG order, as machine.md §4's XR32 column gives them.
+    let colours = [
+        0x0AFF0A, 0xFFFF43, 0x2213B5, 0xB50522, 0xFFFFFF, 0x0AD470, 0xFF1CFF, 0xFF430A,
+    ];
     for css in [false, true] {
         let mut m = memory();
         for c in 0..8u8 {
@@ -165,9 +168,16 @@ fn sg4_quadrants_in_all_eight_colours() {
             assert_eq!(f.picture_pixel(x0 + 8 + 4, 6), BLACK);
         }
     }
-    // Named colour check against machine.md's table: SG4 colour 3 is red #B50522.
-    assert_eq!(RED, 0xB50522);
-    assert_eq!(colours, COLOURS);
+}
+
+#[test]
+fn the_other_colours_are_machine_md_s4() {
+    use spacemono::video::palette::*;
+    // black, dark green and dark orange (text backgrounds), bright orange (text foreground).
+    assert_eq!(BLACK, 0x090909);
+    assert_eq!(DARK_GREEN, 0x004100);
+    assert_eq!(DARK_ORANGE, 0x6B0000);
+    assert_eq!(BRIGHT_ORANGE, 0xFFB543);
 }
 
 #[test]

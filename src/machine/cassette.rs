@@ -681,7 +681,8 @@ enum Status {
 struct Backing {
     path: PathBuf,
     kind: TapeKind,
-    /// The file's current contents (.cas and .wav; a .bas is rebuilt from the blocks).
+    /// The file's current contents (a .cas or .wav grows from these; a .bas is rebuilt from
+    /// the blocks on every save).
     bytes: Vec<u8>,
     /// How the new tape image reaches the file (the frontend's; see [`SaveTape`]).
     save: SaveTape,
@@ -794,19 +795,13 @@ impl Deck {
     /// Puts a tape the frontend read from `path` (or a blank one: no bytes, no blocks) in the
     /// deck, rewound; saves go back through `save`. The tape speed is kept.
     pub fn insert_tape(&mut self, path: &Path, tape: LoadedTape, save: SaveTape) {
-        // A .bas tape is rebuilt from its blocks on every save.
-        let bytes = if tape.kind == TapeKind::Ascii {
-            Vec::new()
-        } else {
-            tape.bytes
-        };
         *self = Deck {
             blocks: tape.blocks,
             loaded: true,
             backing: Some(Backing {
                 path: path.to_path_buf(),
                 kind: tape.kind,
-                bytes,
+                bytes: tape.bytes,
                 save,
             }),
             speed: self.speed,
@@ -1294,9 +1289,7 @@ impl Deck {
             };
             (b.save)(&b.path, &bytes)?;
             if let Some(b) = self.backing.as_mut() {
-                if b.kind != TapeKind::Ascii {
-                    b.bytes = bytes;
-                }
+                b.bytes = bytes;
             }
         }
         for b in &added {

@@ -160,14 +160,23 @@ mod tests {
 
     #[test]
     fn backspace_erases_and_cr_blanks_the_rest_of_the_row() {
+        // machine.md §4: "Backspace (8) erases one cell. CR (13) blanks the rest of the line
+        // with $60." A screen full of X shows both.
         let mut m = fresh();
-        for &c in b"AB\x08C" {
+        TextScreen::fill(&mut m, b'X');
+        for &c in b"AB\x08" {
             TextScreen::put(&mut m, c);
         }
         assert_eq!(m.peek(0x400), b'A');
-        assert_eq!(m.peek(0x401), b'C');
+        assert_eq!(m.peek(0x401), 0x60, "the B is erased");
+        assert_eq!(TextScreen::cursor(&m), 0x401);
         TextScreen::put(&mut m, 13);
         assert_eq!(TextScreen::cursor(&m), 0x420);
+        assert!(
+            (0x401..0x420).all(|a| m.peek(a) == 0x60),
+            "rest of the row blanked"
+        );
+        assert_eq!(m.peek(0x420), b'X', "the next row is untouched");
     }
 
     #[test]

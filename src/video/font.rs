@@ -48,7 +48,7 @@ impl Font {
 /// The chip's font, parsed from [`SOURCE`] at compile time.
 pub static FONT: Font = match parse(SOURCE) {
     Ok(f) => f,
-    Err(_) => panic!("assets/vdg-font.txt is malformed: run the video_font tests for details"),
+    Err(_) => panic!("assets/vdg-font.txt is malformed: font::parse on it names the line"),
 };
 
 /// What was wrong with a font file, and on which line (1-based; the last line + 1 for errors

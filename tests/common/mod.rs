@@ -1,6 +1,8 @@
 //! Helpers that drive a powered-on machine the way a person at the keyboard would.
 #![allow(dead_code)]
 
+pub mod golden;
+
 use spacemono::frontend::headless::run_until_done;
 use spacemono::machine::keyboard::parse_key_script;
 use spacemono::machine::Machine;
@@ -44,19 +46,38 @@ pub fn run_program(listing: &str, keys: &str) -> String {
     m.transcript().unwrap()
 }
 
-/// The output of a program: what it printed between the RUN echo and the final OK.
+/// The output of a program: what it printed between the RUN echo and the final OK. The
+/// machine must be back at OK (interpreter.md §8: an error, END or the last line ends there).
 pub fn output(listing: &str, keys: &str) -> String {
     let t = run_program(listing, keys);
-    let body = t.strip_prefix("RUN\n").unwrap_or(&t).to_string();
-    body.strip_suffix("OK\n").unwrap_or(&body).to_string()
+    between(&t, "RUN\n")
 }
 
-/// What a direct-mode command prints (without its echo and the final OK).
+/// What a direct-mode command prints (without its echo and the final OK, which must be there).
 pub fn direct(cmd: &str) -> String {
     let t = session(cmd);
+    between(&t, &format!("{cmd}\n"))
+}
+
+/// `t` without its `echo` at the start and the `OK` at the end; panics if either is missing.
+fn between(t: &str, echo: &str) -> String {
     let body = t
-        .strip_prefix(&format!("{cmd}\n"))
-        .unwrap_or(&t)
-        .to_string();
-    body.strip_suffix("OK\n").unwrap_or(&body).to_string()
+        .strip_prefix(echo)
+        .unwrap_or_else(|| panic!("{echo:?} was not echoed first: {t:?}"));
+    body.strip_suffix("OK\n")
+        .unwrap_or_else(|| panic!("the machine did not come back to OK: {t:?}"))
+        .to_string()
+}
+
+/// The `spacemono` binary cargo built for these tests.
+pub fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_spacemono")
+}
+
+/// A fresh, empty folder for one test's files (named after the test and this process).
+pub fn temp_dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("spacemono-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
 }
