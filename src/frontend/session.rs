@@ -91,6 +91,30 @@ pub struct Driver {
 }
 
 impl Driver {
+    /// One wake-up of a frontend's loop, after it has handled its input: run the fields that
+    /// are due, let `show` present the picture if it changed (it returns whether it did), then
+    /// tell the pacer and sleep until the next wake-up (not in turbo while the machine works).
+    /// Returns true when the session is over (`--exit-after-fields`).
+    pub fn wake_up(
+        &mut self,
+        pacer: &mut super::pacing::Pacer,
+        speed: super::pacing::Speed,
+        opts: &SessionOptions,
+        show: impl FnOnce(&Machine) -> Result<bool, String>,
+    ) -> Result<bool, String> {
+        let turbo = speed == super::pacing::Speed::Turbo && !self.waiting();
+        let ran = self.run_due(pacer, speed, opts);
+        let changed = show(&self.machine)?;
+        if self.done(opts) {
+            return Ok(true);
+        }
+        pacer.note(self.waiting(), changed, ran);
+        if !turbo {
+            pacer.sleep();
+        }
+        Ok(false)
+    }
+
     /// Run the fields that are due: at period speed as many as the pacer says; in turbo
     /// (unless the machine only waits) as many as fit in one burst. Returns how many ran.
     pub fn run_due(

@@ -13,7 +13,7 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 use super::keymap::{char_code, Action};
-use super::pacing::{Pacer, Speed};
+use super::pacing::Pacer;
 use super::session::{screenshot, video_bytes, Driver, SessionOptions};
 use crate::machine::keyboard::code;
 use crate::machine::screen::{TextScreen, QUADRANTS};
@@ -282,11 +282,11 @@ fn session(driver: &mut Driver, opts: &SessionOptions) -> Result<(), String> {
         if SIGNALLED.load(Ordering::SeqCst) {
             return Ok(());
         }
-        let turbo = speed == Speed::Turbo && !driver.waiting();
-        let ran = driver.run_due(&mut pacer, speed, opts);
-        let (_, bytes) = video_bytes(&driver.machine);
-        let changed = shown.as_ref() != Some(&bytes);
-        if changed {
+        let done = driver.wake_up(&mut pacer, speed, opts, |machine| {
+            let (_, bytes) = video_bytes(machine);
+            if shown.as_ref() == Some(&bytes) {
+                return Ok(false);
+            }
             out.write_all(render_screen(&bytes).as_bytes())
                 .map_err(io)?;
             if !status_line.is_empty() {
@@ -296,13 +296,10 @@ fn session(driver: &mut Driver, opts: &SessionOptions) -> Result<(), String> {
             }
             out.flush().map_err(io)?;
             shown = Some(bytes);
-        }
-        if driver.done(opts) {
+            Ok(true)
+        })?;
+        if done {
             return Ok(());
-        }
-        pacer.note(driver.waiting(), changed, ran);
-        if !turbo {
-            pacer.sleep();
         }
     }
 }

@@ -336,24 +336,19 @@ fn run_loop(screen: &mut Screen, driver: &mut Driver, opts: &SessionOptions) -> 
             title = want_title;
         }
 
-        let turbo = speed == Speed::Turbo && !driver.waiting();
-        let ran = driver.run_due(&mut pacer, speed, opts);
-
-        let now_showing = video_bytes(&driver.machine);
-        let changed = shown.as_ref() != Some(&now_showing);
-        if changed {
-            driver.machine.render(&mut frame);
+        let done = driver.wake_up(&mut pacer, speed, opts, |machine| {
+            let now_showing = video_bytes(machine);
+            if shown.as_ref() == Some(&now_showing) {
+                screen.pump();
+                return Ok(false);
+            }
+            machine.render(&mut frame);
             screen.present(&frame)?;
             shown = Some(now_showing);
-        } else {
-            screen.pump();
-        }
-        if driver.done(opts) {
+            Ok(true)
+        })?;
+        if done {
             return Ok(());
-        }
-        pacer.note(driver.waiting(), changed, ran);
-        if !turbo {
-            pacer.sleep();
         }
     }
 }
