@@ -922,6 +922,7 @@ impl<'a> Parser<'a> {
             self.expect(b';')?;
         }
         while let Some(c) = self.peek() {
+            let start = self.p;
             let item = match c {
                 b',' => {
                     self.p += 1;
@@ -943,6 +944,12 @@ impl<'a> Parser<'a> {
                     }
                 }
                 _ => match self.expr() {
+                    // An item that read nothing would be found again for ever.
+                    Ok(_) if self.p == start => {
+                        pr.items.push(PrintItem::Fail(ErrorCode::SN));
+                        self.skip_rest();
+                        break;
+                    }
                     Ok(e) => PrintItem::Expr(e),
                     Err(e) => {
                         pr.items.push(PrintItem::Fail(e));
@@ -1152,7 +1159,12 @@ impl<'a> Parser<'a> {
                 }
                 Err(e) => {
                     // Skip the rest of the number so parsing can go on; the error is raised
-                    // when the literal is evaluated, as on the Dragon.
+                    // when the literal is evaluated, as on the Dragon. An `&H`/`&O` literal
+                    // starts with `&`, which must be stepped over too, or the caller would
+                    // find the same literal again and again.
+                    if self.t.get(self.p) == Some(&b'&') {
+                        self.p += 1;
+                    }
                     while self.p < self.t.len()
                         && (self.t[self.p].is_ascii_alphanumeric()
                             || matches!(self.t[self.p], b'.' | b' ' | t::PLUS | t::MINUS))

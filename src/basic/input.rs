@@ -67,6 +67,12 @@ impl Interpreter {
                         return;
                     }
                 }
+                Err(e) if e != ErrorCode::SN => {
+                    // FIN's own errors (?OV for 1E39) are errors, not a reason to ask again.
+                    self.mode = Mode::Running;
+                    self.finish(hw, Halt::Error(e));
+                    return;
+                }
                 Err(_) => {
                     hw.print_bytes(b"?REDO\r");
                     st.next_var = 0;
@@ -113,7 +119,8 @@ impl Interpreter {
     }
 
     /// Find the next item from `*p` (which stops at `end`, or for DATA at `:`/0). A number is
-    /// left in FAC. Err means a number was malformed (?REDO for INPUT, ?SN for READ).
+    /// left in FAC. Err(SN) means a number was malformed (?REDO for INPUT, ?SN in the DATA
+    /// line for READ); any other error is FIN's own (?OV), reported as it is.
     fn scan_item(
         &mut self,
         hw: &mut Hardware,
@@ -211,10 +218,10 @@ impl Interpreter {
         let mut p = self.data_ptr;
         let item = match self.scan_item(hw, &mut p, 0xFFFF, string, true) {
             Ok(item) => item,
-            Err(_) => {
-                // A bad number in DATA is a syntax error in the DATA line.
-                return Err(self.error_in_data_line(hw));
-            }
+            // A malformed number in DATA is a syntax error in the DATA line.
+            Err(ErrorCode::SN) => return Err(self.error_in_data_line(hw)),
+            // FIN's own errors (?OV for 1E39) stop it before READ's check: the READ line's.
+            Err(e) => return Err(Halt::Error(e)),
         };
         self.store_item(hw, lv, item)?;
         if hw.mem.peek(p) == b',' {
