@@ -379,17 +379,34 @@ fn score(blocks: &[ReadBlock]) -> (usize, usize) {
     )
 }
 
+/// Which zero crossings a recording's cycles are timed between.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Polarity {
+    /// Cycles start on the way up, as the Dragon writes them and as [`encode`] does.
+    Rising,
+    /// An inverted recording: cycles start on the way down.
+    Falling,
+}
+
 /// Decodes a .wav into the bit stream of its better edge polarity, with that stream's blocks.
 /// The stream's bytes can be saved as a .cas image (not byte aligned).
 pub fn decode(bytes: &[u8]) -> Result<(BitStream, Vec<ReadBlock>), TapeError> {
+    let (_, bits, blocks) = decode_with_polarity(bytes)?;
+    Ok((bits, blocks))
+}
+
+/// As [`decode`], also saying which polarity won (what an addition must be written in).
+pub fn decode_with_polarity(
+    bytes: &[u8],
+) -> Result<(Polarity, BitStream, Vec<ReadBlock>), TapeError> {
     let audio = parse_wav(bytes)?;
     let [rise, fall] = decode_bit_streams(&audio);
     let rb = find_blocks(&rise.bytes, rise.len_bits);
     let fb = find_blocks(&fall.bytes, fall.len_bits);
     let best = if score(&fb) > score(&rb) {
-        (fall, fb)
+        (Polarity::Falling, fall, fb)
     } else {
-        (rise, rb)
+        (Polarity::Rising, rise, rb)
     };
     Ok(best)
 }
@@ -423,6 +440,8 @@ pub struct WavOptions {
     pub format: SampleFormat,
     /// Peak level as a fraction of full scale (clamped to 0..=1).
     pub amplitude: f64,
+    /// `Falling` writes every cycle upside down, to match an inverted recording.
+    pub polarity: Polarity,
     pub layout: LayoutOptions,
 }
 
@@ -433,6 +452,7 @@ impl Default for WavOptions {
             sample_rate: 22050,
             format: SampleFormat::U8,
             amplitude: 0.7,
+            polarity: Polarity::Rising,
             layout: LayoutOptions::default(),
         }
     }
@@ -493,7 +513,10 @@ pub fn encode_segments(segments: &[Segment], opts: &WavOptions) -> Result<Vec<u8
     }
     let mut s = Synth {
         rate: opts.sample_rate as f64,
-        amplitude: opts.amplitude.clamp(0.0, 1.0),
+        amplitude: match opts.polarity {
+            Polarity::Rising => 1.0,
+            Polarity::Falling => -1.0,
+        } * opts.amplitude.clamp(0.0, 1.0),
         t: 0.0,
         n: 0,
         samples: Vec::new(),

@@ -63,8 +63,13 @@ pub fn read_tape_file(path: &Path) -> Result<LoadedTape, DeckError> {
 }
 
 /// Writes `bytes` to `path` without ever leaving a half-written file there: the bytes go to a
-/// temporary file in the same folder, which is flushed to disk and then renamed over `path`.
-/// On any failure the temporary file is removed and `path` is untouched.
+/// new temporary file in the same folder, which is flushed to disk and then renamed over
+/// `path`. On any failure the temporary file is removed and `path` is untouched.
+///
+/// The temporary file has an unpredictable name and is created exclusively (`create_new`:
+/// O_CREAT|O_EXCL, which never follows a link), so a link planted beside the tape cannot
+/// redirect the save into another file. It gets the tape's own permissions before any byte is
+/// written, so a private tape stays private.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), DeckError> {
     use std::io::Write;
     let dir = match path.parent() {
@@ -76,19 +81,48 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), DeckError> {
         .ok_or_else(|| file_err(path, "is not a file name"))?
         .to_string_lossy()
         .to_string();
-    let tmp = dir.join(format!(".{name}.spacemono-tmp"));
+    let permissions = std::fs::metadata(path).ok().map(|m| m.permissions());
+    let (tmp, mut file) = create_temporary(&dir, &name, permissions.is_none())
+        .map_err(|e| file_err(path, format!("cannot save the tape: {e}")))?;
     let result = (|| -> std::io::Result<()> {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        drop(f);
+        if let Some(p) = permissions {
+            file.set_permissions(p)?;
+        }
+        file.write_all(bytes)?;
+        file.sync_all()?;
         std::fs::rename(&tmp, path)
     })();
+    drop(file);
     if let Err(e) = result {
-        if tmp.is_file() {
-            let _ = std::fs::remove_file(&tmp);
-        }
+        let _ = std::fs::remove_file(&tmp);
         return Err(file_err(path, format!("cannot save the tape: {e}")));
     }
     Ok(())
+}
+
+/// A new file `.NAME.XXXXXXXXXXXX.tmp` in `dir`, created exclusively with a random suffix
+/// (tried again on the rare clash). It starts private (0600), for the caller to give it the
+/// tape's permissions; a brand-new tape gets a new file's usual ones (0666 less the umask).
+fn create_temporary(
+    dir: &Path,
+    name: &str,
+    new_tape: bool,
+) -> std::io::Result<(PathBuf, std::fs::File)> {
+    use rand::Rng;
+    let mut rng = rand::thread_rng();
+    let mut last = None;
+    for _ in 0..16 {
+        let suffix: u64 = rng.gen::<u64>() & 0xFFFF_FFFF_FFFF;
+        let tmp = dir.join(format!(".{name}.{suffix:012x}.tmp"));
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, if new_tape { 0o666 } else { 0o600 });
+        match options.open(&tmp) {
+            Ok(f) => return Ok((tmp, f)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| std::io::Error::other("no free temporary name")))
 }

@@ -367,8 +367,15 @@ pub fn append_to_wav(existing: &[u8], segments: &[Segment]) -> Result<Vec<u8>, T
     }
     let audio = wav::parse_wav(existing)?;
     let fmt = audio.format;
+    // New audio in the polarity the reader found on the tape: in the other one the reader,
+    // which picks one polarity for the whole recording, would never see the new blocks.
+    let polarity = match wav::decode_with_polarity(existing) {
+        Ok((p, _, blocks)) if !blocks.is_empty() => p,
+        _ => wav::Polarity::Rising,
+    };
     let opts = WavOptions {
         sample_rate: fmt.sample_rate,
+        polarity,
         format: if fmt.bits_per_sample == 8 {
             SampleFormat::U8
         } else {
@@ -425,6 +432,35 @@ pub fn append_to_wav(existing: &[u8], segments: &[Segment]) -> Result<Vec<u8>, T
     let riff = (out.len() - 8) as u32;
     out[4..8].copy_from_slice(&riff.to_le_bytes());
     Ok(out)
+}
+
+/// Checks that a new tape image, read as the deck would read it, ends with the blocks just
+/// added (a .bas listing: that it reads back to the same listing). A save is reported done
+/// only after this.
+fn read_back(kind: TapeKind, image: &[u8], added: &[TapeBlock]) -> Result<(), String> {
+    let read = blocks_from_bytes(image, kind, "").map_err(|e| e.to_string())?;
+    if kind == TapeKind::Ascii {
+        let again = bas_image(&read)?;
+        return if again == image {
+            Ok(())
+        } else {
+            Err("the listing reads back differently".into())
+        };
+    }
+    let tail = read.len().checked_sub(added.len()).map(|at| &read[at..]);
+    let same = tail.is_some_and(|tail| {
+        tail.iter()
+            .zip(added)
+            .all(|(r, a)| r.checksum_ok && r.block == a.block)
+    });
+    if same {
+        Ok(())
+    } else {
+        Err(format!(
+            "the last {} blocks read are not the ones written",
+            added.len()
+        ))
+    }
 }
 
 /// The listing a tape holding one BASIC program is written as (a .bas tape file).
@@ -711,6 +747,9 @@ pub struct Deck {
     fields: u64,
     blocks_moved: u64,
     speed: TapeSpeed,
+    /// Saves that failed at the tape file since the frontend last asked: BASIC sees only
+    /// ?IO, so the host is told why ([`Deck::take_failures`]).
+    failures: Vec<DeckError>,
 }
 
 impl Default for Deck {
@@ -762,7 +801,15 @@ impl Deck {
             fields: 0,
             blocks_moved: 0,
             speed: TapeSpeed::Quick,
+            failures: Vec::new(),
         }
+    }
+
+    /// The saves that failed at the tape file since the last call, each naming the file and
+    /// saying why (a full disk, a .bas that holds one program, a save that would not read
+    /// back). The machine showed ?IO ERROR for each; the frontend tells the person why.
+    pub fn take_failures(&mut self) -> Vec<DeckError> {
+        std::mem::take(&mut self.failures)
     }
 
     /// `--tape-speed`: kept across inserts and ejects.
@@ -1265,6 +1312,14 @@ impl Deck {
     /// Writes blocks after the last block on the tape and saves the tape file. If the save
     /// fails nothing changes (the deck and the file are as before).
     fn append(&mut self, new: Vec<Block>) -> Result<(), DeckError> {
+        let r = self.append_to_tape(new);
+        if let Err(e @ (DeckError::File { .. } | DeckError::CannotHold { .. })) = &r {
+            self.failures.push(e.clone());
+        }
+        r
+    }
+
+    fn append_to_tape(&mut self, new: Vec<Block>) -> Result<(), DeckError> {
         self.need_tape()?;
         let added = good_blocks(new.clone());
         if let Some(b) = &self.backing {
@@ -1287,6 +1342,12 @@ impl Deck {
                     bas_image(&all).map_err(|why| DeckError::CannotHold { path, why })?
                 }
             };
+            read_back(b.kind, &bytes, &added).map_err(|why| {
+                file_err(
+                    &b.path,
+                    format!("the save would not read back ({why}), so it was not written"),
+                )
+            })?;
             (b.save)(&b.path, &bytes)?;
             if let Some(b) = self.backing.as_mut() {
                 b.bytes = bytes;
@@ -1344,12 +1405,14 @@ impl Deck {
         }
         if let Some(b) = &self.backing {
             if b.kind == TapeKind::Ascii {
-                return Err(DeckError::CannotHold {
+                let e = DeckError::CannotHold {
                     path: b.path.display().to_string(),
                     why:
                         "a .bas tape holds a single BASIC program, not data files; use .cas or .wav"
                             .into(),
-                });
+                };
+                self.failures.push(e.clone());
+                return Err(e);
             }
         }
         self.append(vec![with_name(Namefile::data_file(""), name).to_block()])?;
