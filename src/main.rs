@@ -347,8 +347,15 @@ fn run(args: RunArgs, view: &ViewArgs, deck: &DeckArgs, basic: &BasicArgs) -> Ex
             Err(e) => return fail(e),
         };
     }
+    // A save that failed at the tape file shows ?IO ERROR on the machine; the host says why,
+    // and the run ends with a failure status.
+    let mut saves_failed = 0;
     headless::run_until_done_with(&mut machine, max_fields, |m| {
-        sound.field(&mut m.hw.events, false)
+        sound.field(&mut m.hw.events, false);
+        for e in m.hw.deck.take_failures() {
+            eprintln!("spacemono: the save failed: {e}");
+            saves_failed += 1;
+        }
     });
     if let Err(e) = sound.finish() {
         return fail(e);
@@ -371,6 +378,9 @@ fn run(args: RunArgs, view: &ViewArgs, deck: &DeckArgs, basic: &BasicArgs) -> Ex
     }
     if let Err(e) = write_trace(&machine, basic) {
         return fail(e);
+    }
+    if saves_failed > 0 {
+        return ExitCode::from(1);
     }
     ExitCode::SUCCESS
 }

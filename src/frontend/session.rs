@@ -88,6 +88,9 @@ pub struct Driver {
     pub sound: SoundOut,
     pub last: Status,
     pub fields: u64,
+    /// What the person must be told and the Dragon's screen cannot say (why a save failed),
+    /// for the frontend to show and take.
+    pub notices: Vec<String>,
 }
 
 impl Driver {
@@ -152,6 +155,7 @@ impl Driver {
             sound,
             last,
             fields: 0,
+            notices: Vec::new(),
         }
     }
 
@@ -160,6 +164,9 @@ impl Driver {
         self.keys.feed(&mut self.machine, self.last);
         self.last = self.machine.run_field();
         self.sound.field(&mut self.machine.hw.events, play);
+        for e in self.machine.hw.deck.take_failures() {
+            self.notices.push(format!("the save failed: {e}"));
+        }
         self.fields += 1;
         self.last
     }

@@ -244,6 +244,22 @@ fn session(driver: &mut Driver, opts: &SessionOptions) -> Result<(), String> {
             }
         }
     });
+    // Notices (why a save failed) go on the status line while the view owns the terminal,
+    // and to stderr once it is given back.
+    let mut notices = Vec::new();
+    let r = view_loop(driver, opts, &rx, &mut notices);
+    for text in notices {
+        eprintln!("spacemono: {text}");
+    }
+    r
+}
+
+fn view_loop(
+    driver: &mut Driver,
+    opts: &SessionOptions,
+    rx: &mpsc::Receiver<Vec<u8>>,
+    notices: &mut Vec<String>,
+) -> Result<(), String> {
     let mut out = std::io::stdout();
     let io = |e: std::io::Error| format!("terminal: {e}");
     out.write_all(b"\x1b[2J\x1b[?25l").map_err(io)?;
@@ -281,6 +297,11 @@ fn session(driver: &mut Driver, opts: &SessionOptions) -> Result<(), String> {
         }
         if SIGNALLED.load(Ordering::SeqCst) {
             return Ok(());
+        }
+        if let Some(text) = driver.notices.last() {
+            status_line = text.clone();
+            shown = None;
+            notices.append(&mut driver.notices);
         }
         let done = driver.wake_up(&mut pacer, speed, opts, |machine| {
             let (_, bytes) = video_bytes(machine);

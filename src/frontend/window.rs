@@ -289,6 +289,9 @@ pub fn run(screen: &mut Screen, driver: &mut Driver, opts: &SessionOptions) -> R
     r
 }
 
+/// How long a notice stays in the title bar.
+const NOTICE_TIME: std::time::Duration = std::time::Duration::from_secs(15);
+
 fn run_loop(screen: &mut Screen, driver: &mut Driver, opts: &SessionOptions) -> Result<(), String> {
     let mut keys = WindowKeys::new();
     let mut speed = opts.speed;
@@ -296,6 +299,8 @@ fn run_loop(screen: &mut Screen, driver: &mut Driver, opts: &SessionOptions) -> 
     let mut frame = Frame::new();
     let mut shown: Option<(VdgMode, Vec<u8>)> = None;
     let mut title = String::new();
+    // The last notice (why a save failed), shown in the title bar for a while.
+    let mut notice: Option<(String, Instant)> = None;
     loop {
         for input in screen.take_inputs() {
             match keys.event(input) {
@@ -331,6 +336,12 @@ fn run_loop(screen: &mut Screen, driver: &mut Driver, opts: &SessionOptions) -> 
             },
             if keys.caps { "" } else { " [caps off]" }
         );
+        let want_title = match &notice {
+            Some((text, since)) if since.elapsed() < NOTICE_TIME => {
+                format!("{want_title} \u{2014} {text}")
+            }
+            _ => want_title,
+        };
         if want_title != title {
             screen.set_title(&want_title);
             title = want_title;
@@ -347,6 +358,10 @@ fn run_loop(screen: &mut Screen, driver: &mut Driver, opts: &SessionOptions) -> 
             shown = Some(now_showing);
             Ok(true)
         })?;
+        for text in driver.notices.drain(..) {
+            eprintln!("spacemono: {text}");
+            notice = Some((text, Instant::now()));
+        }
         if done {
             return Ok(());
         }
