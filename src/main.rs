@@ -7,12 +7,13 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use spacemono::basic::dialect::Dialect;
 use spacemono::frontend::audio::SoundOut;
+use spacemono::frontend::host_file::{read_text_limited, write_replacing};
 use spacemono::frontend::keymap::text_to_keys;
 use spacemono::frontend::pacing::Speed;
 use spacemono::frontend::session::{write_png, Driver, SessionOptions};
 use spacemono::frontend::window::{self, Screen, WindowSettings};
 use spacemono::frontend::{
-    default_tape, headless, line_terminal, program_file, tape_cli, terminal,
+    default_tape, headless, line_terminal, program_file, signals, tape_cli, terminal,
 };
 use spacemono::machine::keyboard::parse_key_script;
 use spacemono::machine::{cassette, Machine};
@@ -57,7 +58,7 @@ struct BasicArgs {
     /// Write the number of every program line executed, one a line, as TRON would show them
     /// (without touching the screen), to FILE, or - for stdout.
     #[arg(long, global = true, value_name = "FILE|-")]
-    trace: Option<String>,
+    trace: Option<PathBuf>,
 }
 
 /// The cassette deck; accepted before or after `run`.
@@ -85,8 +86,11 @@ fn setup_deck(machine: &mut Machine, deck: &DeckArgs) -> Result<(), String> {
         TapeSpeedArg::Real => cassette::TapeSpeed::Real,
     });
     if let Some(path) = &deck.tape {
-        spacemono::frontend::tape_file::insert(&mut machine.hw.deck, path)
+        let warnings = spacemono::frontend::tape_file::insert(&mut machine.hw.deck, path)
             .map_err(|e| e.to_string())?;
+        for w in warnings {
+            eprintln!("spacemono: warning: {w}");
+        }
     }
     Ok(())
 }
@@ -158,19 +162,19 @@ struct RunArgs {
     headless: bool,
     /// Keys typed when the program reads the keyboard: newline or \r is ENTER;
     /// {BREAK} {CLEAR} {UP} {DOWN} {LEFT} {RIGHT} name the other keys.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     keys: Option<String>,
     /// As --keys, read from a file.
     #[arg(long, value_name = "FILE")]
     keys_file: Option<PathBuf>,
     /// Write the final text screen (16 lines of 32 characters) to FILE, or - for stdout.
     #[arg(long, value_name = "FILE|-")]
-    screen: Option<String>,
+    screen: Option<PathBuf>,
     /// Write every character printed, in order, to FILE, or - for stdout.
     #[arg(long, value_name = "FILE|-")]
-    transcript: Option<String>,
+    transcript: Option<PathBuf>,
     /// Stop after this many seconds of emulated time.
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
     max_seconds: Option<f64>,
 }
 
@@ -187,7 +191,7 @@ struct CompareArgs {
     /// The second program (listing or tape).
     b: PathBuf,
     /// Keys typed into both, as for `run --keys`.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     keys: Option<String>,
     /// As --keys, read from a file.
     #[arg(long, value_name = "FILE")]
@@ -199,11 +203,12 @@ struct CompareArgs {
     #[arg(long, value_name = "D")]
     dialect_b: Option<Dialect>,
     /// Stop each after this many seconds of emulated time.
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
     max_seconds: Option<f64>,
-    /// Width of each column (characters).
-    #[arg(long, default_value_t = 40, value_name = "N")]
-    width: usize,
+    /// Width of each column (characters, 8 to 1000).
+    #[arg(long, default_value_t = 40, value_name = "N",
+          value_parser = clap::value_parser!(u16).range(8..=1000))]
+    width: u16,
     /// Show every line, not only the lines around the first difference.
     #[arg(long)]
     all: bool,
@@ -214,17 +219,23 @@ fn fail(msg: impl std::fmt::Display) -> ExitCode {
     ExitCode::from(1)
 }
 
-fn write_output(target: &str, text: &str) -> Result<(), String> {
-    if target == "-" {
+/// Write an output: `-` is standard output; a file is replaced all at once, so a failed write
+/// (a full disk) leaves no empty or half-written file.
+fn write_output(target: &Path, text: &str) -> Result<(), String> {
+    if target == Path::new("-") {
         let mut out = std::io::stdout();
         out.write_all(text.as_bytes())
             .and_then(|_| out.flush())
             .map_err(|e| format!("cannot write to standard output: {e}"))
     } else {
-        std::fs::write(Path::new(target), text)
-            .map_err(|e| format!("{target}: cannot write it: {e}"))
+        write_replacing(target, text.as_bytes())
+            .map_err(|e| format!("{}: cannot write it: {e}", target.display()))
     }
 }
+
+/// The largest `--keys-file` or `--type` file: a million keys is far more than any session
+/// types, and the limit keeps an endless file (`/dev/zero`) from filling the host's memory.
+const MAX_KEY_FILE_BYTES: usize = 4 * 1024 * 1024;
 
 /// The keys of `--keys` and `--keys-file`, in that order.
 fn script_keys(keys: Option<&str>, keys_file: Option<&Path>) -> Result<Vec<u8>, String> {
@@ -233,8 +244,7 @@ fn script_keys(keys: Option<&str>, keys_file: Option<&Path>) -> Result<Vec<u8>, 
         out.extend(parse_key_script(k).map_err(|e| format!("--keys: {e}"))?);
     }
     if let Some(path) = keys_file {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("{}: cannot read it: {e}", path.display()))?;
+        let text = read_text_limited(path, MAX_KEY_FILE_BYTES)?;
         out.extend(parse_key_script(&text).map_err(|e| format!("{}: {e}", path.display()))?);
     }
     Ok(out)
@@ -262,9 +272,14 @@ fn load_program(
     source: &program_file::ProgramSource,
 ) -> Result<(), String> {
     match source {
-        program_file::ProgramSource::Listing(listing) => machine
-            .load_listing(listing)
-            .map_err(|e| format!("{}: {e}", path.display())),
+        program_file::ProgramSource::Listing(listing) => {
+            for w in program_file::listing_warnings(path, listing) {
+                eprintln!("spacemono: warning: {w}");
+            }
+            machine
+                .load_listing(listing)
+                .map_err(|e| format!("{}: {e}", path.display()))
+        }
         program_file::ProgramSource::Tokenized { name, image } => {
             if machine.load_program_image(image).is_err() {
                 return Err(format!(
@@ -350,6 +365,8 @@ fn run(args: RunArgs, view: &ViewArgs, deck: &DeckArgs, basic: &BasicArgs) -> Ex
     // A save that failed at the tape file shows ?IO ERROR on the machine; the host says why,
     // and the run ends with a failure status.
     let mut saves_failed = 0;
+    // Ctrl-C or SIGTERM ends the run as its time limit would: outputs are still written.
+    signals::catch();
     headless::run_until_done_with(&mut machine, max_fields, |m| {
         sound.field(&mut m.hw.events, false);
         for e in m.hw.deck.take_failures() {
@@ -382,7 +399,15 @@ fn run(args: RunArgs, view: &ViewArgs, deck: &DeckArgs, basic: &BasicArgs) -> Ex
     if saves_failed > 0 {
         return ExitCode::from(1);
     }
-    ExitCode::SUCCESS
+    exit_status()
+}
+
+/// Success, or 128 plus the signal that ended the session (as a shell reports it).
+fn exit_status() -> ExitCode {
+    match signals::caught() {
+        Some(sig) => ExitCode::from((128 + sig).clamp(0, 255) as u8),
+        None => ExitCode::SUCCESS,
+    }
 }
 
 /// `spacemono list FILE`: the program as the Dragon's LIST prints it, read from RAM after
@@ -444,7 +469,7 @@ fn compare(args: &CompareArgs, deck: &DeckArgs, basic: &BasicArgs) -> ExitCode {
     let report = spacemono::frontend::compare::side_by_side(
         (&a.0, &a.1),
         (&b.0, &b.1),
-        args.width,
+        args.width as usize,
         args.all,
     );
     print!("{}", report.text);
@@ -458,8 +483,7 @@ fn compare(args: &CompareArgs, deck: &DeckArgs, basic: &BasicArgs) -> ExitCode {
 /// `--type FILE`: its text goes in as keys typed when the machine asks for them.
 fn type_file(machine: &mut Machine, view: &ViewArgs) -> Result<(), String> {
     if let Some(path) = &view.type_file {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("{}: cannot read it: {e}", path.display()))?;
+        let text = read_text_limited(path, MAX_KEY_FILE_BYTES)?;
         let keys = text_to_keys(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         machine.hw.keyboard.type_script(&keys);
     }
@@ -516,6 +540,7 @@ fn interactive(mut machine: Machine, view: &ViewArgs, basic: &BasicArgs) -> Exit
             Err(e) => fail(format!("terminal: {e}")),
         };
     }
+    signals::catch();
     let mut driver = Driver::new(machine, sound);
     let result = match screen.as_mut() {
         Some(s) => window::run(s, &mut driver, &opts),
@@ -524,7 +549,7 @@ fn interactive(mut machine: Machine, view: &ViewArgs, basic: &BasicArgs) -> Exit
     let finished = driver.finish(&opts);
     let traced = write_trace(&driver.machine, basic);
     match result.and(finished).and(traced) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => exit_status(),
         Err(e) => fail(e),
     }
 }

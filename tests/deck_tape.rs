@@ -60,6 +60,7 @@ fn good(blocks: Vec<Block>) -> Vec<TapeBlock> {
             block,
             checksum_ok: true,
             led: true,
+            truncated: false,
         })
         .collect()
 }

@@ -195,3 +195,380 @@ fn a_failed_save_says_why_on_stderr_and_the_run_fails() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ---- 6. reads and writes have a real limit; a host budget of 256 MB ----------------------
+
+use std::process::{Command, Output};
+
+/// The host budget a run must keep to, whatever it is given: 256 MB of address space and a
+/// minute of wall time (`ulimit -v`, `timeout`). Running out of either fails the test.
+fn spacemono_within_budget(args: &[&std::ffi::OsStr], dir: &Path) -> Output {
+    let mut c = Command::new("sh");
+    c.current_dir(dir)
+        .arg("-c")
+        .arg("ulimit -v 262144 && exec timeout 60 \"$0\" \"$@\"")
+        .arg(bin())
+        .args(args);
+    let out = c.output().unwrap();
+    assert_ne!(out.status.code(), Some(124), "the run took over a minute");
+    out
+}
+
+fn os(s: &str) -> &std::ffi::OsStr {
+    std::ffi::OsStr::new(s)
+}
+
+fn stderr_of(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[cfg(unix)]
+#[test]
+fn endless_files_are_refused_within_the_budget() {
+    let dir = temp_dir("endless");
+    std::fs::write(dir.join("p.bas"), "10 PRINT 1\n").unwrap();
+    std::os::unix::fs::symlink("/dev/zero", dir.join("zero.cas")).unwrap();
+    for args in [
+        &["run", "/dev/zero", "--headless"][..],
+        &["run", "p.bas", "--headless", "--keys-file", "/dev/zero"],
+        &["run", "p.bas", "--headless", "--type", "/dev/zero"],
+        &["run", "p.bas", "--headless", "--tape", "zero.cas"],
+    ] {
+        let args: Vec<_> = args.iter().map(|a| os(a)).collect();
+        let o = spacemono_within_budget(&args, &dir);
+        let e = stderr_of(&o);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {e}");
+        assert!(
+            e.contains("zero") && e.contains("too large"),
+            "{args:?}: {e}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// 120,000 empty blocks: a 720 KB .cas that would be over 600 MB of audio. It is refused
+/// before any of it is made.
+#[test]
+fn a_conversion_too_large_is_refused_before_it_is_built() {
+    let dir = temp_dir("huge-convert");
+    let block = [0x55u8, 0x3C, 0x01, 0x00, 0x01, 0x55];
+    std::fs::write(dir.join("empty.cas"), block.repeat(120_000)).unwrap();
+    let o = spacemono_within_budget(
+        &[os("tape"), os("convert"), os("empty.cas"), os("huge.wav")],
+        &dir,
+    );
+    let e = stderr_of(&o);
+    assert_eq!(o.status.code(), Some(1), "{e}");
+    assert!(e.contains("huge.wav") && e.contains("too large"), "{e}");
+    assert!(!dir.join("huge.wav").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The hostile programs of item 1 keep to the budget, and `--max-seconds` holds.
+#[test]
+fn hostile_programs_keep_to_the_budget_and_the_time_limit() {
+    let dir = temp_dir("budget-programs");
+    for (i, prog) in [
+        "10 PRINT &H10000\n",
+        "10 PRINT USING \"#\";&O200000\n",
+        "10 A$=A$+\"X\":GOTO 10\n",
+        "10 DIM A(5000):GOSUB 10\n",
+        "10 GOTO 10\n",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let name = format!("p{i}.bas");
+        std::fs::write(dir.join(&name), prog).unwrap();
+        let o = spacemono_within_budget(
+            &[
+                os("run"),
+                os(&name),
+                os("--headless"),
+                os("--max-seconds"),
+                os("2"),
+                os("--screen"),
+                os("-"),
+            ],
+            &dir,
+        );
+        assert_eq!(o.status.code(), Some(0), "{prog}: {}", stderr_of(&o));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ---- 7. one rule for what a listing is, and a word when a line is cut ---------------------
+
+#[test]
+fn convert_list_and_run_refuse_the_same_listing_alike() {
+    let dir = temp_dir("listing-rule");
+    std::fs::write(dir.join("odd.bas"), b"10 PRINT \"A\xB4B\"\n").unwrap();
+    let mut messages = Vec::new();
+    for args in [
+        &["tape", "convert", "odd.bas", "odd.cas"][..],
+        &["list", "odd.bas"],
+        &["run", "odd.bas", "--headless"],
+    ] {
+        let args: Vec<_> = args.iter().map(|a| os(a)).collect();
+        let o = spacemono_within_budget(&args, &dir);
+        let e = stderr_of(&o);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {e}");
+        assert!(e.contains("odd.bas") && e.contains("0xb4"), "{args:?}: {e}");
+        messages.push(e);
+    }
+    assert!(messages.iter().all(|m| m == &messages[0]), "{messages:?}");
+    assert!(!dir.join("odd.cas").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_line_the_dragon_cuts_is_named_in_a_warning() {
+    let dir = temp_dir("long-line");
+    let long = format!("20 PRINT \"{}\"", "X".repeat(290));
+    std::fs::write(
+        dir.join("long.bas"),
+        format!("10 CLS\r\n{long}\r\n30 END\r\n"),
+    )
+    .unwrap();
+    for args in [
+        &["list", "long.bas"][..],
+        &["tape", "convert", "long.bas", "long.cas"],
+        &["run", "long.bas", "--headless"],
+        &["run", "other.bas", "--headless", "--tape", "long.bas"],
+    ] {
+        std::fs::write(dir.join("other.bas"), "10 END\n").unwrap();
+        let args: Vec<_> = args.iter().map(|a| os(a)).collect();
+        let o = spacemono_within_budget(&args, &dir);
+        let e = stderr_of(&o);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {e}");
+        let said = format!(
+            "long.bas: line 2 (BASIC line 20) is {} characters; the Dragon keeps the first 249",
+            long.len()
+        );
+        assert!(e.contains(&said), "{args:?}: {e}");
+    }
+    // LIST shows the line as the Dragon keeps it: its first 249 characters.
+    let o = spacemono_within_budget(&[os("list"), os("long.bas")], &dir);
+    let listed = String::from_utf8_lossy(&o.stdout).into_owned();
+    let line = listed.lines().nth(1).unwrap();
+    assert_eq!(line, &long[..249], "{listed}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ---- 8. the command line's rough edges --------------------------------------------------
+
+#[cfg(unix)]
+#[test]
+fn output_files_may_have_names_that_are_not_utf8() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = temp_dir("non-utf8");
+    std::fs::write(dir.join("p.bas"), "10 PRINT \"HI\"\n").unwrap();
+    let screen = std::ffi::OsStr::from_bytes(b"screen-\xff.txt");
+    let transcript = std::ffi::OsStr::from_bytes(b"transcript-\xfe.txt");
+    let trace = std::ffi::OsStr::from_bytes(b"trace-\xfd.txt");
+    let o = spacemono_within_budget(
+        &[
+            os("run"),
+            os("p.bas"),
+            os("--headless"),
+            os("--screen"),
+            screen,
+            os("--transcript"),
+            transcript,
+            os("--trace"),
+            trace,
+        ],
+        &dir,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr_of(&o));
+    assert!(std::fs::read_to_string(dir.join(screen))
+        .unwrap()
+        .contains("\nHI"));
+    assert!(std::fs::read_to_string(dir.join(transcript))
+        .unwrap()
+        .contains("HI"));
+    assert_eq!(std::fs::read_to_string(dir.join(trace)).unwrap(), "10\n");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_recording_onto_a_full_disk_fails_and_says_so() {
+    let dir = temp_dir("wav-full");
+    std::fs::write(dir.join("p.bas"), "10 SOUND 100,50\n").unwrap();
+    let o = spacemono_within_budget(
+        &[
+            os("run"),
+            os("p.bas"),
+            os("--headless"),
+            os("--wav"),
+            os("/dev/full"),
+        ],
+        &dir,
+    );
+    let e = stderr_of(&o);
+    assert_eq!(o.status.code(), Some(1), "{e}");
+    assert!(e.contains("/dev/full"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_recording_ended_by_sigterm_has_a_true_header() {
+    let dir = temp_dir("wav-sigterm");
+    std::fs::write(dir.join("p.bas"), "10 SOUND 100,1:GOTO 10\n").unwrap();
+    let mut child = Command::new(bin())
+        .current_dir(&dir)
+        .args(["run", "p.bas", "--headless", "--max-seconds", "100000"])
+        .args(["--wav", "out.wav"])
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(128 + 15), "{status:?}");
+    let bytes = std::fs::read(dir.join("out.wav")).unwrap();
+    let data_len = u32::from_le_bytes(bytes[40..44].try_into().unwrap()) as usize;
+    assert!(data_len > 0, "the header says 0 bytes");
+    assert_eq!(
+        data_len,
+        bytes.len() - 44,
+        "the header says what the file holds"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// With writes cut off past 512 bytes (`ulimit -f 1`), --screen and --png fail, say so,
+/// and leave no empty file behind.
+#[cfg(unix)]
+#[test]
+fn a_failed_output_leaves_no_empty_file() {
+    let dir = temp_dir("failed-output");
+    std::fs::write(dir.join("p.bas"), "10 PRINT \"HI\"\n").unwrap();
+    for (option, name) in [("--screen", "screen.txt"), ("--png", "picture.png")] {
+        let o = Command::new("sh")
+            .current_dir(&dir)
+            .arg("-c")
+            .arg("trap '' XFSZ; ulimit -f 1 && exec \"$0\" \"$@\"")
+            .arg(bin())
+            .args(["run", "p.bas", "--headless", option, name])
+            .output()
+            .unwrap();
+        let e = stderr_of(&o);
+        assert_eq!(o.status.code(), Some(1), "{option}: {e}");
+        assert!(e.contains(name), "{option}: {e}");
+        assert!(!dir.join(name).exists(), "{option} left a file");
+        let left = std::fs::read_dir(&dir).unwrap().count();
+        assert_eq!(left, 1, "{option}: only p.bas is left");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn keys_and_times_that_start_with_a_minus() {
+    let dir = temp_dir("minus");
+    std::fs::write(dir.join("p.bas"), "10 INPUT A\n20 PRINT A*2\n").unwrap();
+    let o = spacemono_within_budget(
+        &[
+            os("run"),
+            os("p.bas"),
+            os("--headless"),
+            os("--keys"),
+            os("-5\\n"),
+            os("--transcript"),
+            os("-"),
+        ],
+        &dir,
+    );
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(out.contains("? -5\n-10"), "{out}{}", stderr_of(&o));
+    let o = spacemono_within_budget(
+        &[
+            os("run"),
+            os("p.bas"),
+            os("--headless"),
+            os("--max-seconds"),
+            os("-1"),
+        ],
+        &dir,
+    );
+    let e = stderr_of(&o);
+    assert_eq!(o.status.code(), Some(1), "{e}");
+    assert!(
+        e.contains("--max-seconds must be a number of seconds, 0 or more"),
+        "{e}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_empty_tape_file_is_a_blank_tape() {
+    let dir = temp_dir("empty-tape");
+    std::fs::write(dir.join("new.cas"), b"").unwrap();
+    std::fs::write(dir.join("p.bas"), "10 CSAVE \"P\"\n").unwrap();
+    let o = spacemono_within_budget(
+        &[
+            os("run"),
+            os("p.bas"),
+            os("--headless"),
+            os("--tape"),
+            os("new.cas"),
+        ],
+        &dir,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr_of(&o));
+    assert_eq!(names_on(&dir.join("new.cas")), ["P"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_cut_tape_is_reported_as_cut_short() {
+    let dir = temp_dir("cut-tape");
+    let tape = dir.join("whole.cas");
+    let mut m = machine_with_tape(&tape);
+    typed(
+        &mut m,
+        "10 PRINT \"A LONGER PROGRAM TO CUT\"\nCSAVE \"CUT\"",
+    );
+    let whole = std::fs::read(&tape).unwrap();
+    // Cut inside the data block (the last 10 bytes are its end and the EOF block).
+    std::fs::write(dir.join("cut.cas"), &whole[..whole.len() - 20]).unwrap();
+    for args in [
+        &["tape", "list", "cut.cas"][..],
+        &["run", "cut.cas", "--headless"],
+    ] {
+        let args: Vec<_> = args.iter().map(|a| os(a)).collect();
+        let o = spacemono_within_budget(&args, &dir);
+        let said = format!("{}{}", String::from_utf8_lossy(&o.stdout), stderr_of(&o));
+        assert!(
+            said.to_lowercase().contains("cut short"),
+            "{args:?}: {said}"
+        );
+        assert!(!said.contains("checksum"), "{args:?}: {said}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn compare_refuses_a_width_it_cannot_use() {
+    let dir = temp_dir("width");
+    std::fs::write(dir.join("p.bas"), "10 PRINT 1\n").unwrap();
+    let o = spacemono_within_budget(
+        &[
+            os("compare"),
+            os("p.bas"),
+            os("p.bas"),
+            os("--width"),
+            os("0"),
+        ],
+        &dir,
+    );
+    let e = stderr_of(&o);
+    assert_eq!(o.status.code(), Some(2), "{e}");
+    assert!(e.contains("--width"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -30,13 +30,16 @@ fn every_line_end_is_accepted() {
 }
 
 #[test]
-fn bytes_pass_through_unchanged() {
-    let got = ascii::parse_listing(b"10 PRINT \"\xC8\x80\"  \n").unwrap();
+fn printable_text_passes_through_and_tabs_become_spaces() {
+    let got = ascii::parse_listing(b"10 PRINT \"~{|}\"\tA  \n").unwrap();
     assert_eq!(
         got,
-        vec![b"10 PRINT \"\xC8\x80\"  ".to_vec()],
-        "high bytes and trailing spaces kept"
+        vec![b"10 PRINT \"~{|}\" A  ".to_vec()],
+        "printable characters and trailing spaces kept, a tab is a space"
     );
+    // Bytes of $80 and over are not text: refused (see listing_errors), not passed through
+    // to be read as tokens.
+    assert!(ascii::parse_listing(b"10 PRINT \"\xC8\x80\"\n").is_err());
 }
 
 #[test]
@@ -53,7 +56,27 @@ fn listing_errors() {
     // A tokenized program: link, line number, tokens, NUL.
     assert_eq!(
         ascii::parse_listing(b"\x1e\x0b\x00\x0a\x87\x00\x00\x00"),
-        Err(TapeError::NotText { offset: 2 })
+        Err(TapeError::NotText {
+            offset: 0,
+            byte: 0x1e
+        })
+    );
+    // A byte of $80 or more (a token, or another machine's character set) and a control
+    // character other than a line end or tab are refused too (issue 10: `tape convert` once
+    // stored such a byte as a token).
+    assert_eq!(
+        ascii::parse_listing(b"10 PRINT\xb4\n"),
+        Err(TapeError::NotText {
+            offset: 8,
+            byte: 0xb4
+        })
+    );
+    assert_eq!(
+        ascii::parse_listing(b"10 PRINT\x07\n"),
+        Err(TapeError::NotText {
+            offset: 8,
+            byte: 0x07
+        })
     );
     let big = vec![b'A'; spacemono::formats::error::MAX_INPUT_BYTES + 1];
     assert!(matches!(

@@ -481,7 +481,7 @@ fn error_messages_say_what_is_wrong() {
         (TapeError::BlockTooLong(300), "300"),
         (TapeError::BadNamefile { len: 3 }, "namefile"),
         (TapeError::NotAscii, "ASCII"),
-        (TapeError::NotText { offset: 5 }, "NUL"),
+        (TapeError::NotText { offset: 5, byte: 0 }, "tokenized"),
         (TapeError::NoLines, "no lines"),
     ];
     for (e, word) in msgs {

@@ -1,9 +1,15 @@
 //! ASCII program listings (`.bas`, `.asc`, `.txt`) and the ASCII saves they correspond to.
 //!
-//! A listing is read as the lines the Dragon would receive from an ASCII tape: CR, LF and CRLF
-//! (or LFCR) all end a line, everything from the first Ctrl-Z ($1A, the CP/M end-of-file pad) on
-//! is dropped, and blank lines (empty or only spaces and tabs) are left out, as the line editor
-//! ignores them. Bytes are passed through unchanged otherwise.
+//! A listing is read as the lines the Dragon would receive from an ASCII tape: CR, LF, CRLF
+//! and LFCR each end a line, everything from the first Ctrl-Z ($1A, the CP/M end-of-file pad)
+//! on is dropped, tabs become spaces, and blank lines (empty or only spaces) are left out, as
+//! the line editor ignores them. A listing holds printable ASCII only: a NUL, a byte of $80 or
+//! more (a tokenized program, or another machine's character set) or another control
+//! character is refused, naming its offset. This is the one rule for every command that reads
+//! a listing (`run`, `list`, `tape convert`, a .bas tape in the deck).
+//!
+//! A line longer than the Dragon's line buffer (249 characters) is cut there when it is
+//! loaded, as on the Dragon; [`long_lines`] finds such lines so that the user can be told.
 //!
 //! Listings are written with LF line ends (the host convention; the Dragon's CR is used only on
 //! tape).
@@ -20,31 +26,125 @@ use super::tapefile::{file_blocks, TapeFile};
 
 const CR: u8 = 0x0D;
 const LF: u8 = 0x0A;
+const TAB: u8 = 0x09;
 const CTRL_Z: u8 = 0x1A;
 
+/// Characters the Dragon's line buffer holds (`basic::line_editor::MAX_LINE`): a longer line
+/// is cut to this many when it is typed or loaded.
+pub const MAX_LINE_CHARS: usize = 249;
+
+/// The lines of `text` with their 1-based numbers in the file: CR, LF, CRLF and LFCR each
+/// end one line.
+pub fn numbered_lines(text: &[u8]) -> Vec<(usize, &[u8])> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < text.len() {
+        let c = text[i];
+        if c == CR || c == LF {
+            out.push((out.len() + 1, &text[start..i]));
+            let pair = if c == CR { LF } else { CR };
+            i += if text.get(i + 1) == Some(&pair) { 2 } else { 1 };
+            start = i;
+        } else {
+            i += 1;
+        }
+    }
+    if start < text.len() {
+        out.push((out.len() + 1, &text[start..]));
+    }
+    out
+}
+
+fn is_blank(line: &[u8]) -> bool {
+    line.iter().all(|&c| c == b' ' || c == TAB)
+}
+
 fn split_lines(text: &[u8]) -> Vec<Vec<u8>> {
-    text.split(|&c| c == CR || c == LF)
-        .filter(|l| l.iter().any(|&c| c != b' ' && c != b'\t'))
-        .map(|l| l.to_vec())
+    numbered_lines(text)
+        .into_iter()
+        .filter(|(_, l)| !is_blank(l))
+        .map(|(_, l)| l.to_vec())
         .collect()
 }
 
-/// The lines of a listing file (see the module notes). Errors: empty, too large, a NUL byte
-/// (binary or tokenized), or no non-blank line.
-pub fn parse_listing(bytes: &[u8]) -> Result<Vec<Vec<u8>>, TapeError> {
+/// A listing file's text as it is loaded: up to the first Ctrl-Z, tabs as spaces, checked to
+/// be printable ASCII with line ends. Errors: too large, or a byte no listing holds.
+pub fn listing_text(bytes: &[u8]) -> Result<Vec<u8>, TapeError> {
     check_size(bytes)?;
     let text = match bytes.iter().position(|&c| c == CTRL_Z) {
         Some(end) => &bytes[..end],
         None => bytes,
     };
-    if let Some(offset) = text.iter().position(|&c| c == 0) {
-        return Err(TapeError::NotText { offset });
+    if let Some(offset) = text
+        .iter()
+        .position(|&c| !(c == CR || c == LF || c == TAB || (0x20..0x80).contains(&c)))
+    {
+        return Err(TapeError::NotText {
+            offset,
+            byte: text[offset],
+        });
     }
-    let lines = split_lines(text);
+    Ok(text
+        .iter()
+        .map(|&c| if c == TAB { b' ' } else { c })
+        .collect())
+}
+
+/// The lines of a listing file (see the module notes). Errors: empty, too large, a byte no
+/// listing holds, or no non-blank line.
+pub fn parse_listing(bytes: &[u8]) -> Result<Vec<Vec<u8>>, TapeError> {
+    let lines = split_lines(&listing_text(bytes)?);
     if lines.is_empty() {
         return Err(TapeError::NoLines);
     }
     Ok(lines)
+}
+
+/// A line of a listing longer than the Dragon's line buffer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LongLine {
+    /// 1-based line of the file.
+    pub file_line: usize,
+    /// Its length in characters.
+    pub len: usize,
+    /// The BASIC line number it starts with, if any.
+    pub number: Option<u32>,
+}
+
+impl std::fmt::Display for LongLine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}", self.file_line)?;
+        if let Some(n) = self.number {
+            write!(f, " (BASIC line {n})")?;
+        }
+        write!(
+            f,
+            " is {} characters; the Dragon keeps the first {MAX_LINE_CHARS}",
+            self.len
+        )
+    }
+}
+
+/// The lines of a listing's text that the Dragon will cut (longer than [`MAX_LINE_CHARS`]).
+pub fn long_lines(text: &[u8]) -> Vec<LongLine> {
+    numbered_lines(text)
+        .into_iter()
+        .filter(|(_, l)| l.len() > MAX_LINE_CHARS)
+        .map(|(file_line, l)| {
+            let trimmed = l.iter().skip_while(|&&c| c == b' ');
+            let digits: String = trimmed
+                .take_while(|c| c.is_ascii_digit())
+                .take(9)
+                .map(|&c| c as char)
+                .collect();
+            LongLine {
+                file_line,
+                len: l.len(),
+                number: digits.parse().ok(),
+            }
+        })
+        .collect()
 }
 
 /// A listing file: each line followed by LF.

@@ -29,8 +29,9 @@ pub enum TapeError {
     BadNamefile { len: usize },
     /// A tape file asked for as an ASCII program is not flagged as ASCII.
     NotAscii,
-    /// A text listing holds a NUL byte, so it is binary (perhaps a tokenized program).
-    NotText { offset: usize },
+    /// A text listing holds a byte no listing holds: a NUL or a byte of $80 or more (perhaps
+    /// a tokenized program), or a control character other than a line end or tab.
+    NotText { offset: usize, byte: u8 },
     /// A text listing holds no non-blank line.
     NoLines,
 }
@@ -65,11 +66,15 @@ impl fmt::Display for TapeError {
             TapeError::NotAscii => {
                 write!(f, "not an ASCII file (the namefile's ASCII flag is clear)")
             }
-            TapeError::NotText { offset } => {
+            TapeError::NotText { offset, byte } => {
                 write!(
                     f,
-                    "not a text listing (NUL byte at offset {offset}; is it tokenized?)"
-                )
+                    "not an ASCII BASIC listing (byte {byte:#04x} at offset {offset}"
+                )?;
+                if *byte == 0 || *byte >= 0x80 {
+                    write!(f, "; is it tokenized?")?;
+                }
+                write!(f, ")")
             }
             TapeError::NoLines => write!(f, "text listing has no lines"),
         }

@@ -434,6 +434,16 @@ pub enum SampleFormat {
     S16,
 }
 
+impl SampleFormat {
+    /// Bytes in one sample.
+    pub fn bytes(self) -> u16 {
+        match self {
+            SampleFormat::U8 => 1,
+            SampleFormat::S16 => 2,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct WavOptions {
     pub sample_rate: u32,
@@ -458,14 +468,16 @@ impl Default for WavOptions {
     }
 }
 
+/// Writes samples straight into the .wav's data bytes (no intermediate buffer of floats).
 struct Synth {
     rate: f64,
     amplitude: f64,
+    format: SampleFormat,
     /// Time in seconds at which the next cycle or silence starts.
     t: f64,
     /// Index of the next sample to write.
     n: u64,
-    samples: Vec<f64>,
+    data: Vec<u8>,
 }
 
 impl Synth {
@@ -476,8 +488,8 @@ impl Synth {
         let end = self.t + period;
         while (self.n as f64) / self.rate < end {
             let phase = ((self.n as f64) / self.rate - self.t) / period;
-            self.samples
-                .push(self.amplitude * (std::f64::consts::TAU * phase).sin());
+            let v = self.amplitude * (std::f64::consts::TAU * phase).sin();
+            push_sample(&mut self.data, v, self.format);
             self.n += 1;
         }
         self.t = end;
@@ -485,25 +497,47 @@ impl Synth {
 
     fn byte(&mut self, b: u8) {
         for i in 0..8 {
-            self.cycle(if b >> i & 1 != 0 {
-                BIT1_CPU_CYCLES
-            } else {
-                BIT0_CPU_CYCLES
-            });
+            self.cycle(bit_cycles(b >> i & 1 != 0));
         }
     }
 
     fn silence(&mut self, seconds: f64) {
         let end = self.t + seconds;
         while (self.n as f64) / self.rate < end {
-            self.samples.push(0.0);
+            push_sample(&mut self.data, 0.0, self.format);
             self.n += 1;
         }
         self.t = end;
     }
 }
 
-/// Synthesises laid-out segments as a mono PCM .wav, with a trailing motor gap.
+fn bit_cycles(one: bool) -> f64 {
+    if one {
+        BIT1_CPU_CYCLES
+    } else {
+        BIT0_CPU_CYCLES
+    }
+}
+
+/// Seconds of audio `segments` make, with the trailing motor gap: worked out before any
+/// sample is made, so an image too large to write is refused without building it.
+fn duration_seconds(segments: &[Segment], gap_ms: u32) -> Result<f64, TapeError> {
+    let byte_seconds = |b: u8| (0..8).map(|i| bit_cycles(b >> i & 1 != 0)).sum::<f64>() / CPU_HZ;
+    let leader = byte_seconds(0x55);
+    let mut seconds = gap_ms as f64 / 1000.0;
+    for seg in segments {
+        seconds += match seg {
+            Segment::Silence { ms } => *ms as f64 / 1000.0,
+            Segment::Leader { bytes } => *bytes as f64 * leader,
+            Segment::Block(b) => leader + b.to_bytes()?.into_iter().map(byte_seconds).sum::<f64>(),
+        };
+    }
+    Ok(seconds)
+}
+
+/// Synthesises laid-out segments as a mono PCM .wav, with a trailing motor gap. A recording
+/// larger than the reader accepts ([`MAX_INPUT_BYTES`](super::error::MAX_INPUT_BYTES)) is
+/// refused before it is made.
 pub fn encode_segments(segments: &[Segment], opts: &WavOptions) -> Result<Vec<u8>, TapeError> {
     if !(MIN_SAMPLE_RATE..=MAX_SAMPLE_RATE).contains(&opts.sample_rate) {
         return Err(TapeError::UnsupportedWav(format!(
@@ -511,15 +545,25 @@ pub fn encode_segments(segments: &[Segment], opts: &WavOptions) -> Result<Vec<u8
             opts.sample_rate
         )));
     }
+    let seconds = duration_seconds(segments, opts.layout.gap_ms)?;
+    let size = 44.0 + (seconds * opts.sample_rate as f64 + 1.0) * opts.format.bytes() as f64;
+    let limit = super::error::MAX_INPUT_BYTES;
+    if size > limit as f64 {
+        return Err(TapeError::TooLarge {
+            size: size.min(usize::MAX as f64) as usize,
+            limit,
+        });
+    }
     let mut s = Synth {
         rate: opts.sample_rate as f64,
         amplitude: match opts.polarity {
             Polarity::Rising => 1.0,
             Polarity::Falling => -1.0,
         } * opts.amplitude.clamp(0.0, 1.0),
+        format: opts.format,
         t: 0.0,
         n: 0,
-        samples: Vec::new(),
+        data: Vec::with_capacity(size as usize),
     };
     for seg in segments {
         match seg {
@@ -532,15 +576,11 @@ pub fn encode_segments(segments: &[Segment], opts: &WavOptions) -> Result<Vec<u8
                 }
             }
         }
-        if s.samples.len() > super::error::MAX_INPUT_BYTES {
-            return Err(TapeError::TooLarge {
-                size: s.samples.len(),
-                limit: super::error::MAX_INPUT_BYTES,
-            });
-        }
     }
     s.silence(opts.layout.gap_ms as f64 / 1000.0);
-    Ok(wav_bytes(&s.samples, opts.sample_rate, opts.format))
+    let mut out = wav_header(s.data.len(), opts.sample_rate, opts.format);
+    out.extend_from_slice(&s.data);
+    Ok(out)
 }
 
 /// Synthesises blocks as a .wav laid out as the Dragon writes them.
@@ -550,11 +590,16 @@ pub fn encode(blocks: &[Block], opts: &WavOptions) -> Result<Vec<u8>, TapeError>
 
 /// A mono PCM .wav of `samples` (each in -1..=1).
 pub fn wav_bytes(samples: &[f64], sample_rate: u32, format: SampleFormat) -> Vec<u8> {
-    let bytes_per_sample: u16 = match format {
-        SampleFormat::U8 => 1,
-        SampleFormat::S16 => 2,
-    };
-    let data_len = samples.len() * bytes_per_sample as usize;
+    let mut out = wav_header(samples.len() * format.bytes() as usize, sample_rate, format);
+    for &v in samples {
+        push_sample(&mut out, v, format);
+    }
+    out
+}
+
+/// The 44-byte header of a mono PCM .wav whose data is `data_len` bytes.
+fn wav_header(data_len: usize, sample_rate: u32, format: SampleFormat) -> Vec<u8> {
+    let bytes_per_sample = format.bytes();
     let mut out = Vec::with_capacity(44 + data_len);
     out.extend_from_slice(b"RIFF");
     out.extend_from_slice(&((36 + data_len) as u32).to_le_bytes());
@@ -568,14 +613,14 @@ pub fn wav_bytes(samples: &[f64], sample_rate: u32, format: SampleFormat) -> Vec
     out.extend_from_slice(&(bytes_per_sample * 8).to_le_bytes());
     out.extend_from_slice(b"data");
     out.extend_from_slice(&(data_len as u32).to_le_bytes());
-    for &v in samples {
-        let v = v.clamp(-1.0, 1.0);
-        match format {
-            SampleFormat::U8 => out.push((128.0 + v * 127.0).round() as u8),
-            SampleFormat::S16 => {
-                out.extend_from_slice(&((v * 32767.0).round() as i16).to_le_bytes())
-            }
-        }
-    }
     out
+}
+
+/// One sample (in -1..=1) in the file's encoding.
+fn push_sample(out: &mut Vec<u8>, v: f64, format: SampleFormat) {
+    let v = v.clamp(-1.0, 1.0);
+    match format {
+        SampleFormat::U8 => out.push((128.0 + v * 127.0).round() as u8),
+        SampleFormat::S16 => out.extend_from_slice(&((v * 32767.0).round() as i16).to_le_bytes()),
+    }
 }

@@ -143,6 +143,9 @@ fn quiet_alsa() {}
 pub struct SoundOut {
     speaker: Option<Speaker>,
     wav: Option<(WavWriter<std::io::BufWriter<std::fs::File>>, ToneGenerator)>,
+    /// The `--wav` file's name, and why recording it failed (a full disk), for `finish`.
+    wav_path: Option<std::path::PathBuf>,
+    wav_failed: Option<String>,
     buf: Vec<f32>,
 }
 
@@ -166,6 +169,7 @@ impl SoundOut {
         let w = WavWriter::create(path, WAV_RATE)
             .map_err(|e| format!("{}: cannot write it: {e}", path.display()))?;
         self.wav = Some((w, ToneGenerator::new(WAV_RATE)));
+        self.wav_path = Some(path.to_path_buf());
         Ok(self)
     }
 
@@ -193,8 +197,13 @@ impl SoundOut {
             self.buf.clear();
             tone.field(&mut self.buf);
             if let Err(e) = w.write(&self.buf) {
-                eprintln!("spacemono: WAV recording stopped: {e}");
-                self.wav = None;
+                let why = format!("{}: the recording stopped: {e}", self.wav_name());
+                eprintln!("spacemono: {why}");
+                self.wav_failed = Some(why);
+                // What was written is kept, with a header that says how much (if it can be).
+                if let Some((w, _)) = self.wav.take() {
+                    let _ = w.finish();
+                }
             }
         }
         events.clear();
@@ -206,11 +215,22 @@ impl SoundOut {
             || self.wav.as_ref().is_some_and(|(_, t)| t.is_sounding())
     }
 
-    /// Finish the WAV file (its header gets its sizes).
+    /// Finish the WAV file (its header gets its sizes). An error if recording it failed at
+    /// any point, naming the file.
     pub fn finish(&mut self) -> Result<(), String> {
         if let Some((w, _)) = self.wav.take() {
-            w.finish().map_err(|e| format!("WAV file: {e}"))?;
+            w.finish()
+                .map_err(|e| format!("{}: cannot finish the recording: {e}", self.wav_name()))?;
         }
-        Ok(())
+        match self.wav_failed.take() {
+            Some(why) => Err(why),
+            None => Ok(()),
+        }
+    }
+
+    fn wav_name(&self) -> String {
+        self.wav_path
+            .as_ref()
+            .map_or_else(|| "the WAV file".into(), |p| p.display().to_string())
     }
 }

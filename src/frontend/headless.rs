@@ -16,6 +16,9 @@ pub enum EndReason {
     WaitedForKeys,
     /// `--max-seconds` of emulated time passed.
     TimeLimit,
+    /// A signal (Ctrl-C, SIGTERM) asked the run to end, once [`super::signals::catch`] was
+    /// called.
+    Interrupted,
 }
 
 impl EndReason {
@@ -24,6 +27,7 @@ impl EndReason {
             EndReason::BackAtPrompt => "back at OK",
             EndReason::WaitedForKeys => "waiting for a key, none left",
             EndReason::TimeLimit => "time limit reached",
+            EndReason::Interrupted => "interrupted",
         }
     }
 }
@@ -63,6 +67,9 @@ pub fn run_until_done_with(
                 }
             }
             _ => {}
+        }
+        if super::signals::caught().is_some() {
+            return EndReason::Interrupted;
         }
         if let Some(max) = max_fields {
             if machine.hw.field - start >= max {

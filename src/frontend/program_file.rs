@@ -4,6 +4,8 @@ use std::path::Path;
 
 use crate::formats::ascii;
 use crate::formats::namefile::FileType;
+use crate::formats::TapeError;
+use crate::frontend::host_file::{read_limited, ReadError};
 use crate::machine::cassette;
 
 #[derive(Debug)]
@@ -20,7 +22,7 @@ impl std::fmt::Display for ProgramFileError {
 impl std::error::Error for ProgramFileError {}
 
 /// Largest listing accepted: far more than a Dragon's 32K could hold.
-pub const MAX_LISTING_BYTES: u64 = 4 * 1024 * 1024;
+pub const MAX_LISTING_BYTES: usize = 4 * 1024 * 1024;
 
 /// A program read for `spacemono run`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,17 +66,8 @@ pub fn read_program(path: &Path) -> Result<ProgramSource, ProgramFileError> {
         )));
     };
     let nf = file.namefile.expect("found by its namefile");
-    if !file.checksum_ok {
-        return Err(err(format!(
-            "the BASIC program \"{}\" has a block with a bad checksum (the Dragon says ?IO ERROR)",
-            nf.name_str()
-        )));
-    }
-    if file.eof.is_none() {
-        return Err(err(format!(
-            "the BASIC program \"{}\" is cut short (the tape ends before its last block)",
-            nf.name_str()
-        )));
+    if !file.checksum_ok || file.eof.is_none() {
+        return Err(err(crate::frontend::tape_cli::unreadable(file)));
     }
     if nf.ascii {
         let lines = ascii::lines_from_payload(&file.payload());
@@ -87,22 +80,13 @@ pub fn read_program(path: &Path) -> Result<ProgramSource, ProgramFileError> {
     }
 }
 
-/// Read an ASCII listing (CR, LF or CRLF line ends).
+/// Read an ASCII listing (CR, LF or CRLF line ends): its text as [`ascii::listing_text`] gives
+/// it (up to a Ctrl-Z, tabs as spaces, printable ASCII only).
 pub fn read_listing(path: &Path) -> Result<Vec<u8>, ProgramFileError> {
     let err = |problem: String| ProgramFileError {
         path: path.display().to_string(),
         problem,
     };
-    let meta = std::fs::metadata(path).map_err(|e| err(format!("cannot read it: {e}")))?;
-    if meta.is_dir() {
-        return Err(err("is a folder, not a program file".into()));
-    }
-    if meta.len() > MAX_LISTING_BYTES {
-        return Err(err(format!(
-            "is {} bytes, too large to be a BASIC listing",
-            meta.len()
-        )));
-    }
     let ext = path
         .extension()
         .and_then(|e| e.to_str())
@@ -112,20 +96,24 @@ pub fn read_listing(path: &Path) -> Result<Vec<u8>, ProgramFileError> {
             "is a cassette image, not a listing (use read_program for tapes)".into(),
         ));
     }
-    let bytes = std::fs::read(path).map_err(|e| err(format!("cannot read it: {e}")))?;
-    if bytes.is_empty() {
-        return Err(err("is empty".into()));
-    }
-    if let Some(pos) = bytes.iter().position(|&b| {
-        b == 0 || (b >= 0x80) || (b < 0x20 && !matches!(b, b'\r' | b'\n' | b'\t' | 0x1A))
-    }) {
-        return Err(err(format!(
-            "is not an ASCII BASIC listing (byte {:#04x} at offset {pos})",
-            bytes[pos]
-        )));
-    }
-    Ok(bytes
+    let bytes = read_limited(path, MAX_LISTING_BYTES).map_err(|e| match e {
+        ReadError::Folder => err("is a folder, not a program file".into()),
+        ReadError::TooLarge { .. } => err(format!(
+            "is more than {MAX_LISTING_BYTES} bytes, too large to be a BASIC listing"
+        )),
+        e => err(e.to_string()),
+    })?;
+    // The one rule for listings (formats::ascii), as `tape convert` and a .bas tape use it.
+    ascii::listing_text(&bytes).map_err(|e| match e {
+        TapeError::Empty => err("is empty".into()),
+        e => err(e.to_string()),
+    })
+}
+
+/// Warnings for a listing about to be loaded: each line the Dragon will cut, named.
+pub fn listing_warnings(path: &Path, listing: &[u8]) -> Vec<String> {
+    ascii::long_lines(listing)
         .into_iter()
-        .map(|b| if b == b'\t' { b' ' } else { b })
-        .collect())
+        .map(|l| format!("{}: {l}", path.display()))
+        .collect()
 }

@@ -39,7 +39,7 @@ pub fn video_bytes(machine: &Machine) -> (VdgMode, Vec<u8>) {
 pub fn write_png(machine: &Machine, path: &Path) -> Result<(), String> {
     let mut frame = Frame::new();
     machine.render(&mut frame);
-    std::fs::write(path, png::encode(&frame))
+    super::host_file::write_replacing(path, &png::encode(&frame))
         .map_err(|e| format!("{}: cannot write it: {e}", path.display()))
 }
 

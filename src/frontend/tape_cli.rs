@@ -55,7 +55,9 @@ fn kind_word(nf: &Namefile) -> String {
 /// One line describing a file on a tape.
 pub fn describe(index: usize, f: &TapeFile) -> String {
     let payload = f.payload().len();
-    let status = if !f.checksum_ok {
+    let status = if f.all_blocks().any(|b| b.truncated) {
+        "CUT SHORT (the tape ends inside a block)".into()
+    } else if !f.checksum_ok {
         let bad = f.all_blocks().filter(|b| !b.checksum_ok).count();
         format!("BAD CHECKSUM ({bad} block(s))")
     } else if f.namefile_block.is_none() {
@@ -117,23 +119,8 @@ fn first_program_listing(path: &Path, files: &[TapeFile]) -> Result<(Vec<u8>, St
         .find(|f| f.namefile.is_some_and(|n| n.file_type == FileType::Basic))
         .ok_or_else(|| at(path, "holds no BASIC program to list"))?;
     let nf = f.namefile.expect("found by its namefile");
-    if !f.checksum_ok {
-        return Err(at(
-            path,
-            format!(
-                "the BASIC program \"{}\" has a block with a bad checksum",
-                nf.name_str()
-            ),
-        ));
-    }
-    if f.eof.is_none() {
-        return Err(at(
-            path,
-            format!(
-                "the BASIC program \"{}\" is cut short (the tape ends before its last block)",
-                nf.name_str()
-            ),
-        ));
+    if !f.checksum_ok || f.eof.is_none() {
+        return Err(at(path, unreadable(f)));
     }
     let lines = if nf.ascii {
         ascii::lines_from_payload(&f.payload())
@@ -152,6 +139,20 @@ fn first_program_listing(path: &Path, files: &[TapeFile]) -> Result<(Vec<u8>, St
     Ok((ascii::write_listing(&lines), note))
 }
 
+/// Why a BASIC program on a tape cannot be read: cut short, a bad checksum, or no EOF block.
+pub fn unreadable(f: &TapeFile) -> String {
+    let name = f.namefile.map(|n| n.name_str()).unwrap_or_default();
+    if f.all_blocks().any(|b| b.truncated) {
+        format!(
+            "the BASIC program \"{name}\" is cut short (the tape ends inside one of its blocks)"
+        )
+    } else if !f.checksum_ok {
+        format!("the BASIC program \"{name}\" has a block with a bad checksum (the Dragon says ?IO ERROR)")
+    } else {
+        format!("the BASIC program \"{name}\" is cut short (the tape ends before its last block)")
+    }
+}
+
 /// `tape convert IN OUT`. Returns a note for the user (may be empty).
 pub fn convert(input: &Path, output: &Path) -> Result<String, String> {
     let out_kind = tape_kind_of(output).map_err(msg)?;
@@ -161,18 +162,26 @@ pub fn convert(input: &Path, output: &Path) -> Result<String, String> {
     // What goes on the output tape, as blocks (a listing input becomes a tokenized program).
     let (blocks, files): (Vec<Block>, Vec<TapeFile>) = if in_kind == TapeKind::Ascii {
         let lines = ascii::parse_listing(&tape.bytes).map_err(|e| at(input, e))?;
+        for w in crate::frontend::program_file::listing_warnings(input, &tape.bytes) {
+            eprintln!("spacemono: warning: {w}");
+        }
         let image = listing_image(&lines).map_err(|e| at(input, e))?;
         let name = tape_name_for(input);
         let blocks = file_blocks(&Namefile::csave(&name), &image);
         let tb = good_blocks(blocks.clone());
         (blocks, group_tape_blocks(&tb))
     } else {
-        if let Some((i, _)) = tape.blocks.iter().enumerate().find(|(_, b)| !b.checksum_ok) {
+        if let Some((i, b)) = tape.blocks.iter().enumerate().find(|(_, b)| !b.checksum_ok) {
             if out_kind != TapeKind::Ascii {
+                let what = if b.truncated {
+                    "the tape ends inside it (it is cut short)"
+                } else {
+                    "it has a bad checksum"
+                };
                 return Err(at(
                     input,
                     format!(
-                        "block {i} has a bad checksum; not converting a damaged tape (its data would be written as if good)"
+                        "block {i}: {what}; not converting a damaged tape (its data would be written as if good)"
                     ),
                 ));
             }

@@ -8,7 +8,6 @@
 
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
@@ -201,33 +200,10 @@ impl Drop for RawMode {
     }
 }
 
-static SIGNALLED: AtomicBool = AtomicBool::new(false);
-
-extern "C" fn on_signal(_sig: std::ffi::c_int) {
-    SIGNALLED.store(true, Ordering::SeqCst);
-}
-
-extern "C" {
-    fn signal(signum: std::ffi::c_int, handler: usize) -> usize;
-}
-
-/// SIGINT, SIGTERM and SIGHUP end the session cleanly (the loop sees the flag).
-fn catch_signals() {
-    const SIGHUP: std::ffi::c_int = 1;
-    const SIGINT: std::ffi::c_int = 2;
-    const SIGTERM: std::ffi::c_int = 15;
-    for s in [SIGHUP, SIGINT, SIGTERM] {
-        // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
-        unsafe {
-            signal(s, on_signal as extern "C" fn(std::ffi::c_int) as usize);
-        }
-    }
-}
-
 /// Run the terminal view until Ctrl-C / Ctrl-D, a signal, or `--exit-after-fields`.
 pub fn run(driver: &mut Driver, opts: &SessionOptions) -> Result<(), String> {
     let raw = RawMode::enter().map_err(|e| format!("terminal: {e}"))?;
-    catch_signals();
+    super::signals::catch();
     let result = session(driver, opts);
     drop(raw);
     result
@@ -295,7 +271,7 @@ fn view_loop(
                 }
             }
         }
-        if SIGNALLED.load(Ordering::SeqCst) {
+        if super::signals::caught().is_some() {
             return Ok(());
         }
         if let Some(text) = driver.notices.last() {

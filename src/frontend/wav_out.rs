@@ -33,11 +33,15 @@ pub fn to_i16(s: f32) -> i16 {
     (s.clamp(-1.0, 1.0) * 32767.0).round() as i16
 }
 
-/// Writes samples as they come; the header's sizes are filled in by `finish`.
+/// Writes samples as they come. The header's sizes are brought up to date every second of
+/// sound and by `finish`, so a recording cut off by a kill or a crash still plays, to within
+/// its last second.
 pub struct WavWriter<W: Write + Seek> {
     out: W,
     rate: u32,
     samples: u32,
+    /// `samples` when the header was last written.
+    in_header: u32,
 }
 
 impl WavWriter<BufWriter<File>> {
@@ -53,6 +57,7 @@ impl<W: Write + Seek> WavWriter<W> {
             out,
             rate,
             samples: 0,
+            in_header: 0,
         })
     }
 
@@ -71,15 +76,26 @@ impl<W: Write + Seek> WavWriter<W> {
         }
         self.out.write_all(&buf)?;
         self.samples = self.samples.saturating_add(samples.len() as u32);
+        if self.samples - self.in_header >= self.rate {
+            self.update_header()?;
+        }
+        Ok(())
+    }
+
+    /// Flush what was written and make the header's sizes say so.
+    fn update_header(&mut self) -> std::io::Result<()> {
+        self.out.flush()?;
+        self.out.seek(SeekFrom::Start(0))?;
+        self.out.write_all(&header(self.rate, self.samples))?;
+        self.out.seek(SeekFrom::End(0))?;
+        self.out.flush()?;
+        self.in_header = self.samples;
         Ok(())
     }
 
     /// Write the final sizes into the header and flush; returns the writer.
     pub fn finish(mut self) -> std::io::Result<W> {
-        self.out.seek(SeekFrom::Start(0))?;
-        self.out.write_all(&header(self.rate, self.samples))?;
-        self.out.seek(SeekFrom::End(0))?;
-        self.out.flush()?;
+        self.update_header()?;
         Ok(self.out)
     }
 }
@@ -134,6 +150,18 @@ mod tests {
             .collect();
         assert!(pcm[..4 * 441].iter().any(|&s| s > 8000));
         assert!(pcm[4 * 441..].iter().all(|&s| s == 0));
+    }
+
+    #[test]
+    fn the_header_is_kept_up_to_date_every_second() {
+        let mut w = WavWriter::new(Cursor::new(Vec::new()), WAV_RATE).unwrap();
+        for _ in 0..60 {
+            w.write(&[0.25; 441]).unwrap();
+        }
+        // 1.2 s written: the header says the first full second, without `finish`.
+        let bytes = w.out.get_ref();
+        assert_eq!(bytes.len(), 44 + 60 * 441 * 2);
+        assert_eq!(&bytes[..44], &header(WAV_RATE, 50 * 441));
     }
 
     #[test]

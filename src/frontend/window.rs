@@ -324,7 +324,7 @@ fn run_loop(screen: &mut Screen, driver: &mut Driver, opts: &SessionOptions) -> 
                 Some(Action::ToggleCaps) | None => {}
             }
         }
-        if !screen.is_open() {
+        if !screen.is_open() || super::signals::caught().is_some() {
             return Ok(());
         }
         let want_title = format!(

@@ -89,6 +89,8 @@ pub struct TapeBlock {
     /// True when a motor gap and a leader come before it on the tape (it takes longer to
     /// reach).
     pub led: bool,
+    /// True when the tape ends inside the block (then `checksum_ok` is false too).
+    pub truncated: bool,
 }
 
 impl TapeBlock {
@@ -97,7 +99,7 @@ impl TapeBlock {
             block: self.block.clone(),
             stored_checksum: self.block.checksum(),
             checksum_ok: self.checksum_ok,
-            truncated: false,
+            truncated: self.truncated,
             bit_offset: 0,
             leader_bytes: 0,
         }
@@ -151,6 +153,7 @@ pub fn good_blocks(blocks: Vec<Block>) -> Vec<TapeBlock> {
             block,
             checksum_ok: true,
             led,
+            truncated: false,
         })
         .collect()
 }
@@ -180,6 +183,7 @@ fn tape_blocks_from(read: &[ReadBlock]) -> Vec<TapeBlock> {
             block: r.block.clone(),
             checksum_ok: r.checksum_ok && !r.truncated,
             led,
+            truncated: r.truncated,
         })
         .collect()
 }
@@ -199,8 +203,10 @@ pub enum DeckError {
     NoTape,
     /// The tape ran out while the ROM was still reading (a real Dragon would wait forever).
     EndOfTape,
-    /// A block read with a bad checksum, or cut short: ?IO.
+    /// A block read with a bad checksum: ?IO.
     BadBlock { index: usize },
+    /// The tape ends inside a block (a file cut short): ?IO.
+    CutShort { index: usize },
     /// The search wanted a namefile and found another block: ?IO on a Dragon 32.
     NotANamefile { index: usize },
     /// A namefile (or a block of an unexpected type) inside a file: ?IO.
@@ -262,6 +268,9 @@ impl std::fmt::Display for DeckError {
             DeckError::EndOfTape => write!(f, "the tape ran out"),
             DeckError::BadBlock { index } => {
                 write!(f, "block {index} of the tape has a bad checksum")
+            }
+            DeckError::CutShort { index } => {
+                write!(f, "the tape ends inside block {index}: it is cut short")
             }
             DeckError::NotANamefile { index } => {
                 write!(f, "block {index} of the tape is not the start of a file")
@@ -1016,7 +1025,7 @@ impl Deck {
             Phase::Header => {
                 let (index, b, fields) = self.read_block()?;
                 if !b.checksum_ok {
-                    return Err(DeckError::BadBlock { index });
+                    return Err(bad_block(index, &b));
                 }
                 if b.block.kind != BlockType::Namefile {
                     return Err(DeckError::NotANamefile { index });
@@ -1167,7 +1176,7 @@ impl Deck {
     fn next_data_block(&mut self) -> Result<Option<Vec<u8>>, DeckError> {
         let (index, b, _) = self.read_block()?;
         if !b.checksum_ok {
-            return Err(DeckError::BadBlock { index });
+            return Err(bad_block(index, &b));
         }
         let t = b.block.kind.to_byte();
         if t == 0 {
@@ -1201,7 +1210,7 @@ impl Deck {
                 at += 1;
             }
             if !b.checksum_ok {
-                return Err(DeckError::BadBlock { index });
+                return Err(bad_block(index, &b));
             }
             if t >= 0x80 {
                 return Ok(nf.exec.wrapping_add(offset));
@@ -1497,10 +1506,20 @@ fn wrong_type(nf: &Namefile) -> DeckError {
     }
 }
 
+/// The error for a block that did not read: cut short by the end of the tape, or a bad
+/// checksum.
+fn bad_block(index: usize, b: &TapeBlock) -> DeckError {
+    if b.truncated {
+        DeckError::CutShort { index }
+    } else {
+        DeckError::BadBlock { index }
+    }
+}
+
 /// LB917: while skipping a file, a bad block, a namefile or a block of type $80..$FE is ?IO.
 fn check_skip_block(index: usize, b: &TapeBlock) -> Result<(), DeckError> {
     if !b.checksum_ok {
-        return Err(DeckError::BadBlock { index });
+        return Err(bad_block(index, b));
     }
     let t = b.block.kind.to_byte();
     if t == 0 || (0x80..0xFF).contains(&t) {

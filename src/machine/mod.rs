@@ -155,7 +155,8 @@ impl Machine {
     pub fn load_listing(&mut self, text: &[u8]) -> Result<(), LoadError> {
         crate::basic::program::clear_program(&mut self.hw.mem);
         self.basic.program_changed();
-        for (i, raw) in text.split(|&c| c == b'\n' || c == b'\r').enumerate() {
+        for (number, raw) in crate::formats::ascii::numbered_lines(text) {
+            // Cut as the line buffer cuts a typed line (the frontends warn about it).
             let line: Vec<u8> = raw
                 .iter()
                 .copied()
@@ -168,14 +169,14 @@ impl Machine {
             let trimmed: Vec<u8> = line.iter().copied().skip_while(|&c| c == b' ').collect();
             if !trimmed.first().is_some_and(|c| c.is_ascii_digit()) {
                 return Err(LoadError {
-                    line: i + 1,
+                    line: number,
                     message: "a line without a line number (the Dragon says ?DS ERROR)".into(),
                 });
             }
             self.basic.direct_line(&mut self.hw, &trimmed);
             if !self.basic.at_prompt() {
                 return Err(LoadError {
-                    line: i + 1,
+                    line: number,
                     message: "the line could not be stored".into(),
                 });
             }
