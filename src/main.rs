@@ -318,6 +318,12 @@ fn machine_running(
 /// `--trace`: the line numbers entered, one a line.
 fn write_trace(machine: &Machine, basic: &BasicArgs) -> Result<(), String> {
     if let (Some(target), Some(lines)) = (&basic.trace, &machine.basic.trace_out) {
+        if lines.len() >= spacemono::basic::interp::TRACE_LIMIT {
+            eprintln!(
+                "spacemono: warning: the trace holds only the first {} lines run",
+                lines.len()
+            );
+        }
         let mut text = String::with_capacity(lines.len() * 4);
         for n in lines {
             text.push_str(&n.to_string());
@@ -388,6 +394,12 @@ fn run(args: RunArgs, view: &ViewArgs, deck: &DeckArgs, basic: &BasicArgs) -> Ex
         }
     }
     if let Some(target) = &args.transcript {
+        let recorded = machine.hw.transcript.as_ref().map_or(0, Vec::len);
+        if recorded >= spacemono::machine::hardware::TRANSCRIPT_LIMIT {
+            eprintln!(
+                "spacemono: warning: the transcript holds only the first {recorded} characters printed"
+            );
+        }
         let t = machine.transcript().unwrap_or_default();
         if let Err(e) = write_output(target, &t) {
             return fail(e);

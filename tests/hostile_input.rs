@@ -297,6 +297,41 @@ fn hostile_programs_keep_to_the_budget_and_the_time_limit() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A program that prints for ever: its transcript stops at 32 MiB (with a warning) instead
+/// of growing until the host has no memory left.
+#[test]
+fn a_transcript_that_never_ends_keeps_to_the_budget() {
+    let dir = temp_dir("endless-transcript");
+    std::fs::write(
+        dir.join("p.bas"),
+        format!("10 PRINT \"{}\";:GOTO 10\n", "X".repeat(60)),
+    )
+    .unwrap();
+    let o = spacemono_within_budget(
+        &[
+            os("run"),
+            os("p.bas"),
+            os("--headless"),
+            os("--max-seconds"),
+            os("8000"),
+            os("--transcript"),
+            os("out.txt"),
+        ],
+        &dir,
+    );
+    let e = stderr_of(&o);
+    assert_eq!(o.status.code(), Some(0), "{e}");
+    assert!(
+        e.contains("the transcript holds only the first 33554432 characters"),
+        "{e}"
+    );
+    assert_eq!(
+        std::fs::metadata(dir.join("out.txt")).unwrap().len(),
+        32 << 20
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 // ---- 7. one rule for what a listing is, and a word when a line is cut ---------------------
 
 #[test]

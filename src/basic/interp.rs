@@ -114,6 +114,10 @@ pub struct LineEntry {
     pub end: u16,
 }
 
+/// The most lines `--trace` records: a program that never stops must not take all the host's
+/// memory (4M lines are 8 MB here and about 24 MB written out).
+pub const TRACE_LIMIT: usize = 4 << 20;
+
 pub struct Interpreter {
     pub fu: FloatUnit,
     pub(crate) vars: VarIndex,
@@ -140,7 +144,8 @@ pub struct Interpreter {
     pub(crate) data_line: u16,
     pub(crate) trace: bool,
     /// `--trace`: the number of every program line entered, as TRON would show it, without
-    /// printing anything (None: not recording). The frontend writes it out.
+    /// printing anything (None: not recording), up to [`TRACE_LIMIT`] lines. The frontend
+    /// writes it out.
     pub trace_out: Option<Vec<u16>>,
     /// The last RND fraction, which RND(0) repeats in the Altair and MBASIC dialects.
     pub(crate) last_rnd: Option<Packed>,
@@ -744,7 +749,9 @@ impl Interpreter {
         hw.mem.write_u16(addr::CURRENT_LINE, number);
         hw.cycles += cost::LINE;
         if let Some(t) = self.trace_out.as_mut() {
-            t.push(number);
+            if t.len() < TRACE_LIMIT {
+                t.push(number);
+            }
         }
         if self.trace {
             hw.print(b'[');

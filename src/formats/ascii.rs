@@ -194,3 +194,23 @@ pub fn lines_from_tape_file(file: &TapeFile) -> Result<Vec<Vec<u8>>, TapeError> 
 pub fn listing_from_tape_file(file: &TapeFile) -> Result<Vec<u8>, TapeError> {
     Ok(write_listing(&lines_from_tape_file(file)?))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_line_buffer_is_the_line_editors() {
+        assert_eq!(MAX_LINE_CHARS, crate::basic::line_editor::MAX_LINE);
+    }
+
+    #[test]
+    fn every_line_end_counts_once() {
+        let got: Vec<usize> = numbered_lines(b"a\r\nb\n\rc\rd\ne")
+            .iter()
+            .map(|(n, _)| *n)
+            .collect();
+        assert_eq!(got, [1, 2, 3, 4, 5]);
+        assert_eq!(numbered_lines(b"a\n\nb")[2], (3, &b"b"[..]));
+    }
+}

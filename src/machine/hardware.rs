@@ -35,11 +35,15 @@ pub const BEEP: Event = Event::Sound {
     fields: 5,
 };
 
+/// The most characters the transcript records: a program that prints for ever must not take
+/// all the host's memory. The frontend says when a transcript reached it.
+pub const TRANSCRIPT_LIMIT: usize = 32 << 20;
+
 #[derive(Debug)]
 pub struct Hardware {
     pub mem: Memory,
     pub keyboard: Keyboard,
-    /// Every character printed, in order (when recording is on).
+    /// Every character printed, in order (when recording is on), up to [`TRANSCRIPT_LIMIT`].
     pub transcript: Option<Vec<u8>>,
     pub events: Vec<Event>,
     /// CPU cycles spent in the current field, by the cost model.
@@ -70,7 +74,9 @@ impl Hardware {
             _ => TextScreen::put(&mut self.mem, c),
         }
         if let Some(t) = self.transcript.as_mut() {
-            t.push(c);
+            if t.len() < TRANSCRIPT_LIMIT {
+                t.push(c);
+            }
         }
     }
 
