@@ -196,6 +196,31 @@ fn a_failed_save_says_why_on_stderr_and_the_run_fails() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// In a window or the terminal view the same reason reaches the frontend, which shows it (in
+/// the title bar, or on the status line) and prints it on stderr.
+#[test]
+fn a_failed_save_in_a_session_becomes_a_notice() {
+    use spacemono::frontend::audio::SoundOut;
+    use spacemono::frontend::session::Driver;
+    let dir = temp_dir("failed-save-notice");
+    let tape = dir.join("one.bas");
+    std::fs::write(&tape, "10 PRINT \"THE ONLY ONE\"\n").unwrap();
+    let mut m = machine_with_tape(&tape);
+    m.type_text(b"10 PRINT 2\rCSAVE \"TWO\"\r");
+    let mut driver = Driver::new(m, SoundOut::silent());
+    for _ in 0..200 {
+        driver.step(false);
+    }
+    assert!(driver.machine.screen_text().contains("?IO ERROR"));
+    assert_eq!(driver.notices.len(), 1, "{:?}", driver.notices);
+    assert!(
+        driver.notices[0].contains("one.bas") && driver.notices[0].contains("single BASIC program"),
+        "{:?}",
+        driver.notices
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 // ---- 6. reads and writes have a real limit; a host budget of 256 MB ----------------------
 
 use std::process::{Command, Output};
