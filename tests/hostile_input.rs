@@ -632,3 +632,32 @@ fn compare_refuses_a_width_it_cannot_use() {
     assert!(e.contains("--width"), "{e}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ---- POKE into BASIC's own working storage: the machine may go wrong, the host never ------
+
+/// A program may POKE anything into the direct page, where BASIC keeps its pointers (the
+/// Dragon would often crash). Here the interpreter may misbehave as the ROM would, but the
+/// host never panics, even with overflow checks on (the fuzzer found three such panics).
+#[test]
+fn pokes_into_basics_own_pointers_never_panic_the_host() {
+    let work = "A=1:B$=\"X\"+\"Y\":DIM C(3):C(2)=A:D$=STR$(A)+B$:GOSUB 100:FOR I=1 TO 2:NEXT:\
+                PRINT A;B$;C(2);MID$(B$,1,1);LEN(D$):E(1)=2:F$=LEFT$(B$,1):X=FRE(0)";
+    let mut panics = Vec::new();
+    for a in 0..0x100u32 {
+        for v in [0u8, 1, 0x7F, 0x80, 0xFF] {
+            let listing = format!("10 POKE {a},{v}:{work}\n20 END\n100 RETURN\n");
+            let r = std::panic::catch_unwind(|| {
+                let mut m = machine();
+                m.load_listing(listing.as_bytes()).unwrap();
+                m.type_text(b"RUN\r");
+                spacemono::frontend::headless::run_until_done(&mut m, Some(100));
+                m.type_text(b"\x03CLEAR:PRINT 7\r");
+                spacemono::frontend::headless::run_until_done(&mut m, Some(100));
+            });
+            if r.is_err() {
+                panics.push(format!("POKE {a},{v}"));
+            }
+        }
+    }
+    assert!(panics.is_empty(), "{} panics: {panics:?}", panics.len());
+}

@@ -55,7 +55,11 @@ impl VarIndex {
         if off == 0 {
             None
         } else {
-            Some(mem.read_u16(addr::VARS_START) + off - 1 + 2)
+            Some(
+                mem.read_u16(addr::VARS_START)
+                    .wrapping_add(off)
+                    .wrapping_add(1),
+            )
         }
     }
 
@@ -76,14 +80,15 @@ impl VarIndex {
         if end as u32 + 7 + STACK_BUF as u32 >= stack as u32 {
             return Err(ErrorCode::OM);
         }
-        mem.copy_within(arr, arr + 7, (end - arr) as usize);
+        // Pointers a program POKEd out of order wrap as the 6809's 16-bit sums do.
+        mem.copy_within(arr, arr.wrapping_add(7), end.wrapping_sub(arr) as usize);
         mem.write_u16(arr, name);
         for i in 2..7 {
-            mem.poke(arr + i, 0);
+            mem.poke(arr.wrapping_add(i), 0);
         }
-        mem.write_u16(addr::ARRAYS_START, arr + 7);
+        mem.write_u16(addr::ARRAYS_START, arr.wrapping_add(7));
         mem.write_u16(addr::STORAGE_END, end + 7);
-        self.simple[name as usize] = arr - vs + 1;
+        self.simple[name as usize] = arr.wrapping_sub(vs).wrapping_add(1);
         self.used_simple.push(name);
         Ok(arr + 2)
     }
@@ -95,7 +100,7 @@ impl VarIndex {
         if off == 0 {
             None
         } else {
-            Some(mem.read_u16(addr::ARRAYS_START) + off - 1)
+            Some(mem.read_u16(addr::ARRAYS_START).wrapping_add(off - 1))
         }
     }
 
@@ -126,13 +131,13 @@ impl VarIndex {
         mem.poke(start + 4, sizes.len() as u8);
         // Sizes are stored last subscript first.
         for (i, &s) in sizes.iter().rev().enumerate() {
-            mem.write_u16(start + 5 + 2 * i as u16, s);
+            mem.write_u16(start.wrapping_add(5 + 2 * i as u16), s);
         }
         for a in (start as u32 + header)..(start as u32 + total) {
             mem.poke(a as u16, 0);
         }
         mem.write_u16(addr::STORAGE_END, (start as u32 + total) as u16);
-        self.arrays[name as usize] = start - arr + 1;
+        self.arrays[name as usize] = start.wrapping_sub(arr).wrapping_add(1);
         self.used_arrays.push(name);
         Ok(start)
     }
@@ -141,14 +146,14 @@ impl VarIndex {
 /// Address of element `subs` of the array whose header is at `hdr`: the first subscript
 /// varies fastest. ?BS for a wrong count or a subscript out of range.
 pub fn element_addr(mem: &Memory, hdr: u16, subs: &[u16]) -> Result<u16, ErrorCode> {
-    let n = mem.peek(hdr + 4) as usize;
+    let n = mem.peek(hdr.wrapping_add(4)) as usize;
     if n != subs.len() {
         return Err(ErrorCode::BS);
     }
     let mut offset: u32 = 0;
     // Stored sizes are last subscript first: size of subscript k is at index n-1-k.
     for k in (0..n).rev() {
-        let size = mem.read_u16(hdr + 5 + 2 * (n - 1 - k) as u16) as u32;
+        let size = mem.read_u16(hdr.wrapping_add(5 + 2 * (n - 1 - k) as u16)) as u32;
         let s = subs[k] as u32;
         if s >= size {
             return Err(ErrorCode::BS);
