@@ -352,3 +352,19 @@ fn read_moves_from_data_statement_to_data_statement() {
         " 7  7 \n"
     );
 }
+
+/// Issue 11: the ROM's unary minus leaves only the last character of a following two-character
+/// comparison (its operand is evaluated above the comparisons' precedence, reads both
+/// characters and backs up one). A stock-market game was written against it.
+#[test]
+fn unary_minus_before_a_two_character_comparison_uses_its_last_character() {
+    assert_eq!(
+        output("10 A=-5:B=10\n20 PRINT -A<=B;-A<>B;A*-1<=B;(-A)<=B", ""),
+        " 0  0  0 -1 \n"
+    );
+    // One-character comparisons and NOT are as written.
+    assert_eq!(
+        output("10 A=-5:B=10\n20 PRINT -A<B;-A=B;NOT A<=B;A<=B;-A>4", ""),
+        "-1  0  0 -1 -1 \n"
+    );
+}

@@ -1083,12 +1083,40 @@ impl<'a> Parser<'a> {
         Ok(lhs)
     }
 
+    /// The ROM's quirk after a unary minus: its operand is evaluated at a precedence above the
+    /// comparisons, and that evaluation reads a whole run of comparison characters, then backs
+    /// the text pointer up by one; the level that continues clears the comparison flags and
+    /// reads from there. So only the run's last character counts: `-A<=B` is `-A=B`, `-A<>B`
+    /// is `-A>B`, and `A*-1<=B` is `A*-1=B`, while `(-A)<=B` is as written. (A run that
+    /// repeats a character is left whole, for the ?SN the ROM gives it.)
+    fn skip_to_last_relational(&mut self) {
+        let is_rel = |c: u8| matches!(c, t::GREATER | t::EQUAL | t::LESS);
+        let mut run = Vec::new();
+        let mut q = self.p;
+        while q < self.t.len() {
+            match self.t[q] {
+                b' ' => {}
+                c if is_rel(c) => run.push(q),
+                _ => break,
+            }
+            q += 1;
+        }
+        let repeats = run.iter().enumerate().any(|(i, &a)| {
+            run[..i].iter().any(|&b| self.t[b] == self.t[a])
+        });
+        if let (Some(&last), false) = (run.last(), repeats) {
+            self.p = last;
+        }
+    }
+
     fn unary(&mut self) -> PResult<Expr> {
         let c = self.peek().ok_or(ErrorCode::SN)?;
         match c {
             t::MINUS => {
                 self.p += 1;
-                Ok(Expr::Neg(Box::new(self.expr_prec(prec::NEG)?)))
+                let operand = self.expr_prec(prec::NEG)?;
+                self.skip_to_last_relational();
+                Ok(Expr::Neg(Box::new(operand)))
             }
             t::PLUS => {
                 self.p += 1;
