@@ -368,3 +368,31 @@ fn unary_minus_before_a_two_character_comparison_uses_its_last_character() {
         "-1  0  0 -1 -1 \n"
     );
 }
+
+/// Issue 11: after LIST prints a line of exactly 32 characters the next line (or OK) comes on
+/// the very next row; after PRINT of 32 characters the Dragon leaves a blank row.
+#[test]
+fn list_of_a_32_character_line_leaves_no_blank_row_but_print_does() {
+    let mut m = machine();
+    typed(
+        &mut m,
+        "10 PRINT \"ABCDEFGHIJKLMNOPQRSTU\"\n20 END\nCLS\nLIST\nPRINT STRING$(32,\"A\")",
+    );
+    let screen = m.screen_text();
+    let rows: Vec<&str> = screen.lines().map(str::trim_end).collect();
+    assert_eq!(
+        &rows[..9],
+        [
+            "OK",
+            "LIST",
+            "10 PRINT \"ABCDEFGHIJKLMNOPQRSTU\"",
+            "20 END",
+            "OK",
+            "PRINT STRING$(32,\"A\")",
+            "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+            "",
+            "OK",
+        ],
+        "{screen}"
+    );
+}

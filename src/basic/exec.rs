@@ -798,7 +798,12 @@ impl Interpreter {
             }
             hw.cycles += cost::PRINT_CHAR * text.len() as u32;
             hw.print_bytes(&text);
-            hw.print(b'\r');
+            // CmdList starts each line on a fresh row only when the cursor is not already at
+            // one: a line of exactly 32 characters has wrapped there, and no blank row
+            // follows it (PRINT, which always sends its CR, does leave one).
+            if hw.column() != 0 {
+                hw.print(b'\r');
+            }
         }
     }
 
