@@ -160,19 +160,17 @@ fn c3f_pclear_below_current_page_end() {
     assert_eq!(m.read_u16(0x19), 0x1E01);
 }
 
-/// The two rows graphics.md quotes from C4. The disassembly's CIRCLE (LB342: the high word
-/// of (T−1)·r, i.e. a floor) puts the 7-pixel top run on row 87 and x = 119/137 first on
-/// row 93, so these two quoted rows cannot both hold for it; see `circle_r10_hand_worked`
-/// in graphics_algo.rs. Kept, ignored, until the oracle dump is re-read.
+/// The two rows graphics.md quotes from C4, as corrected (read back with PEEK on the genuine
+/// ROM, 2026-12-01): row 86 is the top of the circle, one pixel at x = 128; row 91 has the
+/// pixels at x = 120 and 136.
 #[test]
-#[ignore = "graphics.md's C4 row labels disagree with the ROM's floor arithmetic (LB342)"]
 fn c4_circle_rows() {
     let mut m = fresh();
     pmode(&mut m, 4, 1);
     g::pcls(&mut m, None).unwrap();
     g::circle(&mut m, (128, 96), 10, None, None, None, None).unwrap();
-    assert_eq!(rows(&m, 32, 86..87, 14..18), vec![0x00, 0x07, 0xF0, 0x00]);
-    assert_eq!(rows(&m, 32, 91..92, 14..18), vec![0x01, 0x00, 0x00, 0x40]);
+    assert_eq!(rows(&m, 32, 86..87, 14..18), vec![0x00, 0x00, 0x80, 0x00]);
+    assert_eq!(rows(&m, 32, 91..92, 14..18), vec![0x00, 0x80, 0x00, 0x80]);
 }
 
 #[test]
