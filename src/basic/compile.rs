@@ -1101,9 +1101,10 @@ impl<'a> Parser<'a> {
             }
             q += 1;
         }
-        let repeats = run.iter().enumerate().any(|(i, &a)| {
-            run[..i].iter().any(|&b| self.t[b] == self.t[a])
-        });
+        let repeats = run
+            .iter()
+            .enumerate()
+            .any(|(i, &a)| run[..i].iter().any(|&b| self.t[b] == self.t[a]));
         if let (Some(&last), false) = (run.last(), repeats) {
             self.p = last;
         }

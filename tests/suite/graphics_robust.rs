@@ -2,8 +2,7 @@
 //! the current graphics page (or below $0600), except the direct-page state and, for GET,
 //! the array.
 
-mod graphics_common;
-use graphics_common::*;
+use crate::graphics_common::*;
 
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use spacemono::basic::graphics::{self as g, GetMode, LineBox, PutAction, VideoSelect};

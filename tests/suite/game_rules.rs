@@ -3,8 +3,7 @@
 //! (the program's variables survive it) and the move is played by jumping back into the game
 //! (see tests/game_support). Expected values are worked by hand from the rules, in the comments.
 
-mod game_support;
-use game_support::*;
+use crate::game_support::*;
 use spacemono::video::palette;
 
 /// Board geometry of the listing: cell (r,c) has its top left corner at (8+18(c-1), 6+20(r-1)).

@@ -5,15 +5,13 @@
 //! Regenerate with `UPDATE_GOLDEN=1 CARGO_BUILD_JOBS=1 cargo test --test game_look`, and look
 //! at every changed picture before committing it.
 
-mod common;
-mod game_support;
-use game_support::*;
+use crate::game_support::*;
 use spacemono::video::Frame;
 
 fn check_golden(name: &str, g: &Game) {
     let mut frame = Frame::new();
     g.m.render(&mut frame);
-    common::golden::check("golden_game", name, &frame);
+    crate::common::golden::check("golden_game", name, &frame);
 }
 
 #[test]

@@ -1,7 +1,6 @@
 //! The oracle checks of interpreter.md: programs and what the genuine Dragon 32 ROM showed.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn check_01_print_mem_at_power_on_and_in_a_program() {

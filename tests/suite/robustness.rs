@@ -1,7 +1,6 @@
 //! No input may panic or hang the host: random typing, random programs, random POKEs.
 //! Seeded, so a failure repeats; each case runs for a bounded number of fields.
 
-mod common;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use spacemono::basic::dialect::Dialect;

@@ -1,8 +1,7 @@
 //! Byte-level checks worked by hand from the ROM's algorithms (DragonROM.asm) and
 //! graphics.md; none of the expected values was taken from this implementation's output.
 
-mod graphics_common;
-use graphics_common::*;
+use crate::graphics_common::*;
 
 use spacemono::basic::error::ErrorCode;
 use spacemono::basic::graphics::{self as g, GetMode, LineBox, PutAction, VideoSelect};

@@ -3,7 +3,6 @@
 //! written as `CSAVE "SPACEMON"` writes it, by our own tape code. This test fails when the two
 //! files disagree. Regenerate the tape with `UPDATE_TAPE=1 cargo test --test game_tape`.
 
-mod game_support;
 use spacemono::formats::tapefile::file_blocks;
 use spacemono::formats::{cas, FileType, Namefile};
 use spacemono::machine::Machine;
@@ -13,7 +12,7 @@ use std::path::PathBuf;
 /// variables (VARTAB at $1B/$1C).
 fn program_image() -> Vec<u8> {
     let mut m = Machine::new();
-    m.load_listing(game_support::PROGRAM.as_bytes()).unwrap();
+    m.load_listing(crate::game_support::PROGRAM.as_bytes()).unwrap();
     let start = m.hw.mem.read_u16(0x19);
     let end = m.hw.mem.read_u16(0x1B);
     assert_eq!(start, 0x1E01);
@@ -52,11 +51,11 @@ fn tape_matches_the_listing() {
 fn fits_in_a_dragon_32_with_room_to_spare() {
     // PRINT MEM after setup (4 players, at the first board): 24871 at power-on, less 6K for
     // PCLEAR 8, the program, its arrays and CLEAR 300.
-    let mut g = game_support::Game::at_first_board(4);
+    let mut g = crate::game_support::Game::at_first_board(4);
     let mem = g.num("MEM");
     assert!(mem >= 5000.0, "PRINT MEM after setup is {mem}");
     // And after a whole game no ?OM or ?OS came.
-    let g = game_support::Game::start(&format!("4{}", "M\n1\n1\n\n\n\n".repeat(60)));
+    let g = crate::game_support::Game::start(&format!("4{}", "M\n1\n1\n\n\n\n".repeat(60)));
     let t = g.transcript();
     assert!(t.contains("FINAL STANDINGS"));
     assert!(!t.contains("ERROR"), "{t}");

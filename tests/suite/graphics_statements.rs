@@ -1,8 +1,7 @@
 //! The graphics statements from BASIC: the bytes they leave in video memory (graphics.md's
 //! checks on the genuine ROM) and the mode the VDG is left showing.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn pset_in_pmode_0_2_and_1_sets_the_roms_bytes() {

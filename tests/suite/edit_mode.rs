@@ -1,7 +1,6 @@
 //! EDIT n, with the Color BASIC manual's edit commands.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn extend_appends_to_the_end_of_the_line() {

@@ -1,7 +1,6 @@
 //! Every check of graphics.md that the genuine ROM confirmed ([O]), through the module API.
 
-mod graphics_common;
-use graphics_common::*;
+use crate::graphics_common::*;
 
 use spacemono::basic::error::ErrorCode;
 use spacemono::basic::graphics::{self as g, GetMode, LineBox, PutAction, VideoSelect};

@@ -1,8 +1,7 @@
 //! Issue 10: what a hostile or careless user can throw at the machine. Each test here failed
 //! before the fix it pins (a freeze, a wrong error, a lost or leaked save, a silent cut).
 
-mod common;
-use common::*;
+use crate::common::*;
 
 // ---- 1. numbers too large for their literal: ?OV, never a freeze ------------------------
 

@@ -13,7 +13,7 @@ use spacemono::machine::hardware::Event;
 use spacemono::machine::keyboard::parse_key_script;
 use spacemono::machine::{Machine, Status};
 
-pub const PROGRAM: &str = include_str!("../../roms/spacemono.bas");
+pub const PROGRAM: &str = include_str!("../../../roms/spacemono.bas");
 
 /// Emulated fields a single step may take before the test gives up (10 minutes).
 const LIMIT: u64 = 50 * 600;

@@ -3,8 +3,7 @@
 use std::path::Path;
 use std::process::Command;
 
-mod common;
-use common::{bin, temp_dir};
+use crate::common::{bin, temp_dir};
 
 /// Run spacemono: (exit code, stdout, stderr).
 fn spacemono(args: &[&str]) -> (i32, String, String) {

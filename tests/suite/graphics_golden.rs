@@ -5,7 +5,6 @@
 //! Regenerate with `UPDATE_GOLDEN=1 cargo test --test graphics_golden`, then look at every
 //! changed image before committing it.
 
-mod common;
 use spacemono::frontend::headless::run_until_done;
 use spacemono::machine::Machine;
 use spacemono::video::Frame;
@@ -27,7 +26,7 @@ fn picture_of(program: &str) -> Frame {
 }
 
 fn check(name: &str, frame: &Frame) {
-    common::golden::check("golden_graphics", name, frame);
+    crate::common::golden::check("golden_graphics", name, frame);
 }
 
 #[test]

@@ -1,7 +1,6 @@
 //! CLOAD, CSAVE, SKIPF and data files from BASIC, on a tape in the deck.
 
-mod common;
-use common::*;
+use crate::common::*;
 use spacemono::frontend::tape_file::insert;
 
 fn temp_tape(name: &str) -> std::path::PathBuf {

@@ -9,8 +9,7 @@ use spacemono::video::palette;
 use spacemono::video::png;
 use spacemono::video::vdg::{FRAME_HEIGHT, FRAME_WIDTH, PICTURE_X, PICTURE_Y};
 
-mod common;
-use common::{bin, temp_dir};
+use crate::common::{bin, temp_dir};
 
 /// Wait for a child with a time limit; kill it past that.
 fn wait_with_timeout(mut child: Child, limit: Duration) -> Output {
