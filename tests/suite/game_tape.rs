@@ -12,7 +12,8 @@ use std::path::PathBuf;
 /// variables (VARTAB at $1B/$1C).
 fn program_image() -> Vec<u8> {
     let mut m = Machine::new();
-    m.load_listing(crate::game_support::PROGRAM.as_bytes()).unwrap();
+    m.load_listing(crate::game_support::PROGRAM.as_bytes())
+        .unwrap();
     let start = m.hw.mem.read_u16(0x19);
     let end = m.hw.mem.read_u16(0x1B);
     assert_eq!(start, 0x1E01);

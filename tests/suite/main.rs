@@ -2,9 +2,8 @@
 //! 32 shows, or one of the machine's files and what it must hold. One binary, so the suite
 //! links once (a test binary per file linked the whole crate 35 times).
 
-mod common;
-mod game_support;
 mod boot;
+mod common;
 mod deck_cli;
 mod deck_program;
 mod deck_tape;
@@ -14,6 +13,7 @@ mod frontend_cli;
 mod game_full;
 mod game_look;
 mod game_rules;
+mod game_support;
 mod game_tape;
 mod graphics_algo;
 mod graphics_common;
