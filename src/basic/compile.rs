@@ -1038,8 +1038,7 @@ impl<'a> Parser<'a> {
 
     fn expr_prec(&mut self, min: u8) -> PResult<Expr> {
         let mut lhs = self.unary()?;
-        loop {
-            let Some(c) = self.peek() else { break };
+        while let Some(c) = self.peek() {
             let (p, op) = match c {
                 t::PLUS => (prec::ADD, Some(BinOp::Add)),
                 t::MINUS => (prec::ADD, Some(BinOp::Sub)),

@@ -184,7 +184,7 @@ impl Interpreter {
                 (len > 0 && at > old_bottom && at <= top).then_some((d, len, at))
             })
             .collect();
-        live.sort_by(|a, b| b.2.cmp(&a.2));
+        live.sort_by_key(|&(_, _, at)| std::cmp::Reverse(at));
         let mut new_top = top as i32;
         for (d, len, at) in live {
             let dest = (new_top - len as i32 + 1) as u16;

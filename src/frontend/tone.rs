@@ -247,7 +247,7 @@ mod tests {
         let max = s.iter().cloned().fold(f32::MIN, f32::max);
         let min = s.iter().cloned().fold(f32::MAX, f32::min);
         assert!((max - level(0xFC)).abs() < 1e-6 && (min - level(0x00)).abs() < 1e-6);
-        assert!(s.iter().any(|&x| x == 0.0), "mid level missing");
+        assert!(s.contains(&0.0), "mid level missing");
         assert_eq!(level(0x7E), 0.0);
     }
 

@@ -58,7 +58,7 @@ impl TextScreen {
                 loop {
                     mem.poke(cur, BLANK);
                     cur += 1;
-                    if (cur - addr::TEXT_SCREEN) % COLUMNS == 0 {
+                    if (cur - addr::TEXT_SCREEN).is_multiple_of(COLUMNS) {
                         break;
                     }
                 }

@@ -130,13 +130,7 @@ fn pattern(g: GraphicsMode) -> Vec<u8> {
         for b in 0..bpr {
             let v = match y * 3 / rows {
                 0 if colour => [0x00, 0x55, 0xAA, 0xFF][b * 4 / bpr],
-                0 => {
-                    if b % 2 == 0 {
-                        0xFF
-                    } else {
-                        0x00
-                    }
-                }
+                0 if b % 2 == 0 => 0xFF,
                 1 if colour => 0x1B,
                 1 => {
                     if y % 2 == 0 {

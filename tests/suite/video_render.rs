@@ -152,9 +152,8 @@ fn sg4_quadrants_in_all_eight_colours() {
             m[TEXT + c as usize * 2 + 1] = 0x80 | c << 4 | 0b0100; // TR only
         }
         let f = text_frame(&m, css);
-        for c in 0..8usize {
+        for (c, &col) in colours.iter().enumerate().take(8) {
             let x0 = c * 16;
-            let col = colours[c];
             // TL: x 0-3, y 0-5; TR: x 4-7, y 0-5; BL: x 0-3, y 6-11; BR: x 4-7, y 6-11.
             assert_eq!(f.picture_pixel(x0, 0), col, "colour {c} TL");
             assert_eq!(f.picture_pixel(x0 + 3, 5), col, "colour {c} TL corner");
@@ -332,9 +331,9 @@ fn four_colour_pixel_codes_in_both_colour_sets() {
         (true, [BUFF, CYAN, MAGENTA, ORANGE]),
     ] {
         let f = render(&m, GRAPHICS as u16, VdgMode::pmode(3, css).unwrap()); // CG6: 2x1 pixels
-        for code in 0..4 {
-            assert_eq!(f.picture_pixel(code * 2, 0), set[code]);
-            assert_eq!(f.picture_pixel(code * 2 + 1, 0), set[code]);
+        for (code, &colour) in set.iter().enumerate() {
+            assert_eq!(f.picture_pixel(code * 2, 0), colour);
+            assert_eq!(f.picture_pixel(code * 2 + 1, 0), colour);
         }
         assert_eq!(
             f.picture_pixel(0, 1),

@@ -81,9 +81,9 @@ impl<'a> Eval<'a> {
         }
         // A variable (one letter): MOVFM.
         let rest = &self.s[self.pos..];
-        if rest.len() >= 1
+        if !rest.is_empty()
             && rest[0].is_ascii_uppercase()
-            && !rest.get(1).map_or(false, |c| c.is_ascii_uppercase())
+            && !rest.get(1).is_some_and(|c| c.is_ascii_uppercase())
         {
             let v = self
                 .vars
@@ -123,10 +123,22 @@ impl<'a> Eval<'a> {
                     b"COS" => fu.cos(),
                     b"TAN" => fu.tan(),
                     b"ATN" => fu.atn(),
-                    b"INT" => Ok(fu.int()),
-                    b"FIX" => Ok(fu.fix()),
-                    b"ABS" => Ok(fu.abs()),
-                    b"SGN" => Ok(fu.sgn()),
+                    b"INT" => {
+                        fu.int();
+                        Ok(())
+                    }
+                    b"FIX" => {
+                        fu.fix();
+                        Ok(())
+                    }
+                    b"ABS" => {
+                        fu.abs();
+                        Ok(())
+                    }
+                    b"SGN" => {
+                        fu.sgn();
+                        Ok(())
+                    }
                     b"RND" => fu.rnd(),
                     _ => unreachable!(),
                 };
@@ -738,7 +750,8 @@ fn s19_2_routine_level() {
     let fsub: Op = FloatUnit::fsub;
     let fmult: Op = FloatUnit::fmult;
     let fdiv: Op = FloatUnit::fdiv;
-    let rows: Vec<(&str, Op, Fac, &str, Result<Fac, FpError>)> = vec![
+    type Row = (&'static str, Op, Fac, &'static str, Result<Fac, FpError>);
+    let rows: Vec<Row> = vec![
         (
             "FADD",
             fadd,

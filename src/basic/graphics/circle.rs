@@ -87,7 +87,7 @@ pub fn circle(
         }
         let v = (p >> 8) as u16;
         let x = if (2..6).contains(&o) {
-            cx.checked_sub(h).unwrap_or(0)
+            cx.saturating_sub(h)
         } else {
             match cx.checked_add(h) {
                 Some(x) if x < max_x => x,
@@ -95,7 +95,7 @@ pub fn circle(
             }
         };
         let y = if o >= 4 {
-            cy.checked_sub(v).unwrap_or(0)
+            cy.saturating_sub(v)
         } else {
             match cy.checked_add(v) {
                 Some(y) if y < max_y => y,
