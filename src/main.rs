@@ -167,7 +167,8 @@ struct RunArgs {
     /// As --keys, read from a file.
     #[arg(long, value_name = "FILE")]
     keys_file: Option<PathBuf>,
-    /// Write the final text screen (16 lines of 32 characters) to FILE, or - for stdout.
+    /// Write the final screen to FILE, or - for stdout: the text screen (16 lines of 32
+    /// characters), or a graphics page as text art (a first line saying so, then 96 lines).
     #[arg(long, value_name = "FILE|-")]
     screen: Option<PathBuf>,
     /// Write every character printed, in order, to FILE, or - for stdout.
@@ -389,7 +390,7 @@ fn run(args: RunArgs, view: &ViewArgs, deck: &DeckArgs, basic: &BasicArgs) -> Ex
         }
     }
     if let Some(target) = &args.screen {
-        if let Err(e) = write_output(target, &machine.screen_text()) {
+        if let Err(e) = write_output(target, &machine.display_text()) {
             return fail(e);
         }
     }

@@ -1,5 +1,7 @@
 //! The terminal view, for when there is no display (or `--terminal`): the 32×16 text screen
-//! drawn in place with ANSI colours, keys read raw from the terminal.
+//! drawn in place with ANSI colours, or a graphics page as quadrant art in the VDG's colours
+//! (every pixel when the terminal has 128×98 cells, else at half or quarter size); keys read
+//! raw from the terminal.
 //!
 //! Cells look as on the VDG: normal characters dark on bright green, lower case (inverse)
 //! bright green on dark green, semigraphics as Unicode quadrant blocks in their colour on
@@ -68,6 +70,53 @@ pub fn render_screen(screen: &[u8]) -> String {
         out.push_str(&render_row(row));
     }
     out
+}
+
+/// Quadrant art in its colours, from the top-left corner, a row a line.
+pub fn render_art(art: &[Vec<crate::video::text_art::ArtCell>]) -> String {
+    let mut out = String::from("\x1b[H");
+    for row in art {
+        let mut colours = None;
+        for c in row {
+            if colours != Some((c.fg, c.bg)) {
+                out.push_str(&sgr(c.fg, c.bg));
+                colours = Some((c.fg, c.bg));
+            }
+            out.push(c.ch);
+        }
+        out.push_str("\x1b[0m\r\n");
+    }
+    out
+}
+
+/// The line of keys under the picture.
+const HELP: &str =
+    "\x1b[0mEsc BREAK  Home CLEAR  F2 screenshot  F3 caps  F12 turbo  Ctrl-C quit\x1b[K";
+
+/// The terminal's size as (rows, columns), from `stty size`; 24x80 when it cannot be read.
+fn terminal_size() -> (usize, usize) {
+    let out = Command::new("stty")
+        .arg("size")
+        .stdin(Stdio::inherit())
+        .output();
+    let text = out.map(|o| String::from_utf8_lossy(&o.stdout).into_owned());
+    let mut it = text.as_deref().unwrap_or("").split_whitespace();
+    match (
+        it.next().and_then(|r| r.parse().ok()),
+        it.next().and_then(|c| c.parse().ok()),
+    ) {
+        (Some(r), Some(c)) if r > 0 && c > 0 => (r, c),
+        _ => (24, 80),
+    }
+}
+
+/// The finest scale of quadrant art that fits with the help and status lines under it:
+/// 1 (128x96 characters, every pixel), 2 (64x48) or 4 (32x24).
+pub fn art_scale((rows, cols): (usize, usize)) -> usize {
+    [1, 2, 4]
+        .into_iter()
+        .find(|&s| cols >= 128 / s && rows >= 96 / s + 2)
+        .unwrap_or(4)
 }
 
 /// What a key from the terminal asks for.
@@ -239,13 +288,13 @@ fn view_loop(
     let mut out = std::io::stdout();
     let io = |e: std::io::Error| format!("terminal: {e}");
     out.write_all(b"\x1b[2J\x1b[?25l").map_err(io)?;
-    let help = "\x1b[17;1H\x1b[0mEsc BREAK  Home CLEAR  F2 screenshot  F3 caps  F12 turbo  Ctrl-C quit\r\n";
-    out.write_all(help.as_bytes()).map_err(io)?;
+    let art_scale = art_scale(terminal_size());
     let mut keys = TermKeys::default();
     let mut speed = opts.speed;
     let mut pacer = Pacer::new(Instant::now());
-    let mut shown: Option<Vec<u8>> = None;
+    let mut shown: Option<(crate::video::VdgMode, Vec<u8>)> = None;
     let mut status_line = String::new();
+    let mut frame = crate::video::Frame::new();
     loop {
         // Keys typed since the last wake-up.
         while let Ok(bytes) = rx.try_recv() {
@@ -280,19 +329,35 @@ fn view_loop(
             notices.append(&mut driver.notices);
         }
         let done = driver.wake_up(&mut pacer, speed, opts, |machine| {
-            let (_, bytes) = video_bytes(machine);
-            if shown.as_ref() == Some(&bytes) {
+            let now = video_bytes(machine);
+            if shown.as_ref() == Some(&now) {
                 return Ok(false);
             }
-            out.write_all(render_screen(&bytes).as_bytes())
+            let graphics = now.0.graphics_mode().is_some();
+            // Text is the 32x16 screen; a graphics page is drawn as quadrant art in its
+            // colours, as large as the terminal allows.
+            let (picture, rows) = if graphics {
+                machine.render(&mut frame);
+                let art = crate::video::text_art::quadrant_art(&frame, art_scale);
+                (render_art(&art), art.len())
+            } else {
+                (render_screen(&now.1), 16)
+            };
+            if shown.as_ref().map(|s| s.0) != Some(now.0) {
+                out.write_all(b"\x1b[0m\x1b[2J").map_err(io)?;
+            }
+            out.write_all(picture.as_bytes()).map_err(io)?;
+            out.write_all(format!("\x1b[{};1H{HELP}", rows + 1).as_bytes())
                 .map_err(io)?;
             if !status_line.is_empty() {
-                out.write_all(format!("\x1b[18;1H\x1b[0m\x1b[2K{status_line}").as_bytes())
-                    .map_err(io)?;
+                out.write_all(
+                    format!("\x1b[{};1H\x1b[0m\x1b[2K{status_line}", rows + 2).as_bytes(),
+                )
+                .map_err(io)?;
                 status_line.clear();
             }
             out.flush().map_err(io)?;
-            shown = Some(bytes);
+            shown = Some(now);
             Ok(true)
         })?;
         if done {
@@ -304,6 +369,36 @@ fn view_loop(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_art_is_as_fine_as_the_terminal_allows() {
+        assert_eq!(art_scale((98, 128)), 1);
+        assert_eq!(art_scale((97, 200)), 2);
+        assert_eq!(art_scale((50, 64)), 2);
+        assert_eq!(art_scale((24, 80)), 4);
+    }
+
+    #[test]
+    fn art_rows_carry_their_colours() {
+        use crate::video::text_art::ArtCell;
+        let row = vec![
+            ArtCell {
+                ch: '▀',
+                fg: palette::RED,
+                bg: palette::GREEN,
+            },
+            ArtCell {
+                ch: ' ',
+                fg: palette::GREEN,
+                bg: palette::GREEN,
+            },
+        ];
+        let s = render_art(&[row]);
+        assert!(s.starts_with("\x1b[H"));
+        assert!(s.contains(&format!("{}▀", sgr(palette::RED, palette::GREEN))));
+        assert!(s.contains(&format!("{} ", sgr(palette::GREEN, palette::GREEN))));
+        assert!(s.ends_with("\x1b[0m\r\n"));
+    }
 
     #[test]
     fn cells_in_ansi_colours() {

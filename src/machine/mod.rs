@@ -207,6 +207,26 @@ impl Machine {
         screen::TextScreen::to_text(&self.hw.mem)
     }
 
+    /// What the VDG shows, as text: the text screen as [`Machine::screen_text`] gives it, or,
+    /// while a graphics page is shown, a first line that says so and the picture as quadrant
+    /// text art, 128 columns by 96 lines (exact for PMODE 4; colours are not kept).
+    pub fn display_text(&self) -> String {
+        let v = self.hw.video;
+        if !v.graphics {
+            return self.screen_text();
+        }
+        let mut frame = crate::video::Frame::new();
+        self.render(&mut frame);
+        let art = crate::video::text_art::quadrant_art(&frame, 1);
+        format!(
+            "[graphics: PMODE {} at ${:04X}, colour set {}; the picture as 128x96 text art]\n{}",
+            v.pmode,
+            v.start,
+            u8::from(v.css),
+            crate::video::text_art::plain(&art)
+        )
+    }
+
     /// Everything printed since power-on, CR as newline (when recording).
     pub fn transcript(&self) -> Option<String> {
         self.transcript_since(0)

@@ -134,10 +134,9 @@ impl TextScreen {
     }
 }
 
-/// SG4 quadrant patterns (bits TL=8 TR=4 BL=2 BR=1) as Unicode block elements.
-pub const QUADRANTS: [char; 16] = [
-    ' ', '▗', '▖', '▄', '▝', '▐', '▞', '▟', '▘', '▚', '▌', '▙', '▀', '▜', '▛', '█',
-];
+/// SG4 quadrant patterns (bits TL=8 TR=4 BL=2 BR=1) as Unicode block elements: the same
+/// table the text art of a graphics page uses.
+pub use crate::video::text_art::QUADRANTS;
 
 #[cfg(test)]
 mod tests {

@@ -6,10 +6,12 @@
 //! * [`font`]: the chip's 64-glyph character generator, read from `assets/vdg-font.txt`.
 //! * [`palette`]: the VDG colours as RGB data.
 //! * [`png`]: a minimal PNG writer/reader for screenshots and golden-image tests.
+//! * [`text_art`]: a picture as Unicode quadrant characters, for the views without pixels.
 
 pub mod font;
 pub mod palette;
 pub mod png;
+pub mod text_art;
 pub mod vdg;
 
 pub use vdg::{render, render_into, Frame, GraphicsMode, VdgMode};

@@ -33,6 +33,7 @@ mod tape_cas;
 mod tape_robustness;
 mod tape_statements;
 mod tape_wav;
+mod text_views;
 mod timing;
 mod trace_compare;
 mod video_font;
