@@ -660,3 +660,34 @@ fn pokes_into_basics_own_pointers_never_panic_the_host() {
     }
     assert!(panics.is_empty(), "{} panics: {panics:?}", panics.len());
 }
+
+/// Every crash the fuzzers found, kept in `tests/fuzz/crashers/` (the raw typed lines, whose
+/// first byte is below $80), runs without a panic. Run this without `--release` to have
+/// overflow checks on, as the fuzzers do.
+#[test]
+fn the_fuzzers_crashers_stay_fixed() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz/crashers");
+    let mut replayed = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let bytes = std::fs::read(&path).unwrap();
+        if !name.starts_with("typed_line-") || bytes.first().is_none_or(|&b| b >= 0x80) {
+            continue;
+        }
+        let r = std::panic::catch_unwind(|| {
+            let mut m = machine();
+            let mut line: Vec<u8> = bytes.iter().copied().filter(|&c| c != 13).collect();
+            line.push(13);
+            m.hw.keyboard.type_script(&line);
+            spacemono::frontend::headless::run_until_done(&mut m, Some(200));
+        });
+        assert!(r.is_ok(), "{name} panics again");
+        replayed += 1;
+    }
+    assert!(
+        replayed >= 3,
+        "only {replayed} crashers found in {}",
+        dir.display()
+    );
+}

@@ -1,0 +1,22 @@
+//! A .cas image: blocks, files, and the deck's view of it (as `--tape x.cas` would load it);
+//! a file that reads as a program is listed as `spacemono list` would.
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+use spacemono::formats::{ascii, cas, TapeKind};
+use spacemono::machine::cassette;
+
+fuzz_target!(|data: &[u8]| {
+    let _ = cas::read_blocks(data);
+    if let Ok(files) = cas::read_files(data) {
+        for f in &files {
+            let _ = f.name();
+            let _ = f.is_complete();
+            let payload = f.payload();
+            let _ = ascii::lines_from_tape_file(f);
+            let _ = cassette::image_listing(&payload);
+        }
+    }
+    if let Ok(blocks) = cassette::blocks_from_bytes(data, TapeKind::Cas, "FUZZ") {
+        let _ = cassette::group_tape_blocks(&blocks);
+    }
+});

@@ -1,0 +1,19 @@
+//! `--keys` scripts: `parse_key_script` on any UTF-8, and a parsed script typed into a
+//! machine at OK for up to 100 fields.
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+use spacemono::frontend::headless::run_until_done;
+use spacemono::machine::keyboard::parse_key_script;
+use spacemono::machine::Machine;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    if let Ok(keys) = parse_key_script(text) {
+        assert!(keys.iter().all(|&k| k < 0x80));
+        if keys.len() <= 256 {
+            let mut m = Machine::new();
+            m.hw.keyboard.type_script(&keys);
+            run_until_done(&mut m, Some(100));
+        }
+    }
+});
