@@ -234,7 +234,7 @@ fn write_output(target: &Path, text: &str) -> Result<(), String> {
     }
 }
 
-/// The largest `--keys-file` or `--type` file: a million keys is far more than any session
+/// The largest `--keys-file` or `--type` file: four million keys is far more than any session
 /// types, and the limit keeps an endless file (`/dev/zero`) from filling the host's memory.
 const MAX_KEY_FILE_BYTES: usize = 4 * 1024 * 1024;
 

@@ -67,7 +67,7 @@ pub fn read_program(path: &Path) -> Result<ProgramSource, ProgramFileError> {
     };
     let nf = file.namefile.expect("found by its namefile");
     if !file.checksum_ok || file.eof.is_none() {
-        return Err(err(crate::frontend::tape_cli::unreadable(file)));
+        return Err(err(unreadable(file)));
     }
     if nf.ascii {
         let lines = ascii::lines_from_payload(&file.payload());
@@ -116,4 +116,18 @@ pub fn listing_warnings(path: &Path, listing: &[u8]) -> Vec<String> {
         .into_iter()
         .map(|l| format!("{}: {l}", path.display()))
         .collect()
+}
+
+/// Why a BASIC program on a tape cannot be read: cut short, a bad checksum, or no EOF block.
+pub fn unreadable(f: &crate::formats::tapefile::TapeFile) -> String {
+    let name = f.namefile.map(|n| n.name_str()).unwrap_or_default();
+    if f.all_blocks().any(|b| b.truncated) {
+        format!(
+            "the BASIC program \"{name}\" is cut short (the tape ends inside one of its blocks)"
+        )
+    } else if !f.checksum_ok {
+        format!("the BASIC program \"{name}\" has a block with a bad checksum (the Dragon says ?IO ERROR)")
+    } else {
+        format!("the BASIC program \"{name}\" is cut short (the tape ends before its last block)")
+    }
 }

@@ -120,7 +120,7 @@ fn first_program_listing(path: &Path, files: &[TapeFile]) -> Result<(Vec<u8>, St
         .ok_or_else(|| at(path, "holds no BASIC program to list"))?;
     let nf = f.namefile.expect("found by its namefile");
     if !f.checksum_ok || f.eof.is_none() {
-        return Err(at(path, unreadable(f)));
+        return Err(at(path, crate::frontend::program_file::unreadable(f)));
     }
     let lines = if nf.ascii {
         ascii::lines_from_payload(&f.payload())
@@ -137,20 +137,6 @@ fn first_program_listing(path: &Path, files: &[TapeFile]) -> Result<(Vec<u8>, St
         String::new()
     };
     Ok((ascii::write_listing(&lines), note))
-}
-
-/// Why a BASIC program on a tape cannot be read: cut short, a bad checksum, or no EOF block.
-pub fn unreadable(f: &TapeFile) -> String {
-    let name = f.namefile.map(|n| n.name_str()).unwrap_or_default();
-    if f.all_blocks().any(|b| b.truncated) {
-        format!(
-            "the BASIC program \"{name}\" is cut short (the tape ends inside one of its blocks)"
-        )
-    } else if !f.checksum_ok {
-        format!("the BASIC program \"{name}\" has a block with a bad checksum (the Dragon says ?IO ERROR)")
-    } else {
-        format!("the BASIC program \"{name}\" is cut short (the tape ends before its last block)")
-    }
 }
 
 /// `tape convert IN OUT`. Returns a note for the user (may be empty).
