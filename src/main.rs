@@ -376,9 +376,11 @@ fn run(args: RunArgs, view: &ViewArgs, deck: &DeckArgs, basic: &BasicArgs) -> Ex
     signals::catch();
     headless::run_until_done_with(&mut machine, max_fields, |m| {
         sound.field(&mut m.hw.events, false);
-        for e in m.hw.deck.take_failures() {
-            eprintln!("spacemono: the save failed: {e}");
-            saves_failed += 1;
+        if m.hw.deck.has_failures() {
+            for e in m.hw.deck.take_failures() {
+                eprintln!("spacemono: the save failed: {e}");
+                saves_failed += 1;
+            }
         }
     });
     if let Err(e) = sound.finish() {

@@ -15,8 +15,10 @@ pub fn run_session(machine: &mut Machine) -> std::io::Result<u64> {
     machine.hw.transcript.get_or_insert_with(Vec::new);
     loop {
         let status = machine.run_field();
-        for e in machine.hw.deck.take_failures() {
-            eprintln!("spacemono: the save failed: {e}");
+        if machine.hw.deck.has_failures() {
+            for e in machine.hw.deck.take_failures() {
+                eprintln!("spacemono: the save failed: {e}");
+            }
         }
         let len = machine.hw.transcript.as_ref().map_or(0, Vec::len);
         if len > shown {

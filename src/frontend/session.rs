@@ -164,8 +164,10 @@ impl Driver {
         self.keys.feed(&mut self.machine, self.last);
         self.last = self.machine.run_field();
         self.sound.field(&mut self.machine.hw.events, play);
-        for e in self.machine.hw.deck.take_failures() {
-            self.notices.push(format!("the save failed: {e}"));
+        if self.machine.hw.deck.has_failures() {
+            for e in self.machine.hw.deck.take_failures() {
+                self.notices.push(format!("the save failed: {e}"));
+            }
         }
         self.fields += 1;
         self.last

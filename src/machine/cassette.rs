@@ -821,6 +821,12 @@ impl Deck {
         std::mem::take(&mut self.failures)
     }
 
+    /// Whether a save failed since the last [`Deck::take_failures`] (cheap: asked every field).
+    #[inline]
+    pub fn has_failures(&self) -> bool {
+        !self.failures.is_empty()
+    }
+
     /// `--tape-speed`: kept across inserts and ejects.
     pub fn set_speed(&mut self, speed: TapeSpeed) {
         self.speed = speed;
