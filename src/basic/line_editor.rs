@@ -3,8 +3,9 @@
 use crate::machine::hardware::Hardware;
 use crate::machine::keyboard::code;
 
-/// The input buffer holds 249 characters (LineBufMax 250 with its terminator).
-pub const MAX_LINE: usize = 249;
+/// The input buffer holds 249 characters (LineBufMax 250 with its terminator). Listings read
+/// from files are cut to the same size (`formats::ascii`, which warns about it).
+pub const MAX_LINE: usize = crate::formats::ascii::MAX_LINE_CHARS;
 
 #[derive(Debug, PartialEq, Eq)]
 pub enum Edit {

@@ -29,8 +29,8 @@ const LF: u8 = 0x0A;
 const TAB: u8 = 0x09;
 const CTRL_Z: u8 = 0x1A;
 
-/// Characters the Dragon's line buffer holds (`basic::line_editor::MAX_LINE`): a longer line
-/// is cut to this many when it is typed or loaded.
+/// Characters the Dragon's line buffer holds: a longer line is cut to this many when it is
+/// typed or loaded (the line editor's `MAX_LINE` is this).
 pub const MAX_LINE_CHARS: usize = 249;
 
 /// The lines of `text` with their 1-based numbers in the file: CR, LF, CRLF and LFCR each
@@ -198,11 +198,6 @@ pub fn listing_from_tape_file(file: &TapeFile) -> Result<Vec<u8>, TapeError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_line_buffer_is_the_line_editors() {
-        assert_eq!(MAX_LINE_CHARS, crate::basic::line_editor::MAX_LINE);
-    }
 
     #[test]
     fn every_line_end_counts_once() {

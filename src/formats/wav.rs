@@ -519,10 +519,16 @@ fn bit_cycles(one: bool) -> f64 {
     }
 }
 
+/// CPU cycles to play one byte: 435 for each 1 bit, 813 for each 0 bit.
+pub fn byte_cycles(b: u8) -> f64 {
+    let ones = b.count_ones() as f64;
+    ones * BIT1_CPU_CYCLES + (8.0 - ones) * BIT0_CPU_CYCLES
+}
+
 /// Seconds of audio `segments` make, with the trailing motor gap: worked out before any
 /// sample is made, so an image too large to write is refused without building it.
 fn duration_seconds(segments: &[Segment], gap_ms: u32) -> Result<f64, TapeError> {
-    let byte_seconds = |b: u8| (0..8).map(|i| bit_cycles(b >> i & 1 != 0)).sum::<f64>() / CPU_HZ;
+    let byte_seconds = |b: u8| byte_cycles(b) / CPU_HZ;
     let leader = byte_seconds(0x55);
     let mut seconds = gap_ms as f64 / 1000.0;
     for seg in segments {

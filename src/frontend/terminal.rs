@@ -50,9 +50,15 @@ fn sgr(fg: u32, bg: u32) -> String {
 /// reset at the end, then CR LF (the terminal is in raw mode).
 pub fn render_row(bytes: &[u8]) -> String {
     let mut out = String::new();
+    push_cells(&mut out, bytes.iter().map(|&b| cell(b)));
+    out
+}
+
+/// Cells as (character, foreground, background), colours set wherever they change, then reset
+/// and CR LF.
+fn push_cells(out: &mut String, cells: impl Iterator<Item = (char, u32, u32)>) {
     let mut colours = None;
-    for &b in bytes {
-        let (c, fg, bg) = cell(b);
+    for (c, fg, bg) in cells {
         if colours != Some((fg, bg)) {
             out.push_str(&sgr(fg, bg));
             colours = Some((fg, bg));
@@ -60,7 +66,6 @@ pub fn render_row(bytes: &[u8]) -> String {
         out.push(c);
     }
     out.push_str("\x1b[0m\r\n");
-    out
 }
 
 /// The whole 32×16 screen, drawn from the top-left corner.
@@ -76,15 +81,7 @@ pub fn render_screen(screen: &[u8]) -> String {
 pub fn render_art(art: &[Vec<crate::video::text_art::ArtCell>]) -> String {
     let mut out = String::from("\x1b[H");
     for row in art {
-        let mut colours = None;
-        for c in row {
-            if colours != Some((c.fg, c.bg)) {
-                out.push_str(&sgr(c.fg, c.bg));
-                colours = Some((c.fg, c.bg));
-            }
-            out.push(c.ch);
-        }
-        out.push_str("\x1b[0m\r\n");
+        push_cells(&mut out, row.iter().map(|c| (c.ch, c.fg, c.bg)));
     }
     out
 }

@@ -63,9 +63,7 @@ use crate::formats::namefile::{FileType, Namefile};
 use crate::formats::tapefile::{
     file_blocks, group_files, layout, LayoutOptions, Segment, TapeFile,
 };
-use crate::formats::wav::{
-    self, SampleFormat, WavOptions, BIT0_CPU_CYCLES, BIT1_CPU_CYCLES, CPU_HZ,
-};
+use crate::formats::wav::{self, byte_cycles, SampleFormat, WavOptions, CPU_HZ};
 use crate::formats::{cas, TapeError, TapeKind};
 use crate::machine::hardware::Hardware;
 use crate::machine::memory::{addr, Memory};
@@ -104,12 +102,6 @@ impl TapeBlock {
             leader_bytes: 0,
         }
     }
-}
-
-/// CPU cycles to play one byte: a 1 bit is 435 cycles, a 0 bit 813.
-fn byte_cycles(b: u8) -> f64 {
-    let ones = b.count_ones() as f64;
-    ones * BIT1_CPU_CYCLES + (8.0 - ones) * BIT0_CPU_CYCLES
 }
 
 /// How long a block takes to pass the head at the real speed, in seconds: the motor gap and the
