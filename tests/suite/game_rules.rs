@@ -222,6 +222,9 @@ fn crowded(g: &mut Game, all_five: bool) {
 fn rule_s4_no_founding_cell_while_five_companies_exist() {
     let mut g = Game::at_first_board(2);
     crowded(&mut g, true);
+    // A stale second entry in the list of legal cells: with one cell, the sort that follows
+    // the shuffle must not run (a FOR always runs once), or it copies this over the first.
+    g.direct("LG(2)=34");
     g.keys("GOTO 1030\n");
     g.brk();
     // 7F and 9L would found a sixth company: only 3B (growth of A) is offered.
