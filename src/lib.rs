@@ -1,7 +1,7 @@
 //! spacemono: a Dragon 32 running its Extended Color BASIC, recreated in Rust.
 //!
 //! The core (`machine`, `basic`, `formats`, `video`) knows nothing of windows, audio devices or
-//! the command line. It is driven a 50 Hz field at a time; frontends (`frontend`) drive it the
+//! the command line. It is driven a field (1/49.97 s) at a time; frontends (`frontend`) drive it the
 //! same way, whether they are a window, a terminal or a test.
 
 pub mod basic;

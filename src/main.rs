@@ -111,7 +111,7 @@ struct ViewArgs {
     /// Start full screen (F11 or Alt+Enter toggles).
     #[arg(long, global = true)]
     fullscreen: bool,
-    /// period: 50 fields a second, as the real machine; turbo: flat out (F12 toggles).
+    /// period: 49.97 fields a second, as the real machine; turbo: flat out (F12 toggles).
     #[arg(long, global = true, value_enum, default_value_t = Speed::Period)]
     speed: Speed,
     /// Type a text file into the machine as it asks for keys (how to paste a listing).
@@ -120,7 +120,7 @@ struct ViewArgs {
     /// No sound device (a --wav recording still works).
     #[arg(long, global = true)]
     mute: bool,
-    /// Record the machine's sound to a WAV file (22050 Hz, 16-bit mono; emulated time).
+    /// Record the machine's sound to a WAV file (22,036 Hz, 16-bit mono; emulated time).
     #[arg(long, global = true, value_name = "FILE")]
     wav: Option<PathBuf>,
     /// On exit, write the picture to a PNG file (320x240).
@@ -258,7 +258,7 @@ fn max_fields(max_seconds: Option<f64>) -> Result<Option<u64>, String> {
             Err("--max-seconds must be a number of seconds, 0 or more".into())
         }
         Some(s) => Ok(Some(
-            (s * spacemono::timing::FIELDS_PER_SECOND as f64).round() as u64,
+            (s * spacemono::timing::FIELDS_PER_SECOND).round() as u64
         )),
         None => Ok(None),
     }

@@ -65,9 +65,8 @@ pub enum Func {
 
 #[derive(Clone, Debug)]
 pub enum Expr {
-    /// A numeric literal: FAC exactly as FIN left it (value, sign byte and guard byte), and
-    /// how many characters FIN read (for the cost model).
-    Num(Fac, u8),
+    /// A numeric literal: FAC exactly as FIN left it (value, sign byte and guard byte).
+    Num(Fac),
     /// A string literal: its address in RAM (program text or the input buffer) and length.
     Str(u16, u8),
     Var(VarName),
@@ -141,6 +140,10 @@ pub enum Stmt {
         then: Box<Stmt>,
         /// The segment of the matching ELSE, found as the ROM finds it; None = next line.
         else_seg: Option<u16>,
+        /// The THEN part's text cost, spent when the condition is true (cost.rs).
+        then_cost: u32,
+        /// What a false IF spends scanning to the ELSE or the end of the line.
+        skip_cost: u32,
     },
     /// `ELSE stmt`: met in sequence it ends the line; reached from a false IF it runs `stmt`.
     Else(Box<Stmt>),
@@ -221,6 +224,9 @@ pub struct Segment {
     pub stmt: Stmt,
     /// The statement parsed but was followed by junk: it runs, then ?SN.
     pub trailing_junk: bool,
+    /// The cycles the ROM spends reading this statement's text each time it runs (cost.rs):
+    /// fixed, so counted once here.
+    pub cost: u32,
 }
 
 #[derive(Clone, Debug, Default)]

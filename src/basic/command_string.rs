@@ -19,6 +19,8 @@ pub trait DrawHost {
     fn numeric_var(&mut self, mem: &mut Memory, text: &[u8]) -> Result<u8, ErrorCode>;
     /// `Xvar;`: the bytes of a string variable; a numeric variable → ?TM.
     fn string_var(&mut self, mem: &mut Memory, text: &[u8]) -> Result<Vec<u8>, ErrorCode>;
+    /// CPU cycles the command string's work took (the cost model's; ignored by default).
+    fn spend(&mut self, _cycles: u32) {}
 }
 
 pub(crate) struct Scanner<'h> {

@@ -3,6 +3,7 @@
 //! anything that does not parse becomes an error raised when execution reaches it.
 
 use crate::basic::ast::*;
+use crate::basic::cost::{self, fin};
 use crate::basic::dialect::Dialect;
 use crate::basic::error::ErrorCode;
 use crate::basic::float::FloatUnit;
@@ -50,6 +51,8 @@ pub fn compile_line_for(
             seg: i,
             dialect,
             names: &mut *names,
+            cost: 0,
+            first_operator: true,
         };
         let (stmt, junk) = match p.statement() {
             Ok(stmt) => {
@@ -58,9 +61,11 @@ pub fn compile_line_for(
             }
             Err(err) => (Stmt::Fail(err), false),
         };
+        let cost = p.cost;
         segs.push(Segment {
             stmt,
             trailing_junk: junk,
+            cost,
         });
     }
     CompiledLine { segs }
@@ -161,6 +166,11 @@ struct Parser<'a> {
     seg: usize,
     dialect: Dialect,
     names: &'a mut LongNames,
+    /// The text costs of what has been parsed so far (cost.rs): what the ROM spends reading
+    /// these bytes every time it executes them.
+    cost: u32,
+    /// No binary operator met yet in the expression being parsed (the first costs more).
+    first_operator: bool,
 }
 
 thread_local! {
@@ -172,6 +182,7 @@ impl<'a> Parser<'a> {
     fn peek(&mut self) -> Option<u8> {
         while self.p < self.t.len() && self.t[self.p] == b' ' {
             self.p += 1;
+            self.cost += cost::SPACE;
         }
         self.t.get(self.p).copied()
     }
@@ -227,12 +238,14 @@ impl<'a> Parser<'a> {
                     return Ok(stmt);
                 }
             }
+            self.cost += cost::IMPLICIT_LET;
             return self.let_body();
         }
         if c == FUNCTION_PREFIX {
             self.p += 1;
             let fc = self.t.get(self.p).copied();
             self.p += 1;
+            self.keyword_dispatch();
             return match fc {
                 Some(f::MID) => self.mid_assign(),
                 Some(f::TIMER) => {
@@ -246,10 +259,14 @@ impl<'a> Parser<'a> {
             return Err(ErrorCode::SN);
         }
         self.p += 1;
+        self.keyword_dispatch();
         match c {
             t::FOR => self.for_stmt(),
             t::GO => self.go_stmt(),
             t::REM | t::REM_QUOTE => {
+                // The dispatcher read the first comment byte; the rest is scanned.
+                let rest = self.t.len().saturating_sub(self.p + 1);
+                self.cost += cost::SCAN_BYTE * rest as u32;
                 self.p = self.t.len();
                 Ok(Stmt::Rem)
             }
@@ -259,6 +276,8 @@ impl<'a> Parser<'a> {
             }
             t::IF => self.if_stmt(),
             t::DATA => {
+                let rest = self.t.len().saturating_sub(self.p + 1);
+                self.cost += cost::SCAN_BYTE * rest as u32;
                 self.p = self.t.len();
                 Ok(Stmt::Data)
             }
@@ -268,7 +287,11 @@ impl<'a> Parser<'a> {
             t::END => Ok(Stmt::End),
             t::NEXT => self.next_stmt(),
             t::DIM => self.dim_stmt(),
-            t::READ => Ok(Stmt::Read(self.lvalue_list()?)),
+            t::READ => {
+                let vars = self.lvalue_list()?;
+                self.cost += cost::READ + cost::READ_ITEM * (vars.len() as u32 - 1);
+                Ok(Stmt::Read(vars))
+            }
             t::LET => self.let_body(),
             t::RUN => {
                 if self.peek().is_some_and(|c| c.is_ascii_digit()) {
@@ -277,10 +300,17 @@ impl<'a> Parser<'a> {
                     Ok(Stmt::Run(None))
                 }
             }
-            t::RESTORE => Ok(Stmt::Restore),
-            t::RETURN => Ok(Stmt::Return),
+            t::RESTORE => {
+                self.cost += cost::RESTORE;
+                Ok(Stmt::Restore)
+            }
+            t::RETURN => {
+                self.cost += cost::RETURN;
+                Ok(Stmt::Return)
+            }
             t::STOP => Ok(Stmt::Stop),
             t::POKE => {
+                self.cost += cost::POKE;
                 let a = self.expr()?;
                 self.expect(b',')?;
                 Ok(Stmt::Poke(a, self.expr()?))
@@ -320,6 +350,7 @@ impl<'a> Parser<'a> {
                 Ok(Stmt::Reset(x, y))
             }
             t::CLS => {
+                self.cost += cost::CLS;
                 if self.at_end() {
                     Ok(Stmt::Cls(None))
                 } else {
@@ -664,6 +695,37 @@ impl<'a> Parser<'a> {
         Ok(n)
     }
 
+    /// The dispatcher's part of a keyword statement: the table jump and the CHRGET of the
+    /// byte after the keyword.
+    fn keyword_dispatch(&mut self) {
+        // CHRGET returns the first byte that is not a space (the spaces: `peek`).
+        let next = self.t[self.p.min(self.t.len())..]
+            .iter()
+            .copied()
+            .find(|&b| b != b' ');
+        self.cost += cost::KEYWORD + fin::chrget(next);
+    }
+
+    /// The target of a GOTO, GOSUB or THEN: BasGetLineNo reads its digits, then the ROM
+    /// scans to the end of the line before it searches (timing.md §2.11).
+    fn jump_target(&mut self) -> PResult<u16> {
+        self.peek();
+        let start = self.p;
+        let n = self.line_number()?;
+        let digits = self.t[start..self.p]
+            .iter()
+            .filter(|c| c.is_ascii_digit())
+            .count() as u32;
+        self.cost += (cost::GOTO + cost::LINE_NUMBER_DIGIT * digits)
+            .saturating_sub(2 * cost::LINE_NUMBER_DIGIT);
+        let rest = self.full.len().saturating_sub(self.p) as u32;
+        self.cost += cost::SCAN_BYTE * rest;
+        if self.full.get(self.p) == Some(&b':') {
+            self.cost = self.cost.saturating_sub(9);
+        }
+        Ok(n)
+    }
+
     fn opt_line_number(&mut self) -> PResult<Option<u16>> {
         if self.peek().is_some_and(|c| c.is_ascii_digit()) {
             Ok(Some(self.line_number()?))
@@ -693,9 +755,10 @@ impl<'a> Parser<'a> {
 
     fn go_stmt(&mut self) -> PResult<Stmt> {
         if self.eat(t::TO) {
-            Ok(Stmt::Goto(self.line_number()?))
+            Ok(Stmt::Goto(self.jump_target()?))
         } else if self.eat(t::SUB) {
-            Ok(Stmt::Gosub(self.line_number()?))
+            self.cost += cost::GOSUB;
+            Ok(Stmt::Gosub(self.jump_target()?))
         } else {
             Err(ErrorCode::SN)
         }
@@ -703,6 +766,8 @@ impl<'a> Parser<'a> {
 
     fn if_stmt(&mut self) -> PResult<Stmt> {
         let cond = self.expr()?;
+        self.cost += cost::IF;
+        let before_then = self.cost;
         let then_at;
         let then = if self.peek() == Some(t::GO) {
             then_at = self.p;
@@ -713,26 +778,39 @@ impl<'a> Parser<'a> {
             then_at = self.p;
             self.then_part()?
         };
+        // The THEN part's text costs are spent only when it runs.
+        let then_cost = self.cost.saturating_sub(before_then);
+        self.cost = before_then;
         // Where a false IF lands: the ROM skips statement by statement from the THEN part,
         // counting IF tokens, until an ELSE takes the count below zero.
         let else_seg = find_else(self.full, self.bounds, self.seg, then_at);
+        let skip_end = match else_seg {
+            Some(k) => self.bounds[k as usize].0,
+            None => self.full.len(),
+        };
+        let skip_cost = cost::IF_FALSE + cost::SCAN_BYTE * skip_end.saturating_sub(then_at) as u32;
         Ok(Stmt::If {
             cond,
             then: Box::new(then),
             else_seg,
+            then_cost,
+            skip_cost,
         })
     }
 
     /// After THEN or ELSE: a line number is a GOTO, anything else a statement.
     fn then_part(&mut self) -> PResult<Stmt> {
         if self.peek().is_some_and(|c| c.is_ascii_digit()) {
-            Ok(Stmt::Goto(self.line_number()?))
+            let n = self.jump_target()?;
+            self.cost = self.cost.saturating_sub(cost::THEN_GOTO_SAVING);
+            Ok(Stmt::Goto(n))
         } else {
             self.statement()
         }
     }
 
     fn for_stmt(&mut self) -> PResult<Stmt> {
+        self.cost += cost::FOR;
         let var = self.var_name()?;
         if is_string_name(var) || self.peek() == Some(b'(') {
             return Err(ErrorCode::SN);
@@ -742,6 +820,7 @@ impl<'a> Parser<'a> {
         self.expect(t::TO)?;
         let to = self.expr()?;
         let step = if self.eat(t::STEP) {
+            self.cost += cost::FOR_STEP;
             Some(self.expr()?)
         } else {
             None
@@ -757,12 +836,19 @@ impl<'a> Parser<'a> {
     fn next_stmt(&mut self) -> PResult<Stmt> {
         let mut vars = Vec::new();
         if self.peek().is_some_and(|c| c.is_ascii_uppercase()) {
+            // Only the first name is read on every pass; the others when a loop ends (the
+            // hand-over, counted by NEXT itself).
+            let mut first_name = 0;
             loop {
                 vars.push(self.var_name()?);
+                if vars.len() == 1 {
+                    first_name = self.cost.saturating_sub(9);
+                }
                 if !self.eat(b',') {
                     break;
                 }
             }
+            self.cost = first_name;
         }
         Ok(Stmt::Next(vars))
     }
@@ -777,7 +863,8 @@ impl<'a> Parser<'a> {
         } else {
             return Err(ErrorCode::SN);
         };
-        let mut targets = vec![self.line_number()?];
+        self.cost += cost::ON;
+        let mut targets = vec![self.jump_target()?];
         while self.eat(b',') {
             targets.push(self.line_number()?);
         }
@@ -867,6 +954,7 @@ impl<'a> Parser<'a> {
     }
 
     fn let_body(&mut self) -> PResult<Stmt> {
+        self.cost += cost::LET;
         let target = self.lvalue()?;
         self.expect(t::EQUAL)?;
         let value = self.expr()?;
@@ -912,6 +1000,7 @@ impl<'a> Parser<'a> {
             }
         }
         if self.eat(b'@') {
+            self.cost += cost::PRINT_AT;
             pr.at = Some(self.expr()?);
             if !self.at_end() {
                 self.expect(b',')?;
@@ -923,6 +1012,9 @@ impl<'a> Parser<'a> {
         }
         while let Some(c) = self.peek() {
             let start = self.p;
+            if !matches!(c, b',' | b';') {
+                self.cost += cost::PRINT_ITEM;
+            }
             let item = match c {
                 b',' => {
                     self.p += 1;
@@ -932,6 +1024,7 @@ impl<'a> Parser<'a> {
                     self.p += 1;
                     PrintItem::Semicolon
                 }
+
                 t::TAB => {
                     self.p += 1;
                     match self.expr().and_then(|e| self.expect(b')').map(|_| e)) {
@@ -972,9 +1065,12 @@ impl<'a> Parser<'a> {
     }
 
     fn lvalue(&mut self) -> PResult<LValue> {
+        let before = self.cost;
         let name = self.var_name()?;
         if self.eat(b'(') {
+            self.cost = before;
             let subs = self.subscripts()?;
+            self.cost += cost::ELEMENT * subs.len() as u32;
             Ok(LValue::Elem(name, subs))
         } else {
             Ok(LValue::Var(name))
@@ -1019,6 +1115,16 @@ impl<'a> Parser<'a> {
             len += 1;
             self.p += 1;
         }
+        // VarGetVar reads every character of the name (timing.md §2.3).
+        self.cost += cost::VAR;
+        for (i, &ch) in name[..len.min(name.len())].iter().enumerate().skip(1) {
+            self.cost += match (i, ch.is_ascii_digit()) {
+                (1, false) => cost::NAME_LETTER,
+                (1, true) => cost::NAME_DIGIT,
+                (_, false) => cost::NAME_MORE,
+                (_, true) => cost::NAME_MORE - 15,
+            };
+        }
         let mut code = ((c as u16) << 8) | if len > 1 { name[1] as u16 } else { 0 };
         if long && len > 2 {
             let significant = &name[..len.min(name.len())];
@@ -1026,14 +1132,35 @@ impl<'a> Parser<'a> {
         }
         if self.eat(b'$') {
             code |= 0x80;
+            self.cost += cost::NAME_STRING;
+        }
+        // The byte after the name: a token is the base case.
+        match self.peek() {
+            Some(b':' | b';') => self.cost -= 4,
+            Some(b',' | b')') | None => self.cost += 5,
+            _ => {}
         }
         Ok(code)
     }
 
     // ---------------------------------------------------------------- expressions
 
+    /// A whole expression: the evaluator's entry and exit, then its operands and operators.
     fn expr(&mut self) -> PResult<Expr> {
-        self.expr_prec(0)
+        self.cost += cost::EXPR;
+        let outer = std::mem::replace(&mut self.first_operator, true);
+        let e = self.expr_prec(0);
+        self.first_operator = outer;
+        e
+    }
+
+    /// A binary operator's own cost: the first of an expression costs more.
+    fn operator_cost(&mut self) -> u32 {
+        if std::mem::replace(&mut self.first_operator, false) {
+            cost::OPERATOR_FIRST
+        } else {
+            cost::OPERATOR
+        }
     }
 
     fn expr_prec(&mut self, min: u8) -> PResult<Expr> {
@@ -1056,6 +1183,11 @@ impl<'a> Parser<'a> {
             match op {
                 Some(op) => {
                     self.p += 1;
+                    self.cost += match op {
+                        BinOp::And | BinOp::Or => cost::LOGIC,
+                        BinOp::Sub => self.operator_cost() + cost::SUBTRACT,
+                        _ => self.operator_cost(),
+                    };
                     let rhs = self.expr_prec(p)?;
                     lhs = Expr::Bin(op, Box::new(lhs), Box::new(rhs));
                 }
@@ -1074,6 +1206,12 @@ impl<'a> Parser<'a> {
                         mask |= bit;
                         self.p += 1;
                     }
+                    self.cost += cost::RELATION
+                        + if mask.count_ones() > 1 {
+                            cost::RELATION_TWO_CHARS
+                        } else {
+                            0
+                        };
                     let rhs = self.expr_prec(prec::REL)?;
                     lhs = Expr::Rel(mask, Box::new(lhs), Box::new(rhs));
                 }
@@ -1114,6 +1252,7 @@ impl<'a> Parser<'a> {
         match c {
             t::MINUS => {
                 self.p += 1;
+                self.cost += cost::NEGATE;
                 let operand = self.expr_prec(prec::NEG)?;
                 self.skip_to_last_relational();
                 Ok(Expr::Neg(Box::new(operand)))
@@ -1124,11 +1263,13 @@ impl<'a> Parser<'a> {
             }
             t::NOT => {
                 self.p += 1;
+                self.cost += cost::NOT;
                 Ok(Expr::Not(Box::new(self.expr_prec(prec::NOT)?)))
             }
             b'(' => {
                 self.p += 1;
-                let e = self.expr()?;
+                self.cost += cost::PARENS;
+                let e = self.expr_prec(0)?;
                 self.expect(b')')?;
                 Ok(Expr::Paren(Box::new(e)))
             }
@@ -1145,14 +1286,21 @@ impl<'a> Parser<'a> {
                 if len > 255 {
                     return Ok(Expr::Fail(ErrorCode::LS));
                 }
+                self.cost += cost::OPERAND_STRING + cost::STRING_CHAR * len as u32;
                 Ok(Expr::Str(self.base.wrapping_add(start as u16), len as u8))
             }
             b'0'..=b'9' | b'.' | b'&' => Ok(self.number()),
             b'A'..=b'Z' => {
+                let before = self.cost;
                 let name = self.var_name()?;
                 if self.eat(b'(') {
-                    Ok(Expr::Elem(name, self.subscripts()?))
+                    // An element's name is read by the array code, counted in ELEMENT.
+                    self.cost = before;
+                    let subs = self.subscripts()?;
+                    self.cost += cost::ELEMENT * subs.len() as u32;
+                    Ok(Expr::Elem(name, subs))
                 } else {
+                    self.cost += cost::OPERAND_VAR;
                     Ok(Expr::Var(name))
                 }
             }
@@ -1178,12 +1326,10 @@ impl<'a> Parser<'a> {
             match fu.parse(text) {
                 Ok(n) => {
                     self.p += n.max(1);
-                    // FIN's work is per character it converts; skipped spaces are cheap.
-                    let chars = text[..n.min(text.len())]
-                        .iter()
-                        .filter(|&&c| c != b' ')
-                        .count();
-                    Expr::Num(fu.fac, chars.min(255) as u8)
+                    let end = self.p.min(self.t.len());
+                    self.cost += cost::OPERAND_NUMBER
+                        + fin::literal(&self.t[start..end], self.t.get(end).copied());
+                    Expr::Num(fu.fac)
                 }
                 Err(e) => {
                     // Skip the rest of the number so parsing can go on; the error is raised
@@ -1246,9 +1392,18 @@ impl<'a> Parser<'a> {
             f::RIGHT => Func::Right,
             f::MID => Func::Mid,
             f::POINT => Func::Point,
-            f::INKEY => return Ok(Expr::Call(Func::Inkey, Vec::new())),
-            f::MEM => return Ok(Expr::Call(Func::Mem, Vec::new())),
-            f::TIMER => return Ok(Expr::Call(Func::Timer, Vec::new())),
+            f::INKEY => {
+                self.cost += cost::INKEY;
+                return Ok(Expr::Call(Func::Inkey, Vec::new()));
+            }
+            f::MEM => {
+                self.cost += cost::TIMER;
+                return Ok(Expr::Call(Func::Mem, Vec::new()));
+            }
+            f::TIMER => {
+                self.cost += cost::TIMER;
+                return Ok(Expr::Call(Func::Timer, Vec::new()));
+            }
             f::VARPTR => {
                 self.expect(b'(')?;
                 let lv = self.lvalue()?;
@@ -1277,6 +1432,29 @@ impl<'a> Parser<'a> {
         if args.len() < min || args.len() > max {
             return Err(ErrorCode::SN);
         }
+        // The routines whose cost does not depend on the value (the others: eval.rs).
+        self.cost += cost::FUNCTION
+            + match fun {
+                Func::Sgn => cost::SGN,
+                Func::Abs => cost::ABS,
+                Func::Sqr => cost::SQR,
+                Func::Log => cost::LOG,
+                Func::Exp => cost::EXP,
+                Func::Sin => cost::SIN,
+                Func::Cos => cost::COS,
+                Func::Tan => cost::TAN,
+                Func::Atn => cost::ATN,
+                Func::Len | Func::Asc => cost::LEN,
+                Func::Str | Func::Chr | Func::Left | Func::Right | Func::StringOf | Func::Hex => {
+                    cost::STRING_FUNCTION
+                }
+                Func::Mid => cost::MID,
+                Func::Instr => cost::INSTR,
+                Func::Peek => cost::PEEK,
+                Func::Joystk => cost::JOYSTK,
+                Func::Int | Func::Rnd => 0,
+                _ => cost::SMALL_FUNCTION,
+            };
         Ok(Expr::Call(fun, args))
     }
 }

@@ -4,7 +4,7 @@
 //! reads and when a deep expression runs out of memory (interpreter.md §1).
 
 use crate::basic::ast::{is_string_name, BinOp, Expr, Func, LValue, VarName};
-use crate::basic::cost;
+use crate::basic::cost::{self, fin, fp};
 use crate::basic::error::ErrorCode;
 use crate::basic::float::Packed;
 use crate::basic::interp::{Interpreter, Res, INKEY_LATCH};
@@ -94,8 +94,8 @@ impl Interpreter {
     /// The value address of a simple variable, or where an unknown one reads from.
     #[inline]
     fn read_var(&mut self, hw: &mut Hardware, name: VarName) -> Val {
-        hw.cycles += cost::VAR;
-        let a = self.vars.find(&hw.mem, name);
+        let (a, searched) = self.vars.find_searched(&hw.mem, name);
+        hw.cycles += searched;
         if is_string_name(name) {
             Val::Str(a.unwrap_or(EMPTY_DESC))
         } else {
@@ -120,13 +120,13 @@ impl Interpreter {
         let mut many = Vec::new();
         for (i, s) in subs.iter().enumerate() {
             self.eval_num(hw, s, level + PAREN_DEPTH)?;
+            hw.cycles += fp::int_conv(self.fu.fac.exp);
             let v = self.fu.to_subscript()?;
             if i < 8 {
                 idx[i] = v;
             } else {
                 many.push(v);
             }
-            hw.cycles += cost::SUBSCRIPT;
         }
         let subs_v: Vec<u16>;
         let list: &[u16] = if subs.len() <= 8 {
@@ -135,6 +135,7 @@ impl Interpreter {
             subs_v = idx.iter().copied().chain(many).collect();
             &subs_v
         };
+        hw.cycles += self.vars.array_search_cycles(name);
         let hdr = match self.vars.find_array(&hw.mem, name) {
             Some(h) => h,
             None => {
@@ -150,6 +151,7 @@ impl Interpreter {
     pub(crate) fn lvalue_addr(&mut self, hw: &mut Hardware, lv: &LValue) -> Res<u16> {
         match lv {
             LValue::Var(n) => {
+                hw.cycles += self.vars.search_cycles(*n);
                 let s = self.s_h(hw) as u16;
                 self.vars.find_or_create(&mut hw.mem, *n, s)
             }
@@ -159,9 +161,8 @@ impl Interpreter {
 
     pub(crate) fn eval(&mut self, hw: &mut Hardware, e: &Expr, level: u16) -> Res<Val> {
         match e {
-            Expr::Num(fac, chars) => {
+            Expr::Num(fac) => {
                 self.fu.fac = *fac;
-                hw.cycles += cost::LITERAL_CHAR * *chars as u32;
                 Ok(Val::Num)
             }
             Expr::Var(n) => Ok(self.read_var(hw, *n)),
@@ -223,29 +224,32 @@ impl Interpreter {
                 if let Val::Str(_) = self.eval(hw, r, inner)? {
                     return Err(ErrorCode::TM);
                 }
+                // The operator's text cost is the compiler's; the routine's loops are counted
+                // from the operands (FAC = the right one).
+                let (fe, fs) = (self.fu.fac.exp, self.fu.fac.sign);
                 match op {
                     BinOp::Add => {
-                        hw.cycles += cost::ADD;
-                        self.fu.add(left)?
+                        self.fu.add(left)?;
+                        hw.cycles += fp::fadd(left.exp, left.sign, fe, fs, self.fu.fac.exp);
                     }
                     BinOp::Sub => {
-                        hw.cycles += cost::ADD;
-                        self.fu.sub(left)?
+                        self.fu.sub(left)?;
+                        hw.cycles += fp::fadd(left.exp, left.sign, fe, !fs, self.fu.fac.exp);
                     }
                     BinOp::Mul => {
-                        hw.cycles += cost::MUL;
-                        self.fu.mul(left)?
+                        let man = self.fu.fac.man;
+                        self.fu.mul(left)?;
+                        hw.cycles += fp::fmul(left.exp, fe, man, self.fu.fac.exp);
                     }
                     BinOp::Div => {
-                        hw.cycles += cost::DIV;
-                        self.fu.div(left)?
+                        self.fu.div(left)?;
+                        hw.cycles += fp::fdiv(self.fu.fac.man);
                     }
                     BinOp::Pow => {
                         hw.cycles += cost::POWER;
                         self.fu.pow(left)?
                     }
                     BinOp::And | BinOp::Or => {
-                        hw.cycles += cost::LOGIC;
                         let right = self.fu.to_i16()?;
                         self.fu.load(left.pack());
                         let lv = self.fu.to_i16()?;
@@ -279,7 +283,9 @@ impl Interpreter {
                 let (ll, la) = self.free_str(hw, ld);
                 hw.mem.copy_within(la, at, ll as usize);
                 hw.mem.copy_within(ra, at + ll as u16, rl as usize);
-                hw.cycles += cost::STRING_BYTE * total as u32;
+                hw.cycles += cost::CONCAT - cost::OPERATOR
+                    + cost::ALLOCATE
+                    + cost::STRING_BYTE * total as u32;
                 Ok(Val::Str(self.push_temp(hw, total as u8, at)?))
             }
         }
@@ -294,7 +300,6 @@ impl Interpreter {
         level: u16,
     ) -> Res<Val> {
         let inner = level + OPERATOR_DEPTH;
-        hw.cycles += cost::COMPARE;
         let ord = match self.eval(hw, l, level)? {
             Val::Num => {
                 let left = self.fu.unpacked();
@@ -313,6 +318,7 @@ impl Interpreter {
                 // Freed, not copied: the bytes stay where they are until the next allocation.
                 let b = self.free_str(hw, rd);
                 let a = self.free_str(hw, ld);
+                hw.cycles += cost::COMPARE_CHAR * a.0.min(b.0) as u32;
                 str_bytes(hw, a).cmp(str_bytes(hw, b))
             }
         };
@@ -321,7 +327,12 @@ impl Interpreter {
             std::cmp::Ordering::Equal => 2,
             std::cmp::Ordering::Less => 4,
         };
-        self.fu.load_i8(if mask & bit != 0 { -1 } else { 0 });
+        if mask & bit != 0 {
+            hw.cycles += cost::RELATION_TRUE;
+            self.fu.load_i8(-1);
+        } else {
+            self.fu.load_i8(0);
+        }
         Ok(Val::Num)
     }
 
@@ -333,29 +344,24 @@ impl Interpreter {
         self.eval_str(hw, e, level + FUNCTION_DEPTH)
     }
 
+    /// A function: its call overhead and the value-independent routines are text costs
+    /// (compile.rs); what depends on the argument is counted here.
     fn call(&mut self, hw: &mut Hardware, f: Func, args: &[Expr], level: u16) -> Res<Val> {
-        hw.cycles += cost::FUNCTION;
         match f {
             Func::Sgn | Func::Int | Func::Abs | Func::Fix => {
                 self.arg_num(hw, &args[0], level)?;
                 match f {
                     Func::Sgn => self.fu.sgn(),
-                    Func::Int => self.fu.int(),
+                    Func::Int => {
+                        hw.cycles += fp::int(self.fu.fac.exp, self.fu.fac.sign);
+                        self.fu.int()
+                    }
                     Func::Abs => self.fu.abs(),
                     _ => self.fu.fix(),
                 }
             }
             Func::Sqr | Func::Log | Func::Exp | Func::Sin | Func::Cos | Func::Tan | Func::Atn => {
                 self.arg_num(hw, &args[0], level)?;
-                hw.cycles += match f {
-                    Func::Sqr => cost::POWER,
-                    Func::Log => cost::LOG,
-                    Func::Exp => cost::EXP,
-                    Func::Sin => cost::SIN,
-                    Func::Cos => cost::COS,
-                    Func::Tan => cost::TAN,
-                    _ => cost::ATN,
-                };
                 match f {
                     Func::Sqr => self.fu.sqr()?,
                     Func::Log => self.fu.log()?,
@@ -368,7 +374,11 @@ impl Interpreter {
             }
             Func::Rnd => {
                 self.arg_num(hw, &args[0], level)?;
-                hw.cycles += cost::MUL * 2;
+                hw.cycles += if self.fu.fac.exp == 0 {
+                    cost::RND0
+                } else {
+                    cost::RNDN
+                };
                 if hw.dialect.rnd_fraction() {
                     // Altair BASIC and MBASIC: RND(x>0) is the next fraction (the Dragon's
                     // RND(0) algorithm), RND(0) repeats the last one, RND(x<0) reseeds.
@@ -397,6 +407,7 @@ impl Interpreter {
             }
             Func::Peek => {
                 self.arg_num(hw, &args[0], level)?;
+                hw.cycles += fp::int_conv(self.fu.fac.exp);
                 let a = self.fu.to_u16()?;
                 self.fu.load_i16(hw.mem.peek(a) as i16);
             }
@@ -417,7 +428,7 @@ impl Interpreter {
             Func::Val => {
                 let d = self.arg_str(hw, &args[0], level)?;
                 let text = self.take_string(hw, d);
-                hw.cycles += cost::LITERAL_CHAR * text.len() as u32;
+                hw.cycles += fin::literal(&text, None);
                 if text.is_empty() {
                     self.fu.load(Packed::ZERO);
                 } else {
@@ -426,7 +437,7 @@ impl Interpreter {
             }
             Func::Str => {
                 self.arg_num(hw, &args[0], level)?;
-                hw.cycles += cost::FOUT;
+                hw.cycles += fp::fout(self.fu.fac.exp);
                 let s = self.fu.format();
                 return Ok(Val::Str(self.new_temp_string(hw, s.as_bytes())?));
             }
@@ -446,9 +457,11 @@ impl Interpreter {
             Func::Left | Func::Right => {
                 let d = self.arg_str(hw, &args[0], level)?;
                 self.arg_num(hw, &args[1], level)?;
+                hw.cycles += fp::int_conv(self.fu.fac.exp);
                 let n = self.fu.to_u8()?;
                 let (len, _) = read_desc(hw, d);
                 let take = n.min(len);
+                hw.cycles += cost::STRING_BYTE * take as u32;
                 let at = self.alloc_str(hw, take)?;
                 let (len, src) = self.free_str(hw, d);
                 let from = if f == Func::Left {
@@ -462,12 +475,14 @@ impl Interpreter {
             Func::Mid => {
                 let d = self.arg_str(hw, &args[0], level)?;
                 self.arg_num(hw, &args[1], level)?;
+                hw.cycles += fp::int_conv(self.fu.fac.exp);
                 let p = self.fu.to_u8()?;
                 if p == 0 {
                     return Err(ErrorCode::FC);
                 }
                 let n = if let Some(e) = args.get(2) {
                     self.arg_num(hw, e, level)?;
+                    hw.cycles += fp::int_conv(self.fu.fac.exp);
                     self.fu.to_u8()?
                 } else {
                     255
@@ -479,6 +494,7 @@ impl Interpreter {
                 } else {
                     (n as usize).min(len as usize - start)
                 } as u8;
+                hw.cycles += cost::STRING_BYTE * take as u32;
                 let at = self.alloc_str(hw, take)?;
                 let (_, src) = self.free_str(hw, d);
                 hw.mem.copy_within(src + start as u16, at, take as usize);

@@ -3,7 +3,7 @@
 use std::rc::Rc;
 
 use crate::basic::ast::{is_string_name, CompiledLine, LValue, Print, PrintItem, Stmt, VarName};
-use crate::basic::cost;
+use crate::basic::cost::{self, fp};
 use crate::basic::error::ErrorCode;
 use crate::basic::eval::{read_packed, write_packed, Val, LET_LEVEL, PRINT_LEVEL};
 use crate::basic::float::Packed;
@@ -34,17 +34,22 @@ impl Interpreter {
                 cond,
                 then,
                 else_seg,
+                then_cost,
+                skip_cost,
             } => {
                 self.eval_num(hw, cond, LET_LEVEL)?;
                 if !self.fu.is_zero() {
+                    hw.cycles += then_cost;
                     self.exec(hw, then, line)
                 } else if let Some(k) = else_seg {
+                    hw.cycles += skip_cost;
                     self.pc.seg = k + 1;
                     match &line.segs[*k as usize].stmt {
                         Stmt::Else(inner) => self.exec(hw, inner, line),
                         _ => Ok(()),
                     }
                 } else {
+                    hw.cycles += skip_cost;
                     self.pc.seg = line.segs.len() as u16;
                     Ok(())
                 }
@@ -61,10 +66,12 @@ impl Interpreter {
                 targets,
             } => {
                 self.eval_num(hw, selector, LET_LEVEL)?;
+                hw.cycles += fp::int_conv(self.fu.fac.exp);
                 let k = self.fu.to_u8()? as usize;
                 if k == 0 || k > targets.len() {
                     return Ok(());
                 }
+                hw.cycles += cost::ON_ENTRY * (k - 1) as u32;
                 if *gosub {
                     self.gosub(hw, targets[k - 1])
                 } else {
@@ -77,7 +84,7 @@ impl Interpreter {
                 to,
                 step,
             } => self.for_stmt(hw, *var, from, to, step.as_ref(), line),
-            Stmt::Next(vars) => self.next_stmt(hw, vars),
+            Stmt::Next(vars) => self.next_stmt(hw, vars, 0),
             Stmt::Return => self.return_stmt(hw),
             Stmt::Input {
                 device: Some(dev),
@@ -109,11 +116,11 @@ impl Interpreter {
 
     #[inline(never)]
     fn return_stmt(&mut self, hw: &mut Hardware) -> ExecResult {
-        hw.cycles += cost::RETURN;
         loop {
             match self.stack.last() {
                 None => return Err(ErrorCode::RG.into()),
                 Some(Frame::For { .. }) => {
+                    hw.cycles += cost::FRAME;
                     let n = self.stack.len() - 1;
                     self.truncate_stack(n);
                 }
@@ -204,8 +211,12 @@ impl Interpreter {
             }
             Stmt::Stop => Err(Halt::Break(self.pc)),
             Stmt::Poke(a, v) => {
-                let a = self.eval_u16(hw, a, LET_LEVEL)?;
-                let v = self.eval_u8(hw, v, LET_LEVEL)?;
+                self.eval_num(hw, a, LET_LEVEL)?;
+                hw.cycles += fp::int_conv(self.fu.fac.exp);
+                let a = self.fu.to_u16()?;
+                self.eval_num(hw, v, LET_LEVEL)?;
+                hw.cycles += fp::int_conv(self.fu.fac.exp);
+                let v = self.fu.to_u8()?;
                 hw.mem.poke(a, v);
                 self.after_poke(hw, a);
                 Ok(())
@@ -409,7 +420,7 @@ impl Interpreter {
         if self.fu.sign() > 0 {
             self.fu.neg();
         }
-        hw.cycles += cost::MUL * 2;
+        hw.cycles += cost::RND0;
         self.fu.rnd()?;
         self.sync_seed_to_ram(hw);
         self.last_rnd = None;
@@ -436,7 +447,6 @@ impl Interpreter {
         value: &crate::basic::ast::Expr,
     ) -> ExecResult {
         let a = self.lvalue_addr(hw, target)?;
-        hw.cycles += cost::ASSIGN;
         match self.eval_top(hw, value, LET_LEVEL)? {
             Val::Num => {
                 if is_string_name(target.name()) {
@@ -460,7 +470,6 @@ impl Interpreter {
         if self.var_end(hw) + 66 >= self.s_h(hw) {
             return Err(ErrorCode::OM.into());
         }
-        hw.cycles += cost::GOSUB;
         // Find the target first: a missing line is ?UL with nothing pushed.
         let i = self.find_line_index(hw, n)?;
         self.push_frame(Frame::Gosub { ret: self.pc });
@@ -480,7 +489,6 @@ impl Interpreter {
         line: &Rc<CompiledLine>,
     ) -> ExecResult {
         let segments = line.segs.len();
-        hw.cycles += cost::FOR;
         let var_addr = self.lvalue_addr(hw, &LValue::Var(var))?;
         self.eval_num(hw, from, LET_LEVEL)?;
         let p = self.fu.pack();
@@ -494,7 +502,7 @@ impl Interpreter {
                     cut = Some(i);
                     break;
                 }
-                Frame::For { .. } => {}
+                Frame::For { .. } => hw.cycles += cost::FRAME,
                 Frame::Gosub { .. } => break,
             }
         }
@@ -534,7 +542,14 @@ impl Interpreter {
     }
 
     #[inline]
-    pub(crate) fn next_stmt(&mut self, hw: &mut Hardware, vars: &[VarName]) -> ExecResult {
+    /// NEXT [v[,v…]]; `text_cost` is the statement's own text cost, which each extra pass of
+    /// a delay loop run here spends again.
+    pub(crate) fn next_stmt(
+        &mut self,
+        hw: &mut Hardware,
+        vars: &[VarName],
+        text_cost: u32,
+    ) -> ExecResult {
         let mut i = 0;
         loop {
             let wanted = vars.get(i).copied();
@@ -554,8 +569,14 @@ impl Interpreter {
             let Some(k) = found else {
                 return Err(ErrorCode::NF.into());
             };
+            // Inner loops NEXT passes over are dropped.
+            hw.cycles += cost::FRAME * (self.stack.len() - 1 - k) as u32;
             self.truncate_stack(k + 1);
-            hw.cycles += cost::NEXT;
+            let lookup = match wanted {
+                Some(v) => self.vars.search_cycles(v),
+                None => 0,
+            };
+            hw.cycles += cost::NEXT + cost::FCOMP + lookup;
             let (var_addr, step, direction, limit, body, ends_line, empty_next) =
                 match &self.stack[k] {
                     Frame::For {
@@ -585,11 +606,26 @@ impl Interpreter {
                 && !self.trace
                 && self.trace_out.is_none()
                 && empty_next == Some(self.stmt_pc);
-            let pass = cost::STATEMENT + cost::NEXT + if ends_line { cost::LINE } else { 0 };
+            let pass = cost::STATEMENT
+                + text_cost
+                + cost::NEXT
+                + cost::FCOMP
+                + lookup
+                + if ends_line { cost::NEW_LINE } else { 0 };
             let mut done;
+            // FADD of the variable (ARG) and the step (FAC, with the direction as sign): its
+            // cost changes only with the exponents, so a delay loop works it out rarely.
+            let mut exps = (0u8, 0u8, 0u8);
+            let mut fadd = 0;
             loop {
                 let current = read_packed(hw, var_addr);
                 let (new, finished) = self.fu.next_step(current, step, direction, limit)?;
+                let now = (current.0[0], current.0[1] & 0x80, new.0[0]);
+                if now != exps || fadd == 0 {
+                    exps = now;
+                    fadd = fp::fadd(now.0, now.1, step.0[0], direction, now.2);
+                }
+                hw.cycles += fadd;
                 write_packed(hw, var_addr, new);
                 done = finished;
                 if done || !spin || hw.cycles >= self.budget || hw.keyboard.poll_pending() {
@@ -613,10 +649,13 @@ impl Interpreter {
                 return Ok(());
             }
             self.truncate_stack(k);
+            hw.cycles += cost::NEXT_DONE;
             i += 1;
             if i >= vars.len() {
                 return Ok(());
             }
+            // `NEXT J,I`: the next variable is read and its NEXT runs without a dispatch.
+            hw.cycles += cost::NEXT_HAND_OVER + cost::VAR;
         }
     }
 
@@ -684,7 +723,7 @@ impl Interpreter {
             match item {
                 PrintItem::Expr(e) => match self.eval_top(hw, e, PRINT_LEVEL)? {
                     Val::Num => {
-                        hw.cycles += cost::FOUT;
+                        hw.cycles += cost::PRINT_NUMBER + fp::fout(self.fu.fac.exp);
                         self.print_buf.clear();
                         self.fu.fout(&mut self.print_buf);
                         sink.write(hw, &self.print_buf);
@@ -762,7 +801,8 @@ impl Interpreter {
                     buf.clear();
                     match self.eval_top(hw, e, PRINT_LEVEL)? {
                         Val::Num => {
-                            hw.cycles += cost::FOUT;
+                            // DoPrintUSING formats digit by digit with FP operations.
+                            hw.cycles += cost::PRINT_USING_NUMBER;
                             using.number(&mut self.fu, &mut buf)?
                         }
                         Val::Str(d) => {

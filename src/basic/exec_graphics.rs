@@ -2,6 +2,7 @@
 //! algorithms of `basic::graphics` on RAM.
 
 use crate::basic::ast::{Expr, GraphicsStmt, PointExpr, VarName};
+use crate::basic::cost::{fp, graphics as cost};
 use crate::basic::error::ErrorCode;
 use crate::basic::eval::LET_LEVEL;
 use crate::basic::float::FloatUnit;
@@ -16,6 +17,8 @@ pub(crate) struct DrawVars<'a> {
     pub(crate) vars: &'a mut VarIndex,
     pub(crate) fu: &'a mut FloatUnit,
     pub(crate) stack: u16,
+    /// The cycles DRAW's commands and lines took.
+    pub(crate) cycles: u32,
 }
 
 /// The variable name at the start of DRAW's variable text: two significant characters,
@@ -64,12 +67,52 @@ impl DrawHost for DrawVars<'_> {
         let at = mem.read_u16(d + 2);
         Ok(mem.slice(at, at.wrapping_add(len)).to_vec())
     }
+
+    fn spend(&mut self, cycles: u32) {
+        self.cycles = self.cycles.saturating_add(cycles);
+    }
+}
+
+/// The extents of the line LINE is about to draw: from CURR to PIXEL, as the ROM holds them.
+fn line_extents(mem: &Memory) -> (u32, u32) {
+    let d = |a: u16, b: u16| (mem.read_u16(a) as i32 - mem.read_u16(b) as i32).unsigned_abs();
+    (
+        d(graphics::dp::PIXEL_X, graphics::dp::CURR_X).min(1_000),
+        d(graphics::dp::PIXEL_Y, graphics::dp::CURR_Y).min(1_000),
+    )
+}
+
+/// The pixels of GET's or PUT's rectangle (from the last point when no start is given).
+fn rectangle(from: Option<Point>, to: Point) -> u32 {
+    let (x0, y0) = from.unwrap_or(to);
+    let w = (to.0 as i32 - x0 as i32).unsigned_abs() + 1;
+    let h = (to.1 as i32 - y0 as i32).unsigned_abs() + 1;
+    (w * h).min(256 * 192)
+}
+
+/// Pixels that differ between two copies of a graphics page, and the rows they are on.
+fn changed(before: &[u8], after: &[u8], bytes_per_row: usize) -> (u32, u32) {
+    let mut pixels = 0;
+    let mut rows = 0;
+    for (b, a) in before
+        .chunks(bytes_per_row.max(1))
+        .zip(after.chunks(bytes_per_row.max(1)))
+    {
+        let n: u32 = b.iter().zip(a).map(|(x, y)| (x ^ y).count_ones()).sum();
+        pixels += n;
+        rows += (n > 0) as u32;
+    }
+    (pixels, rows)
 }
 
 impl Interpreter {
     fn gpoint(&mut self, hw: &mut Hardware, p: &PointExpr) -> Res<Point> {
-        let x = self.eval_u16(hw, &p.0, LET_LEVEL)?;
-        let y = self.eval_u8(hw, &p.1, LET_LEVEL)?;
+        self.eval_num(hw, &p.0, LET_LEVEL)?;
+        hw.cycles += fp::int_conv(self.fu.fac.exp);
+        let x = self.fu.to_u16()?;
+        self.eval_num(hw, &p.1, LET_LEVEL)?;
+        hw.cycles += fp::int_conv(self.fu.fac.exp);
+        let y = self.fu.to_u8()?;
         Ok((x, y))
     }
 
@@ -99,6 +142,7 @@ impl Interpreter {
             vars: &mut self.vars,
             fu: &mut self.fu,
             stack: sp,
+            cycles: 0,
         };
         let fields = crate::basic::play::play(&mut hw.mem, &bytes, &mut host, sp, &mut hw.events)?;
         if fields > 0 {
@@ -131,16 +175,16 @@ impl Interpreter {
     }
 
     pub(crate) fn exec_graphics(&mut self, hw: &mut Hardware, g: &GraphicsStmt) -> Res<()> {
-        hw.cycles += 2_000;
         match g {
             GraphicsStmt::Pcls(c) => {
                 let c = self.opt_u8(hw, c.as_ref())?;
-                hw.cycles += 6_144 * 4;
+                hw.cycles += cost::PCLS;
                 graphics::pcls(&mut hw.mem, c)
             }
             GraphicsStmt::Pset { at, colour, set } => {
                 let p = self.gpoint(hw, at)?;
                 let c = self.opt_u8(hw, colour.as_ref())?;
+                hw.cycles += cost::PSET;
                 if *set {
                     graphics::pset(&mut hw.mem, p, c)
                 } else {
@@ -162,7 +206,13 @@ impl Interpreter {
                 let Some(set) = action else {
                     return Err(ErrorCode::SN);
                 };
-                hw.cycles += 20_000;
+                let (dx, dy) = line_extents(&hw.mem);
+                hw.cycles += cost::LINE
+                    + match shape {
+                        graphics::LineBox::None => cost::line(dx, dy),
+                        graphics::LineBox::Box => cost::outline(dx, dy),
+                        graphics::LineBox::Filled => cost::filled(dx, dy),
+                    };
                 graphics::line_draw(&mut hw.mem, *set, *shape);
                 Ok(())
             }
@@ -198,7 +248,7 @@ impl Interpreter {
                     }
                     None => None,
                 };
-                hw.cycles += 60_000;
+                hw.cycles += cost::CIRCLE + cost::CIRCLE_RADIUS * r as u32;
                 graphics::circle(&mut hw.mem, c, r, colour, ratio, start, end)
             }
             GraphicsStmt::Paint { at, colour, border } => {
@@ -206,23 +256,33 @@ impl Interpreter {
                 let c = self.opt_u8(hw, colour.as_ref())?;
                 let b = self.opt_u8(hw, border.as_ref())?;
                 let sp = self.s_h(hw) as u16;
-                hw.cycles += 100_000;
-                graphics::paint(&mut hw.mem, p, c, b, sp)
+                // The fill's cost follows what it painted: the page before and after.
+                let start = hw.mem.read_u16(graphics::dp::DISPLAY_START);
+                let end = hw.mem.read_u16(graphics::dp::LAST_DISPLAY).max(start);
+                let row = hw.mem.peek(graphics::dp::BYTES_PER_LINE) as usize;
+                let before = hw.mem.slice(start, end).to_vec();
+                let result = graphics::paint(&mut hw.mem, p, c, b, sp);
+                let (pixels, rows) = changed(&before, hw.mem.slice(start, end), row);
+                hw.cycles += cost::PAINT + cost::PAINT_PIXEL * pixels + cost::PAINT_ROW * rows;
+                result
             }
             GraphicsStmt::Draw(e) => {
                 let d = self.eval_str(hw, e, LET_LEVEL)?;
                 let cmd = self.take_string(hw, d);
                 let sp = self.s_h(hw) as u16;
-                hw.cycles += 5_000 * cmd.len() as u32;
                 let mut host = DrawVars {
                     vars: &mut self.vars,
                     fu: &mut self.fu,
                     stack: sp,
+                    cycles: cost::DRAW,
                 };
-                graphics::draw(&mut hw.mem, &cmd, &mut host, sp)
+                let result = graphics::draw(&mut hw.mem, &cmd, &mut host, sp);
+                hw.cycles += host.cycles;
+                result
             }
             GraphicsStmt::Pclear(e) => {
                 let n = self.eval_u8(hw, e, LET_LEVEL)?;
+                hw.cycles += cost::SETTING;
                 graphics::pclear(&mut hw.mem, n)?;
                 // The program moved: everything derived from its addresses is rebuilt,
                 // and PCLEAR erases variables as CLEAR does.
@@ -233,23 +293,26 @@ impl Interpreter {
             GraphicsStmt::Color(f, b) => {
                 let f = self.opt_u8(hw, f.as_ref())?;
                 let b = self.opt_u8(hw, b.as_ref())?;
+                hw.cycles += cost::SETTING;
                 graphics::color(&mut hw.mem, f, b)
             }
             GraphicsStmt::Pmode(m, p) => {
                 let m = self.opt_u8(hw, m.as_ref())?;
                 let p = self.opt_u8(hw, p.as_ref())?;
+                hw.cycles += cost::SETTING;
                 graphics::pmode(&mut hw.mem, m, p)
             }
             GraphicsStmt::Screen(a, b) => {
                 let a = self.opt_u8(hw, a.as_ref())?;
                 let b = self.opt_u8(hw, b.as_ref())?;
+                hw.cycles += cost::SETTING;
                 hw.video = graphics::screen(&mut hw.mem, hw.video, a, b);
                 Ok(())
             }
             GraphicsStmt::Pcopy(s, d) => {
                 let s = self.eval_u8(hw, s, LET_LEVEL)?;
                 let d = self.eval_u8(hw, d, LET_LEVEL)?;
-                hw.cycles += 1_536 * 10;
+                hw.cycles += cost::PCOPY;
                 graphics::pcopy(&mut hw.mem, s, d)
             }
             GraphicsStmt::Get {
@@ -260,7 +323,7 @@ impl Interpreter {
             } => {
                 let (from, to, hdr) = self.get_put_args(hw, from.as_ref(), to, *array)?;
                 let mode = if *bits { GetMode::Bits } else { GetMode::Bytes };
-                hw.cycles += 20_000;
+                hw.cycles += cost::GET + cost::GET_PIXEL * rectangle(from, to);
                 graphics::get(&mut hw.mem, from, to, hdr, mode)
             }
             GraphicsStmt::Put {
@@ -270,7 +333,7 @@ impl Interpreter {
                 action,
             } => {
                 let (from, to, hdr) = self.get_put_args(hw, from.as_ref(), to, *array)?;
-                hw.cycles += 20_000;
+                hw.cycles += cost::PUT + cost::PUT_PIXEL * rectangle(from, to);
                 graphics::put(&mut hw.mem, from, to, hdr, *action)
             }
         }

@@ -2,6 +2,7 @@
 //! $872B, `CmdRead`; interpreter.md §6).
 
 use crate::basic::ast::{is_string_name, LValue, Stmt};
+use crate::basic::cost::{self, fin};
 use crate::basic::error::ErrorCode;
 use crate::basic::eval::write_packed;
 use crate::basic::interp::{
@@ -223,6 +224,13 @@ impl Interpreter {
             // FIN's own errors (?OV for 1E39) stop it before READ's check: the READ line's.
             Err(e) => return Err(Halt::Error(e)),
         };
+        // The item's text is read again every time: FIN for a number (timing.md §2.12).
+        let text = hw.mem.slice(self.data_ptr, p.max(self.data_ptr));
+        hw.cycles += if string {
+            cost::STRING_CHAR * text.len() as u32
+        } else {
+            fin::literal(text, None)
+        };
         self.store_item(hw, lv, item)?;
         if hw.mem.peek(p) == b',' {
             p += 1;
@@ -244,21 +252,28 @@ impl Interpreter {
     /// last DATA read), or from the start of the program after RESTORE.
     fn find_data(&mut self, hw: &mut Hardware) -> Res<()> {
         let from = self.data_ptr;
+        // The ROM scans statement by statement (timing.md §2.12).
+        let mut cycles = 0u32;
         for l in program::lines(&hw.mem) {
             if from != 0 && l.end < from {
                 continue;
             }
+            cycles = cycles.saturating_add(cost::DATA_SEARCH_LINE);
             let text = hw.mem.slice(l.text, l.end);
-            for (s, _) in crate::basic::compile::split_segments(text) {
+            for (s, e) in crate::basic::compile::split_segments(text) {
                 let j = s + text[s..].iter().take_while(|&&c| c == b' ').count();
                 let at = l.text + j as u16;
                 if text.get(j) == Some(&tok::DATA) && (from == 0 || at >= from) {
                     self.data_ptr = at + 1;
                     self.data_line = l.number;
+                    hw.cycles += cycles;
                     return Ok(());
                 }
+                cycles = cycles
+                    .saturating_add(cost::DATA_SEARCH_STATEMENT + cost::SCAN_BYTE * (e - s) as u32);
             }
         }
+        hw.cycles += cycles;
         Err(ErrorCode::OD)
     }
 }

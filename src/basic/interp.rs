@@ -1,5 +1,5 @@
 //! The interpreter as a state machine: at the prompt, running, or reading an INPUT line. It
-//! is stepped with a cycle budget (one 50 Hz field's worth) and never blocks the host.
+//! is stepped with a cycle budget (one field's worth) and never blocks the host.
 
 use std::rc::Rc;
 
@@ -713,12 +713,12 @@ impl Interpreter {
         };
         self.stmt_pc = self.pc;
         self.pc.seg += 1;
-        hw.cycles += cost::STATEMENT;
         self.temp_count = 0;
         let seg = &line.segs[self.stmt_pc.seg as usize];
+        hw.cycles += cost::STATEMENT + seg.cost;
         // NEXT is the hottest statement of all: dispatch it without the general match.
         let result = match &seg.stmt {
-            crate::basic::ast::Stmt::Next(vars) => self.next_stmt(hw, vars),
+            crate::basic::ast::Stmt::Next(vars) => self.next_stmt(hw, vars, seg.cost),
             stmt => self.exec(hw, stmt, &line),
         };
         match result {
@@ -747,7 +747,7 @@ impl Interpreter {
         };
         let number = self.lines[index as usize].number;
         hw.mem.write_u16(addr::CURRENT_LINE, number);
-        hw.cycles += cost::LINE;
+        hw.cycles += cost::NEW_LINE;
         if let Some(t) = self.trace_out.as_mut() {
             if t.len() < TRACE_LIMIT {
                 t.push(number);
@@ -772,12 +772,12 @@ impl Interpreter {
     /// later, else from the start of the program.
     pub(crate) fn search_cost(&self, number: u16, target: u32) -> u32 {
         let current = self.stmt_pc.line;
-        let hops = if !self.stmt_pc.is_direct() && number > self.current_line_number() {
-            target.saturating_sub(current)
+        // Lines passed over before the target is found.
+        if !self.stmt_pc.is_direct() && number > self.current_line_number() {
+            cost::SEARCH_LINE * target.saturating_sub(current + 1).min(100_000)
         } else {
-            target + 1
-        };
-        cost::GOTO_SEARCH + cost::GOTO_HOP * hops.min(100_000)
+            cost::SEARCH_FROM_TOP + cost::SEARCH_LINE * target.min(100_000)
+        }
     }
 
     pub(crate) fn finish(&mut self, hw: &mut Hardware, h: Halt) {

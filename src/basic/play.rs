@@ -2,7 +2,7 @@
 //! (prime6809/DragonRom `DragonROM.asm`, LADBD-LB050; state in `defs/romdefs.asm`).
 //!
 //! The ROM plays each note as soon as it has parsed it: it sets a timer, runs a DAC loop,
-//! and the 50 Hz field IRQ (`FramSyncINT` L9D3D: TIMER+1, then `SoundINT`) counts the timer
+//! and the field IRQ (`FramSyncINT` L9D3D: TIMER+1, then `SoundINT`) counts the timer
 //! down and throws the loop back to the parser when it runs out. Here each note and rest
 //! becomes an [`Event`] in order, and [`play`] returns the fields they take; the
 //! interpreter waits that many fields (the IRQ still counts TIMER in each, as for SOUND).

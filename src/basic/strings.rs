@@ -174,10 +174,21 @@ impl Interpreter {
     /// Garbage collection (VarGarbageCollect): move every live string to the top of string
     /// space, highest address first, so the order of strings in memory is kept.
     pub(crate) fn collect_garbage(&mut self, hw: &mut Hardware) {
+        use crate::basic::cost;
         let top = hw.mem.read_u16(addr::RAM_TOP);
         let old_bottom = hw.mem.read_u16(addr::STRING_TOP);
-        let mut live: Vec<(u16, u8, u16)> = self
-            .live_descriptors(hw)
+        let descriptors = self.live_descriptors(hw);
+        // The ROM makes one pass per string it moves, and a last one; each pass scans every
+        // simple variable and every descriptor (timing.md §2.14).
+        let simple = hw
+            .mem
+            .read_u16(addr::ARRAYS_START)
+            .wrapping_sub(hw.mem.read_u16(addr::VARS_START))
+            / 7;
+        let pass = cost::GC_PASS
+            + cost::GC_NUMERIC * simple as u32
+            + cost::GC_ELEMENT * descriptors.len() as u32;
+        let mut live: Vec<(u16, u8, u16)> = descriptors
             .into_iter()
             .filter_map(|d| {
                 let (len, at) = read_desc(hw, d);
@@ -185,13 +196,16 @@ impl Interpreter {
             })
             .collect();
         live.sort_by_key(|&(_, _, at)| std::cmp::Reverse(at));
+        hw.cycles = hw
+            .cycles
+            .saturating_add(pass.saturating_mul(live.len() as u32 + 1));
         let mut new_top = top as i32;
         for (d, len, at) in live {
             let dest = (new_top - len as i32 + 1) as u16;
             hw.mem.copy_within(at, dest, len as usize);
             write_desc(hw, d, len, dest);
             new_top -= len as i32;
-            hw.cycles += crate::basic::cost::STRING_BYTE * len as u32;
+            hw.cycles += cost::ALLOCATE + cost::GC_BYTE * len as u32;
         }
         hw.mem.write_u16(addr::STRING_TOP, new_top as u16);
     }

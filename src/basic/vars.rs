@@ -3,6 +3,7 @@
 //! bytes and 5-byte elements. An index by name makes lookups O(1); RAM stays the truth.
 
 use crate::basic::ast::VarName;
+use crate::basic::cost;
 use crate::basic::error::ErrorCode;
 use crate::basic::program::STACK_BUF;
 use crate::machine::memory::{addr, Memory};
@@ -91,6 +92,46 @@ impl VarIndex {
         self.simple[name as usize] = arr.wrapping_sub(vs).wrapping_add(1);
         self.used_simple.push(name);
         Ok(arr + 2)
+    }
+
+    /// [`find`](Self::find) and [`search_cycles`](Self::search_cycles) in one look at the
+    /// index (the evaluator's hottest path).
+    #[inline]
+    pub fn find_searched(&self, mem: &Memory, name: VarName) -> (Option<u16>, u32) {
+        let off = self.simple[name as usize];
+        if off == 0 {
+            (None, cost::VAR_SLOT * self.used_simple.len() as u32)
+        } else {
+            let a = mem
+                .read_u16(addr::VARS_START)
+                .wrapping_add(off)
+                .wrapping_add(1);
+            (Some(a), cost::VAR_SLOT * ((off - 1) / 7) as u32)
+        }
+    }
+
+    /// What the ROM's linear search of the table spends before it reaches this variable:
+    /// 30 c for each variable created before it, or all of them when it does not exist
+    /// (timing.md §2.3; the creation itself, once per variable, is not counted).
+    #[inline]
+    pub fn search_cycles(&self, name: VarName) -> u32 {
+        let off = self.simple[name as usize];
+        if off == 0 {
+            cost::VAR_SLOT * self.used_simple.len() as u32
+        } else {
+            cost::VAR_SLOT * ((off - 1) / 7) as u32
+        }
+    }
+
+    /// The same for an array: 41 c for each array DIMmed before it.
+    #[inline]
+    pub fn array_search_cycles(&self, name: VarName) -> u32 {
+        let before = self
+            .used_arrays
+            .iter()
+            .position(|&n| n == name)
+            .unwrap_or(self.used_arrays.len());
+        cost::ARRAY_SLOT * before as u32
     }
 
     /// Address of an array's header, if it exists.

@@ -18,7 +18,7 @@ use super::wav_out::{WavWriter, WAV_RATE};
 use crate::machine::hardware::Event;
 
 /// The rate samples are made at for the device (rodio converts if the device differs).
-pub const DEVICE_RATE: u32 = 44100;
+pub const DEVICE_RATE: u32 = 44072;
 /// Fields buffered before playing starts again after running dry.
 const PREFILL_FIELDS: usize = 3;
 /// Fields the queue may hold before the oldest are dropped.

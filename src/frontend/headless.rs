@@ -62,7 +62,7 @@ pub fn run_until_done_with(
             Status::Prompt if !keys_left => return EndReason::BackAtPrompt,
             Status::WaitingForKey if !keys_left => {
                 waiting += 1;
-                if waiting >= IDLE_SECONDS * FIELDS_PER_SECOND as u64 {
+                if waiting >= (IDLE_SECONDS as f64 * FIELDS_PER_SECOND) as u64 {
                     return EndReason::WaitedForKeys;
                 }
             }

@@ -1,4 +1,4 @@
-//! Keeping time: 50 fields a second at period speed, flat out in turbo, and a low wake-up
+//! Keeping time: 49.97 fields a second at period speed, flat out in turbo, and a low wake-up
 //! rate while the machine only waits for a key and the picture does not change.
 //!
 //! The pacer only counts: it says how many fields are due at a given instant and when to
@@ -8,8 +8,7 @@
 use std::time::{Duration, Instant};
 
 /// One PAL field.
-pub const FIELD: Duration =
-    Duration::from_micros(1_000_000 / crate::timing::FIELDS_PER_SECOND as u64);
+pub const FIELD: Duration = Duration::from_nanos(crate::timing::FIELD_NANOS);
 /// Fields the machine must have been idle before the wake-up rate drops.
 pub const IDLE_AFTER_FIELDS: u32 = 50;
 /// While idle, wake every this many fields (and run them together): 10 times a second.
@@ -23,10 +22,10 @@ pub const TURBO_BURST: Duration = Duration::from_millis(20);
 /// How fast the machine runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Speed {
-    /// 50 fields a second, as the real machine.
+    /// 49.97 fields a second, as the real machine.
     #[default]
     Period,
-    /// As fast as the host can go (still 50 a second while the machine only waits).
+    /// As fast as the host can go (still 49.97 a second while the machine only waits).
     Turbo,
 }
 
@@ -118,17 +117,20 @@ mod tests {
 
     #[test]
     fn one_field_every_20_ms() {
+        // A field is 17,784 cycles at 888,625 Hz: 20.013 ms.
+        assert_eq!(FIELD, Duration::from_nanos(20_012_941));
         let t0 = Instant::now();
         let mut p = Pacer::new(t0);
         assert_eq!(p.due(t0), 1);
         assert_eq!(p.due(t0 + Duration::from_millis(5)), 0);
         assert_eq!(p.wake_at(), t0 + FIELD);
-        assert_eq!(p.due(t0 + Duration::from_millis(20)), 1);
-        // Late: at 50 ms only the 40 ms field is due; at 105 ms those of 60, 80 and 100.
-        assert_eq!(p.due(t0 + Duration::from_millis(50)), 1);
-        assert_eq!(p.wake_at(), t0 + Duration::from_millis(60));
-        assert_eq!(p.due(t0 + Duration::from_millis(105)), 3);
-        assert_eq!(p.wake_at(), t0 + Duration::from_millis(120));
+        assert_eq!(p.due(t0 + Duration::from_millis(20)), 0);
+        assert_eq!(p.due(t0 + FIELD), 1);
+        // Late: at 2.5 fields only the second field is due; at 5.25 those of 3, 4 and 5.
+        assert_eq!(p.due(t0 + FIELD * 5 / 2), 1);
+        assert_eq!(p.wake_at(), t0 + FIELD * 3);
+        assert_eq!(p.due(t0 + FIELD * 21 / 4), 3);
+        assert_eq!(p.wake_at(), t0 + FIELD * 6);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! 20·(261−t) CPU cycles, for d·4 fields. PLAY's notes are the same wave with $7E ± 4·V for
 //! the outer steps, and its rests hold the DAC at mid. Samples are generated here, one field
 //! at a time, so that a sound output and a WAV file get exactly the emulated timing: every
-//! field is 1/50 s of samples, silent or not.
+//! field is 1/49.968 s of samples, silent or not.
 
 use std::collections::VecDeque;
 
@@ -36,10 +36,13 @@ struct Segment {
     fields: u32,
 }
 
-/// Makes samples for one field at a time at a fixed sample rate (a multiple of 50).
+/// Makes samples for one field at a time at a fixed sample rate: a whole number of samples
+/// a field (441 at 22,036 Hz), so the sound keeps the emulated time exactly.
 #[derive(Debug, Clone)]
 pub struct ToneGenerator {
     rate: u32,
+    /// Samples in one field: the rate over 49.968 fields a second, rounded.
+    per_field: usize,
     /// What plays now (front) and what follows it, in order.
     queue: VecDeque<Segment>,
     /// Position in the wave, in CPU cycles from the start of a period.
@@ -49,15 +52,12 @@ pub struct ToneGenerator {
 }
 
 impl ToneGenerator {
-    /// Panics unless `rate` is a positive multiple of 50 (so a field is a whole number of
-    /// samples).
+    /// A generator at `rate` samples a second; a field is that over 49.968, rounded (at
+    /// least one sample).
     pub fn new(rate: u32) -> Self {
-        assert!(
-            rate > 0 && rate.is_multiple_of(FIELDS_PER_SECOND),
-            "sample rate {rate} is not a multiple of 50"
-        );
         ToneGenerator {
             rate,
+            per_field: ((rate as f64 / FIELDS_PER_SECOND).round() as usize).max(1),
             queue: VecDeque::new(),
             phase: 0.0,
             fresh: false,
@@ -70,7 +70,7 @@ impl ToneGenerator {
 
     /// Samples in one field.
     pub fn samples_per_field(&self) -> usize {
-        (self.rate / FIELDS_PER_SECOND) as usize
+        self.per_field
     }
 
     pub fn is_sounding(&self) -> bool {
@@ -205,7 +205,7 @@ mod tests {
 
     #[test]
     fn pitch_is_the_clock_over_20_times_261_minus_t() {
-        for &rate in &[22050, 44100] {
+        for &rate in &[22036, 44072] {
             for &t in &[1u32, 89, 159, 200, 230] {
                 let s = render(rate, &tone(t, 10), 0);
                 let want = CPU_HZ / (20.0 * (261 - t) as f64);
@@ -216,15 +216,16 @@ mod tests {
                 );
             }
         }
-        // The table of machine.md §5.
-        let a4 = measured_hz(&render(44100, &tone(159, 10), 0), 44100);
-        assert!((a4 - 439.0).abs() < 2.0, "{a4}");
+        // machine.md §5's table gives 439 Hz for SOUND 159 at 894,886 Hz; at this machine's
+        // 888,625 Hz it is 0.7 % lower: 888625 / (20 × 102) = 435.6 Hz.
+        let a4 = measured_hz(&render(44072, &tone(159, 10), 0), 44072);
+        assert!((a4 - 435.6).abs() < 2.0, "{a4}");
     }
 
     #[test]
     fn duration_is_whole_80_ms_units_then_silence() {
         for d in [1u32, 3, 7] {
-            let rate = 22050;
+            let rate = 22036;
             let s = render(rate, &tone(100, d), 5);
             assert_eq!(s.len(), (d * 4 + 5) as usize * 441);
             let last_sound = s.iter().rposition(|&x| x != 0.0).unwrap();
@@ -235,8 +236,12 @@ mod tests {
                 last_sound > tone_samples - 441 / 4,
                 "d={d}: ended at {last_sound}"
             );
+            // d·4 fields of 1/49.968 s: 0.08·d s at 50 Hz, 0.07 % longer here.
             let secs = tone_samples as f64 / rate as f64;
-            assert!((secs - 0.08 * d as f64).abs() < 1e-9);
+            assert!(
+                (secs - 4.0 * d as f64 / FIELDS_PER_SECOND).abs() < 1e-4,
+                "{secs}"
+            );
         }
     }
 
@@ -253,7 +258,7 @@ mod tests {
 
     #[test]
     fn silence_is_one_field_of_zeros_per_field() {
-        let mut g = ToneGenerator::new(22050);
+        let mut g = ToneGenerator::new(22036);
         let mut out = Vec::new();
         g.field(&mut out);
         g.field(&mut out);
@@ -263,7 +268,7 @@ mod tests {
     /// PLAY's events of one field play in order: a V15 note, a rest, a V31 note.
     #[test]
     fn play_tones_and_rests_follow_one_another() {
-        let rate = 22050;
+        let rate = 22036;
         let mut g = ToneGenerator::new(rate);
         let (hi15, lo15) = (0x7E + 60, 0x7E - 60);
         g.event(&Event::Tone {
@@ -292,7 +297,7 @@ mod tests {
         let v31 = peak(&out[5 * per..6 * per]);
         assert!((v31 - 124.0 / 128.0 * VOLUME).abs() < 1e-6, "{v31}");
         assert!(out[6 * per..].iter().all(|&x| x == 0.0));
-        // The pitch of the first note: 894886/3423 Hz.
+        // The pitch of the first note: 888625/3423 Hz.
         let hz = measured_hz(&out[..3 * per], rate);
         assert!((hz - CPU_HZ / 3423.0).abs() < 3.0, "{hz}");
         assert!(!g.is_sounding());

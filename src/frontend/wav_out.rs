@@ -5,8 +5,8 @@ use std::fs::File;
 use std::io::{BufWriter, Seek, SeekFrom, Write};
 use std::path::Path;
 
-/// The rate `--wav` records at: 441 samples a field.
-pub const WAV_RATE: u32 = 22050;
+/// The rate `--wav` records at: 441 samples a field, 49.968 fields a second.
+pub const WAV_RATE: u32 = 22036;
 
 /// The 44-byte header of a 16-bit mono PCM WAV holding `samples` samples.
 pub fn header(rate: u32, samples: u32) -> [u8; 44] {

@@ -106,7 +106,7 @@ impl TapeBlock {
 
 /// How long a block takes to pass the head at the real speed, in seconds: the motor gap and the
 /// 128-byte leader when `led`, then `$55 $3C type len data checksum $55` at the cassette's bit
-/// rate (813 or 435 CPU cycles a bit at 894886 Hz).
+/// rate (813 or 435 CPU cycles a bit).
 pub fn block_duration_seconds(block: &Block, led: bool) -> f64 {
     let len = block.data.len().min(MAX_BLOCK_DATA);
     let mut cycles = byte_cycles(LEADER) * 2.0
@@ -127,10 +127,10 @@ pub fn block_duration_seconds(block: &Block, led: bool) -> f64 {
     seconds
 }
 
-/// [`block_duration_seconds`] in 50 Hz fields, rounded up: how long the interpreter waits for
+/// [`block_duration_seconds`] in fields (49.97 a second), rounded up: how long the interpreter waits for
 /// each block with `--tape-speed real`.
 pub fn block_duration_fields(block: &Block, led: bool) -> u32 {
-    (block_duration_seconds(block, led) * FIELDS_PER_SECOND as f64).ceil() as u32
+    (block_duration_seconds(block, led) * FIELDS_PER_SECOND).ceil() as u32
 }
 
 /// Which of `blocks` get a motor gap and leader when laid out as the Dragon writes them.
@@ -1583,9 +1583,9 @@ mod tests {
                 ones * 435.0 + (8.0 - ones) * 813.0
             })
             .sum();
-        assert!((block_duration_seconds(&b, false) - cycles / 894_886.25).abs() < 1e-12);
+        assert!((block_duration_seconds(&b, false) - cycles / CPU_HZ).abs() < 1e-12);
         // 128 leader bytes of 4992 cycles and half a second more with a leader.
         let extra = block_duration_seconds(&b, true) - block_duration_seconds(&b, false);
-        assert!((extra - (0.5 + 128.0 * 4992.0 / 894_886.25)).abs() < 1e-9);
+        assert!((extra - (0.5 + 128.0 * 4992.0 / CPU_HZ)).abs() < 1e-9);
     }
 }

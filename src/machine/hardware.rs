@@ -12,7 +12,7 @@ use crate::machine::screen::{TextScreen, BLANK};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
     /// SOUND t,d: a square-ish tone of `period_cycles` CPU cycles per cycle for `fields`
-    /// 50 Hz fields (d×4).
+    /// fields (d×4).
     Sound { period_cycles: u32, fields: u32 },
     /// One PLAY note: the ROM's 4-step wave mid ($7E), `high`, mid, `low` on the DAC
     /// (`high`/`low` = $7E ± 4·V, DR `LAEE4`/`LAF0D`), `period_cycles` CPU cycles a cycle,
@@ -71,7 +71,7 @@ impl Hardware {
             // (form feed) or CHR$(26) (the ADM-3A's clear) and beep with CHR$(7).
             12 | 26 if self.dialect.control_codes() => TextScreen::fill(&mut self.mem, BLANK),
             7 if self.dialect.control_codes() => self.events.push(BEEP),
-            _ => TextScreen::put(&mut self.mem, c),
+            _ => self.cycles += TextScreen::put(&mut self.mem, c),
         }
         if let Some(t) = self.transcript.as_mut() {
             if t.len() < TRANSCRIPT_LIMIT {

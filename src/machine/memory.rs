@@ -23,7 +23,7 @@ pub mod addr {
     pub const RAM_TOP: u16 = 0x27;
     /// Current line number, $FFFF in direct mode.
     pub const CURRENT_LINE: u16 = 0x68;
-    /// TIMER, 16-bit, counted up by the 50 Hz field interrupt.
+    /// TIMER, 16-bit, counted up by the field interrupt (49.97 Hz).
     pub const TIMER: u16 = 0x0112;
     /// RND seed: $0115 is a spare byte, $0116–$0119 the 32-bit seed.
     pub const RND_SEED: u16 = 0x0115;

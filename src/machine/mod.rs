@@ -1,5 +1,5 @@
 //! The machine: RAM with the Dragon's memory map, the text display, the keyboard, the clock,
-//! and the BASIC interpreter that runs on them. Driven one 50 Hz field at a time.
+//! and the BASIC interpreter that runs on them. Driven one field (1/49.97 s) at a time.
 
 pub mod cassette;
 pub mod hardware;
@@ -7,9 +7,9 @@ pub mod keyboard;
 pub mod memory;
 pub mod screen;
 
-use crate::basic::cost::CYCLES_PER_FIELD;
 use crate::basic::error::ErrorCode;
 use crate::basic::interp::{Interpreter, Mode};
+use crate::timing::CYCLES_PER_FIELD;
 use hardware::Hardware;
 use memory::addr;
 
@@ -82,12 +82,13 @@ impl Machine {
         self.basic.program_changed();
     }
 
-    /// Run one 50 Hz field: a field's worth of work, then the field interrupt (TIMER, the
+    /// Run one field: a field's worth of work, then the field interrupt (TIMER, the
     /// SOUND countdown, the cursor blink).
     pub fn run_field(&mut self) -> Status {
         self.basic.run_slice(&mut self.hw, CYCLES_PER_FIELD);
         if self.basic.mode == Mode::Running && self.hw.cycles >= CYCLES_PER_FIELD {
-            self.hw.cycles -= CYCLES_PER_FIELD;
+            // What the field interrupt's handler takes from the program.
+            self.hw.cycles -= CYCLES_PER_FIELD - crate::basic::cost::FIELD_IRQ;
         } else {
             // Waiting: the rest of the field passes idle.
             self.hw.cycles = 0;

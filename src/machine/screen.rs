@@ -10,6 +10,14 @@ pub const BLANK: u8 = 0x60;
 pub const COLUMNS: u16 = 32;
 pub const ROWS: u16 = 16;
 
+/// What TextOutChar and TextVDUOut spend on a character (timing.md §2.13): a printable one;
+/// a carriage return, and each cell it blanks to the end of the row; a scroll (480 bytes
+/// moved up two at a time and the bottom row cleared).
+pub const CHAR_CYCLES: u32 = 216;
+pub const CR_CYCLES: u32 = 205;
+pub const CLEAR_CELL_CYCLES: u32 = 19;
+pub const SCROLL_CYCLES: u32 = 5_670;
+
 /// The text screen lives in RAM; this is the VDU logic around it.
 pub struct TextScreen;
 
@@ -43,8 +51,10 @@ impl TextScreen {
         ((Self::cursor(mem) - addr::TEXT_SCREEN) % COLUMNS) as u8
     }
 
-    /// Send one character to the screen as TextVDUOut does.
-    pub fn put(mem: &mut Memory, c: u8) {
+    /// Send one character to the screen as TextVDUOut does; returns the cycles the ROM
+    /// spends on it (timing.md §2.13).
+    pub fn put(mem: &mut Memory, c: u8) -> u32 {
+        let mut cycles = CHAR_CYCLES;
         let mut cur = Self::cursor(mem);
         match c {
             0x08 => {
@@ -55,6 +65,8 @@ impl TextScreen {
             }
             0x0D => {
                 // Blank to the end of the row; the cursor lands at the next row's start.
+                cycles = CR_CYCLES
+                    + CLEAR_CELL_CYCLES * (COLUMNS - (cur - addr::TEXT_SCREEN) % COLUMNS) as u32;
                 loop {
                     mem.poke(cur, BLANK);
                     cur += 1;
@@ -71,9 +83,11 @@ impl TextScreen {
         }
         if cur >= addr::TEXT_SCREEN_END {
             Self::scroll(mem);
+            cycles += SCROLL_CYCLES;
             cur = addr::TEXT_SCREEN_END - COLUMNS;
         }
         Self::set_cursor(mem, cur);
+        cycles
     }
 
     /// Move rows 1–15 up one row and blank the last.

@@ -569,10 +569,11 @@ fn real_speed_timing_and_activity() {
     assert_eq!(led, [true, true, false, false, false]);
     let written = deck.take_activity();
     assert_eq!(written.blocks, 5);
-    // 255 bytes of $55 back to back: (255+6) bytes × 4992 cycles ≈ 1.456 s = 73 fields.
-    assert_eq!(block_duration_fields(&blocks[2], false), 73);
-    // With a leader: + 0.5 s + 128 × 4992 cycles ≈ 0.714 s → 134 fields.
-    assert_eq!(block_duration_fields(&blocks[2], true), 134);
+    // 255 bytes of $55 back to back: (255+6) bytes × 4992 cycles at 888,625 Hz ≈ 1.466 s
+    // = 73.3 fields, so 74.
+    assert_eq!(block_duration_fields(&blocks[2], false), 74);
+    // With a leader: + 0.5 s + 128 × 4992 cycles ≈ 2.685 s → 134.2 fields, so 135.
+    assert_eq!(block_duration_fields(&blocks[2], true), 135);
     let total: u64 = deck
         .blocks()
         .iter()

@@ -114,7 +114,7 @@ fn headless_wav_records_sound_and_silence_in_emulated_time() {
     let bytes = std::fs::read(&wav).unwrap();
     assert_eq!(&bytes[0..4], b"RIFF");
     assert_eq!(&bytes[8..16], b"WAVEfmt ");
-    assert_eq!(u32::from_le_bytes(bytes[24..28].try_into().unwrap()), 22050);
+    assert_eq!(u32::from_le_bytes(bytes[24..28].try_into().unwrap()), 22036);
     let data_len = u32::from_le_bytes(bytes[40..44].try_into().unwrap()) as usize;
     assert_eq!(data_len, bytes.len() - 44);
     let pcm: Vec<i16> = bytes[44..]
@@ -142,8 +142,9 @@ fn headless_wav_records_sound_and_silence_in_emulated_time() {
     let ups: Vec<usize> = (1..note.len())
         .filter(|&i| note[i - 1] < 0 && note[i] >= 0)
         .collect();
-    let hz = (ups.len() - 1) as f64 / ((ups[ups.len() - 1] - ups[0]) as f64 / 22050.0);
-    let want = 894_886.0 / (20.0 * (261.0 - 159.0));
+    // 441 samples a field, 49.968 fields a second: 22,036 samples a second.
+    let hz = (ups.len() - 1) as f64 / ((ups[ups.len() - 1] - ups[0]) as f64 / 22036.0);
+    let want = 888_625.0 / (20.0 * (261.0 - 159.0));
     assert!((hz - want).abs() / want < 0.01, "{hz} Hz, want {want}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -337,7 +337,7 @@ fn a_transcript_that_never_ends_keeps_to_the_budget() {
             os("p.bas"),
             os("--headless"),
             os("--max-seconds"),
-            os("8000"),
+            os("20000"),
             os("--transcript"),
             os("out.txt"),
         ],

@@ -159,12 +159,13 @@ fn all_sixty_notes_follow_the_tables_and_are_in_tune() {
     assert_eq!(&got[24..36], &O3.map(|n| 103 + 20 * n)[..]);
     assert_eq!(&got[48..60], &O5.map(|n| 103 + 20 * n)[..]);
     // The derivation checked against music: O1 C is C2 (65.41 Hz), each step a semitone of
-    // equal temperament, within 2.5 % (the short high delays are coarse).
+    // equal temperament, within 3.3 %: the short high delays are coarse (2.5 %), and at
+    // 888,625 Hz every note is 0.7 % flatter than at 894,886 Hz.
     for (i, &p) in got.iter().enumerate() {
-        let hz = 894_886.0 / p as f64;
+        let hz = spacemono::timing::CPU_HZ / p as f64;
         let want = 65.406 * 2f64.powf(i as f64 / 12.0);
         assert!(
-            (hz / want - 1.0).abs() < 0.025,
+            (hz / want - 1.0).abs() < 0.033,
             "note {i}: {hz:.1} Hz, want {want:.1}"
         );
     }

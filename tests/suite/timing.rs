@@ -1,41 +1,253 @@
-//! Period speed: BM1–BM8 take as many 50 Hz fields here as they took on a Dragon 32 running
-//! the genuine ROM (shared/bench/README.md: 1.6, 10.4, 19.8, 21.7, 23.5, 34.6, 50.5, 129.2 s).
+//! Period speed: programs take as long here, in emulated time, as on a Dragon 32 running the
+//! genuine ROM. Emulated time is counted in field interrupts (49.97 a second at 888,625 Hz),
+//! so these tests are deterministic: they never look at the wall clock.
+//!
+//! * `bench/timing/`: 33 programs that each isolate one kind of work, with their genuine times
+//!   (RUN to OK, less the 0.54 s of the baseline program `10 CLS` / `20 PRINT "X"`): each
+//!   within ±3 %.
+//! * BM1–BM8 (shared/bench/README.md: 1.6, 10.4, 19.8, 21.7, 23.5, 34.6, 50.5, 129.2 s, RUN to
+//!   OK): each within ±2 %.
 
 use spacemono::frontend::headless::run_until_done;
 use spacemono::machine::Machine;
+use spacemono::timing::FIELDS_PER_SECOND;
 
-const DRAGON_SECONDS: [f64; 8] = [1.6, 10.4, 19.8, 21.7, 23.5, 34.6, 50.5, 129.2];
+const BM_SECONDS: [f64; 8] = [1.6, 10.4, 19.8, 21.7, 23.5, 34.6, 50.5, 129.2];
+
+fn bench_file(rel: &str) -> Vec<u8> {
+    let path = format!("{}/bench/{rel}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
 
 /// Emulated seconds from RUN to OK.
-fn emulated_seconds(n: usize) -> f64 {
-    let path = format!("{}/../shared/bench/bm{n}.bas", env!("CARGO_MANIFEST_DIR"));
-    let path = if std::path::Path::new(&path).exists() {
-        path
-    } else {
-        format!("{}/bench/bm{n}.bas", env!("CARGO_MANIFEST_DIR"))
-    };
-    let listing = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+fn run_seconds(listing: &[u8]) -> f64 {
     let mut m = Machine::new();
-    m.load_listing(&listing).unwrap();
+    m.load_listing(listing).unwrap();
     m.type_text(b"RUN\r");
     let start = m.hw.field;
     run_until_done(&mut m, Some(50 * 1000));
-    (m.hw.field - start) as f64 / 50.0
+    (m.hw.field - start) as f64 / FIELDS_PER_SECOND
+}
+
+/// The table in bench/timing/README.md: (name, genuine seconds).
+fn genuine_table() -> Vec<(String, f64)> {
+    let readme = String::from_utf8(bench_file("timing/README.md")).unwrap();
+    readme
+        .lines()
+        .filter_map(|l| {
+            let cells: Vec<&str> = l.split('|').map(str::trim).collect();
+            if cells.len() < 4 {
+                return None;
+            }
+            let secs: f64 = cells[3].parse().ok()?;
+            Some((cells[1].to_string(), secs))
+        })
+        .collect()
 }
 
 #[test]
-fn each_benchmark_takes_the_dragons_time_within_ten_percent() {
+fn each_timing_program_takes_the_dragons_time_within_three_percent() {
+    let table = genuine_table();
+    assert_eq!(table.len(), 33, "the README's table");
+    let baseline = run_seconds(b"10 CLS\r20 PRINT \"X\"\r");
+    println!("baseline {baseline:.3} s");
+    let mut report = String::new();
+    let mut misses = Vec::new();
+    for (name, genuine) in &table {
+        let ours = run_seconds(&bench_file(&format!("timing/{name}.bas"))) - baseline;
+        let diff = (ours - genuine) / genuine * 100.0;
+        report +=
+            &format!("{name:15} {ours:7.2} s here, {genuine:6.2} s genuine ({diff:+6.1} %)\n");
+        if diff.abs() > 3.0 {
+            misses.push(name.clone());
+        }
+    }
+    println!("{report}");
+    assert!(misses.is_empty(), "outside ±3 %: {misses:?}\n{report}");
+}
+
+/// BM2–BM8 less BM1, against the same differences on the Dragon. BM1 is the suite's own
+/// baseline (an empty FOR loop and the PRINTs around it): subtracting it takes out what a
+/// RUN-to-OK measurement adds to every program, as the timing programs' baseline does. The
+/// genuine figures (0.1 s resolution) carry about 0.2 s of that which no statement accounts
+/// for: BM1's 1,000 passes cost about 1.4 s by the ROM's traced cycles (timing.md §2.10), while
+/// the table says 1.6 s; so BM1 itself is checked through its loop, by for_empty/for_lines.
+#[test]
+fn each_benchmark_takes_the_dragons_time_within_two_percent() {
+    let ours: Vec<f64> = (1..=8)
+        .map(|n| run_seconds(&bench_file(&format!("bm{n}.bas"))))
+        .collect();
     let mut report = String::new();
     let mut worst: f64 = 0.0;
     for n in 1..=8 {
-        let ours = emulated_seconds(n);
-        let ratio = ours / DRAGON_SECONDS[n - 1];
-        worst = worst.max((ratio - 1.0).abs());
+        let absolute = (ours[n - 1] / BM_SECONDS[n - 1] - 1.0) * 100.0;
         report += &format!(
-            "BM{n}: {ours:.1} s here, {:.1} s on a Dragon ({ratio:.2})\n",
-            DRAGON_SECONDS[n - 1]
+            "BM{n}: {:6.2} s here, {:5.1} s on a Dragon ({absolute:+5.1} %)",
+            ours[n - 1],
+            BM_SECONDS[n - 1]
         );
+        if n > 1 {
+            let here = ours[n - 1] - ours[0];
+            let there = BM_SECONDS[n - 1] - BM_SECONDS[0];
+            let diff = (here / there - 1.0) * 100.0;
+            worst = worst.max(diff.abs());
+            report += &format!("; less BM1: {here:6.2} s against {there:5.1} s ({diff:+5.1} %)");
+        }
+        report += "\n";
     }
     println!("{report}");
-    assert!(worst <= 0.10, "{report}");
+    assert!(worst <= 2.0, "{report}");
+}
+
+/// CPU cycles a program spends from RUN to OK, to within a field: fields × (17,784 less the
+/// field interrupt's 100).
+fn run_cycles(listing: &str) -> f64 {
+    let mut m = Machine::with_transcript(true);
+    m.load_listing(listing.as_bytes()).unwrap();
+    m.type_text(b"RUN\r");
+    let start = m.hw.field;
+    run_until_done(&mut m, Some(50 * 1000));
+    let t = m.transcript().unwrap_or_default();
+    assert!(!t.contains("ERROR"), "{listing}: {t}");
+    (m.hw.field - start) as f64 * 17_684.0
+}
+
+/// timing.md §3: each row a loop run twice on the genuine ROM, with the operation and
+/// without; the difference per pass, in cycles, against what the genuine ROM measured.
+#[test]
+fn each_operation_costs_what_the_genuine_rom_measured() {
+    // Variables made first so that B, C, … keep their places in the table.
+    let setup = "10 B=3:C=4:X0=0:X1=100:R=50:X=128:Y=96\n";
+    let loop_of = |n: u32, body: &str| format!("{setup}20 FOR I=1 TO {n}:{body}:NEXT\n");
+    // Sixty names that differ in their first two characters (BASIC reads no more).
+    let sixty: String = (0..60)
+        .map(|i| format!("{}{}=0:", ["D", "E", "F", "G", "H", "J"][i / 10], i % 10))
+        .collect();
+    // On two lines: a line holds at most 249 characters.
+    let (first, second) = sixty.split_at(sixty.len() / 2);
+    let sixty = format!(
+        "4 {}\n5 {}\n",
+        first.trim_end_matches(':'),
+        second.trim_end_matches(':')
+    );
+    let comments = |n: usize| -> String { (0..n).map(|i| format!("{} '\n", 100 + i)).collect() };
+    let rows: Vec<(&str, u32, String, String, f64)> = vec![
+        (
+            "20 spaces read by CHRGET",
+            4000,
+            loop_of(4000, "A=B+C                    "),
+            loop_of(4000, "A=B+C"),
+            618.0,
+        ),
+        (
+            "2 lookups, 60 slots further down",
+            2000,
+            format!("3 Q=0\n{sixty}6 X=0:Y=0\n{}", loop_of(2000, "X=Y")),
+            format!("3 Q=0:X=0:Y=0\n{sixty}{}", loop_of(2000, "X=Y")),
+            3_600.0,
+        ),
+        (
+            "literal 12345 instead of a variable",
+            2000,
+            loop_of(2000, "A=12345"),
+            loop_of(2000, "A=B"),
+            4_906.0,
+        ),
+        (
+            "literal 1.23456 instead of a variable",
+            500,
+            loop_of(500, "A=1.23456"),
+            loop_of(500, "A=B"),
+            21_978.0,
+        ),
+        (
+            "+C (3+4)",
+            5000,
+            loop_of(5000, "A=B+C"),
+            loop_of(5000, "A=B"),
+            1_024.0,
+        ),
+        (
+            "*C (3.7*4.3)",
+            3000,
+            format!("15 B=3.7:C=4.3\n{}", loop_of(3000, "A=B*C")),
+            format!("15 B=3.7:C=4.3\n{}", loop_of(3000, "A=B")),
+            3_399.0,
+        ),
+        (
+            "/C (3.7/4.3)",
+            3000,
+            format!("15 B=3.7:C=4.3\n{}", loop_of(3000, "A=B/C")),
+            format!("15 B=3.7:C=4.3\n{}", loop_of(3000, "A=B")),
+            3_900.0,
+        ),
+        (
+            "GOTO forward over 50 more comment lines",
+            4000,
+            format!(
+                "{setup}20 FOR I=1 TO 4000:GOTO 990\n{}990 NEXT\n",
+                comments(60)
+            ),
+            format!(
+                "{setup}20 FOR I=1 TO 4000:GOTO 990\n{}990 NEXT\n",
+                comments(10)
+            ),
+            1_347.0,
+        ),
+        (
+            "LINE: a 101-pixel diagonal instead of 1 pixel",
+            300,
+            format!(
+                "12 PMODE 4,1:PCLS\n{}",
+                loop_of(300, "LINE(X0,X0)-(X1,X1),PSET")
+            ),
+            format!(
+                "12 PMODE 4,1:PCLS\n{}",
+                loop_of(300, "LINE(X0,X0)-(X0,X0),PSET")
+            ),
+            27_002.0,
+        ),
+        (
+            "LINE …,BF: 101×101 instead of 1×1",
+            10,
+            format!(
+                "12 PMODE 4,1:PCLS\n{}",
+                loop_of(10, "LINE(X0,X0)-(X1,X1),PSET,BF")
+            ),
+            format!(
+                "12 PMODE 4,1:PCLS\n{}",
+                loop_of(10, "LINE(X0,X0)-(X0,X0),PSET,BF")
+            ),
+            1_074_190.0,
+        ),
+        (
+            "CIRCLE(X,Y),R, R=50",
+            50,
+            format!("12 PMODE 4,1:PCLS\n{}", loop_of(50, "CIRCLE(X,Y),R")),
+            format!("12 PMODE 4,1:PCLS\n{}", loop_of(50, "")),
+            145_422.0,
+        ),
+        (
+            "DRAW R200 instead of R0",
+            300,
+            format!(
+                "12 PMODE 4,1:PCLS\n{}",
+                loop_of(300, "DRAW \"BM0,0R200\"")
+            ),
+            format!("12 PMODE 4,1:PCLS\n{}", loop_of(300, "DRAW \"BM0,0R0\"")),
+            20_884.0,
+        ),
+    ];
+    let mut report = String::new();
+    let mut misses = Vec::new();
+    for (what, n, with, without, genuine) in &rows {
+        let ours = (run_cycles(with) - run_cycles(without)) / *n as f64;
+        let diff = (ours - genuine) / genuine * 100.0;
+        report += &format!("{what:48} {ours:10.0} c here, {genuine:10.0} genuine ({diff:+5.1} %)\n");
+        if diff.abs() > 3.0 {
+            misses.push(*what);
+        }
+    }
+    println!("{report}");
+    assert!(misses.is_empty(), "outside ±3 %: {misses:?}\n{report}");
 }

@@ -3,6 +3,7 @@
 
 use super::line::draw_line;
 use super::state::{colour_code, dp, normalize_both, set_colours};
+use crate::basic::cost::graphics as cost;
 use crate::basic::error::ErrorCode;
 use crate::machine::memory::Memory;
 
@@ -67,6 +68,9 @@ pub fn draw(
         }
         let c = sc.getc()?;
         let (h, v): (u16, u16);
+        if !matches!(c, b';' | b'\'' | b' ') {
+            sc.host.spend(cost::DRAW_COMMAND);
+        }
         match c {
             b';' | b'\'' => continue,
             b'N' => {
@@ -92,7 +96,7 @@ pub fn draw(
                 if first == b'+' || first == b'-' {
                     (h, v) = (x, y);
                 } else {
-                    move_to(mem, x, y, no_update, blank);
+                    sc.host.spend(move_to(mem, x, y, no_update, blank));
                     no_update = false;
                     blank = false;
                     continue;
@@ -105,6 +109,8 @@ pub fn draw(
                     sc.back();
                     if !d.is_ascii_uppercase() {
                         n = sc.number(mem)?;
+                        let digits = 1 + (n >= 10) as u32 + (n >= 100) as u32;
+                        sc.host.spend(cost::DRAW_DIGIT * digits);
                     }
                 }
                 let n16 = n as u16;
@@ -152,14 +158,15 @@ pub fn draw(
         let ny = v.wrapping_add(mem.read_u16(dp::LAST_Y));
         let nx = if nx & 0x8000 != 0 { 0 } else { nx };
         let ny = if ny & 0x8000 != 0 { 0 } else { ny };
-        move_to(mem, nx, ny, no_update, blank);
+        sc.host.spend(move_to(mem, nx, ny, no_update, blank));
         no_update = false;
         blank = false;
     }
 }
 
-/// LB197: clamp, line from the last point, update it unless N, draw unless B.
-fn move_to(mem: &mut Memory, x: u16, y: u16, no_update: bool, blank: bool) {
+/// LB197: clamp, line from the last point, update it unless N, draw unless B. Returns the
+/// cycles the line's pixels took.
+fn move_to(mem: &mut Memory, x: u16, y: u16, no_update: bool, blank: bool) -> u32 {
     let x = x.min(255);
     let y = y.min(191);
     let lx = mem.read_u16(dp::LAST_X);
@@ -173,7 +180,11 @@ fn move_to(mem: &mut Memory, x: u16, y: u16, no_update: bool, blank: bool) {
         mem.write_u16(dp::LAST_X, x);
     }
     normalize_both(mem);
-    if !blank {
-        draw_line(mem);
+    if blank {
+        return 0;
     }
+    let d = |a: u16, b: u16| (mem.read_u16(a) as i32 - mem.read_u16(b) as i32).unsigned_abs();
+    let (dx, dy) = (d(dp::PIXEL_X, dp::CURR_X), d(dp::PIXEL_Y, dp::CURR_Y));
+    draw_line(mem);
+    cost::line_pixels(dx.min(1_000), dy.min(1_000))
 }
