@@ -182,6 +182,36 @@ fn each_operation_costs_what_the_genuine_rom_measured() {
             3_900.0,
         ),
         (
+            "B$=LEFT$(A$,C) instead of B$=A$",
+            3000,
+            format!(
+                "15 A$=\"THE QUICK BROWN FOX\"\n{}",
+                loop_of(3000, "B$=LEFT$(A$,C)")
+            ),
+            format!("15 A$=\"THE QUICK BROWN FOX\"\n{}", loop_of(3000, "B$=A$")),
+            2_353.0,
+        ),
+        (
+            "B$=MID$(A$,C,C) instead of B$=A$",
+            3000,
+            format!(
+                "15 A$=\"THE QUICK BROWN FOX\"\n{}",
+                loop_of(3000, "B$=MID$(A$,C,C)")
+            ),
+            format!("15 A$=\"THE QUICK BROWN FOX\"\n{}", loop_of(3000, "B$=A$")),
+            3_688.0,
+        ),
+        (
+            "B$=STR$(B) instead of B$=A$ (B=3)",
+            2000,
+            format!(
+                "15 A$=\"THE QUICK BROWN FOX\"\n{}",
+                loop_of(2000, "B$=STR$(B)")
+            ),
+            format!("15 A$=\"THE QUICK BROWN FOX\"\n{}", loop_of(2000, "B$=A$")),
+            8_233.0,
+        ),
+        (
             "GOTO forward over 50 more comment lines",
             4000,
             format!(
@@ -230,10 +260,7 @@ fn each_operation_costs_what_the_genuine_rom_measured() {
         (
             "DRAW R200 instead of R0",
             300,
-            format!(
-                "12 PMODE 4,1:PCLS\n{}",
-                loop_of(300, "DRAW \"BM0,0R200\"")
-            ),
+            format!("12 PMODE 4,1:PCLS\n{}", loop_of(300, "DRAW \"BM0,0R200\"")),
             format!("12 PMODE 4,1:PCLS\n{}", loop_of(300, "DRAW \"BM0,0R0\"")),
             20_884.0,
         ),
@@ -243,7 +270,8 @@ fn each_operation_costs_what_the_genuine_rom_measured() {
     for (what, n, with, without, genuine) in &rows {
         let ours = (run_cycles(with) - run_cycles(without)) / *n as f64;
         let diff = (ours - genuine) / genuine * 100.0;
-        report += &format!("{what:48} {ours:10.0} c here, {genuine:10.0} genuine ({diff:+5.1} %)\n");
+        report +=
+            &format!("{what:48} {ours:10.0} c here, {genuine:10.0} genuine ({diff:+5.1} %)\n");
         if diff.abs() > 3.0 {
             misses.push(*what);
         }

@@ -91,8 +91,7 @@ pub const COMPARE_CHAR: u32 = 20;
 pub const LOGIC: u32 = 1_876;
 /// A function call with its argument's evaluation.
 pub const FUNCTION: u32 = 418;
-/// Concatenation, and each byte copied by any string operation; allocating a string.
-pub const CONCAT: u32 = 453;
+/// Each byte copied by any string operation; allocating a string.
 pub const STRING_BYTE: u32 = 17;
 pub const ALLOCATE: u32 = 60;
 /// `^` and SQR: LOG, a multiply and EXP (§2.9, at x = 0.7 and 3.7^2.3).
@@ -188,7 +187,7 @@ pub const CLS: u32 = 6_680;
 /// Garbage collection, per pass: each simple variable and each string descriptor (a string
 /// variable's costs both, ≈ 100 against the measured 75–88; an array element's 62) scanned;
 /// each byte moved.
-pub const GC_PASS: u32 = 200;
+pub const GC_PASS: u32 = 50;
 pub const GC_NUMERIC: u32 = 42;
 pub const GC_ELEMENT: u32 = 62;
 pub const GC_BYTE: u32 = 21;
