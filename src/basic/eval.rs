@@ -4,15 +4,13 @@
 //! reads and when a deep expression runs out of memory (interpreter.md §1).
 
 use crate::basic::ast::{is_string_name, BinOp, Expr, Func, LValue, VarName};
-use crate::basic::cost::{self, fin, fp};
+use crate::basic::cost::{self, fp};
 use crate::basic::error::ErrorCode;
 use crate::basic::float::Packed;
-use crate::basic::interp::{Interpreter, Res, INKEY_LATCH};
+use crate::basic::interp::{Interpreter, Res};
 use crate::basic::strings::read_desc;
 use crate::basic::vars::element_addr;
 use crate::machine::hardware::Hardware;
-use crate::machine::memory::addr;
-use crate::machine::screen::TextScreen;
 
 /// Stack bytes a pending binary operator takes.
 pub const OPERATOR_DEPTH: u16 = 12;
@@ -45,7 +43,7 @@ pub fn read_packed(hw: &Hardware, a: u16) -> Packed {
 
 /// The bytes of a string (its length and address, as `free_str` returns them).
 #[inline]
-fn str_bytes(hw: &Hardware, (len, at): (u8, u16)) -> &[u8] {
+pub(crate) fn str_bytes(hw: &Hardware, (len, at): (u8, u16)) -> &[u8] {
     hw.mem.slice(at, at.wrapping_add(len as u16))
 }
 
@@ -335,276 +333,54 @@ impl Interpreter {
         Ok(Val::Num)
     }
 
-    fn arg_num(&mut self, hw: &mut Hardware, e: &Expr, level: u16) -> Res<()> {
+    pub(crate) fn arg_num(&mut self, hw: &mut Hardware, e: &Expr, level: u16) -> Res<()> {
         self.eval_num(hw, e, level + FUNCTION_DEPTH)
     }
 
-    fn arg_str(&mut self, hw: &mut Hardware, e: &Expr, level: u16) -> Res<u16> {
+    pub(crate) fn arg_str(&mut self, hw: &mut Hardware, e: &Expr, level: u16) -> Res<u16> {
         self.eval_str(hw, e, level + FUNCTION_DEPTH)
     }
 
-    /// A function: its call overhead and the value-independent routines are text costs
-    /// (compile.rs); what depends on the argument is counted here.
+    /// A function call, by kind: the numeric functions, the string functions and those that
+    /// look at the machine (`func_math.rs`, `func_strings.rs`, `func_machine.rs`). The call's
+    /// overhead and the routines whose cost does not depend on the value are text costs
+    /// (compile.rs).
     fn call(&mut self, hw: &mut Hardware, f: Func, args: &[Expr], level: u16) -> Res<Val> {
         match f {
-            Func::Sgn | Func::Int | Func::Abs | Func::Fix => {
-                self.arg_num(hw, &args[0], level)?;
-                match f {
-                    Func::Sgn => self.fu.sgn(),
-                    Func::Int => {
-                        hw.cycles += fp::int(self.fu.fac.exp, self.fu.fac.sign);
-                        self.fu.int()
-                    }
-                    Func::Abs => self.fu.abs(),
-                    _ => self.fu.fix(),
-                }
-            }
-            Func::Sqr | Func::Log | Func::Exp | Func::Sin | Func::Cos | Func::Tan | Func::Atn => {
-                self.arg_num(hw, &args[0], level)?;
-                match f {
-                    Func::Sqr => self.fu.sqr()?,
-                    Func::Log => self.fu.log()?,
-                    Func::Exp => self.fu.exp()?,
-                    Func::Sin => self.fu.sin()?,
-                    Func::Cos => self.fu.cos()?,
-                    Func::Tan => self.fu.tan()?,
-                    _ => self.fu.atn()?,
-                }
-            }
-            Func::Rnd => {
-                self.arg_num(hw, &args[0], level)?;
-                hw.cycles += if self.fu.fac.exp == 0 {
-                    cost::RND0
-                } else {
-                    cost::RNDN
-                };
-                if hw.dialect.rnd_fraction() {
-                    // Altair BASIC and MBASIC: RND(x>0) is the next fraction (the Dragon's
-                    // RND(0) algorithm), RND(0) repeats the last one, RND(x<0) reseeds.
-                    match self.fu.sign() {
-                        0 if self.last_rnd.is_some() => {
-                            self.fu.load(self.last_rnd.expect("checked"));
-                        }
-                        s => {
-                            if s > 0 {
-                                self.fu.load_i16(0);
-                            }
-                            self.fu.rnd()?;
-                            self.sync_seed_to_ram(hw);
-                            self.last_rnd = Some(self.fu.pack());
-                        }
-                    }
-                } else {
-                    self.fu.rnd()?;
-                    self.sync_seed_to_ram(hw);
-                }
-            }
-            Func::Pos => {
-                self.arg_num(hw, &args[0], level)?;
-                let col = TextScreen::column(&hw.mem);
-                self.fu.load_i16(col as i16);
-            }
-            Func::Peek => {
-                self.arg_num(hw, &args[0], level)?;
-                hw.cycles += fp::int_conv(self.fu.fac.exp);
-                let a = self.fu.to_u16()?;
-                self.fu.load_i16(hw.mem.peek(a) as i16);
-            }
-            Func::Len => {
-                let d = self.arg_str(hw, &args[0], level)?;
-                let (len, _) = self.free_str(hw, d);
-                self.fu.load_i16(len as i16);
-            }
-            Func::Asc => {
-                let d = self.arg_str(hw, &args[0], level)?;
-                let (len, at) = self.free_str(hw, d);
-                if len == 0 {
-                    return Err(ErrorCode::FC);
-                }
-                let c = hw.mem.peek(at);
-                self.fu.load_i16(c as i16);
-            }
-            Func::Val => {
-                let d = self.arg_str(hw, &args[0], level)?;
-                let text = self.take_string(hw, d);
-                hw.cycles += fin::literal(&text, None);
-                if text.is_empty() {
-                    self.fu.load(Packed::ZERO);
-                } else {
-                    self.fu.parse(&text)?;
-                }
-            }
-            Func::Str => {
-                self.arg_num(hw, &args[0], level)?;
-                hw.cycles += fp::fout(self.fu.fac.exp);
-                let s = self.fu.format();
-                return Ok(Val::Str(self.new_temp_string(hw, s.as_bytes())?));
-            }
-            Func::Chr => {
-                let c = {
-                    self.arg_num(hw, &args[0], level)?;
-                    self.fu.to_u8()?
-                };
-                return Ok(Val::Str(self.new_temp_string(hw, &[c])?));
-            }
-            Func::Hex => {
-                self.arg_num(hw, &args[0], level)?;
-                let v = self.fu.to_u16()?;
-                let s = format!("{v:X}");
-                return Ok(Val::Str(self.new_temp_string(hw, s.as_bytes())?));
-            }
-            Func::Left | Func::Right => {
-                let d = self.arg_str(hw, &args[0], level)?;
-                self.arg_num(hw, &args[1], level)?;
-                hw.cycles += fp::int_conv(self.fu.fac.exp);
-                let n = self.fu.to_u8()?;
-                let (len, _) = read_desc(hw, d);
-                let take = n.min(len);
-                hw.cycles += cost::STRING_BYTE * take as u32;
-                let at = self.alloc_str(hw, take)?;
-                let (len, src) = self.free_str(hw, d);
-                let from = if f == Func::Left {
-                    src
-                } else {
-                    src + (len - take) as u16
-                };
-                hw.mem.copy_within(from, at, take as usize);
-                return Ok(Val::Str(self.push_temp(hw, take, at)?));
-            }
-            Func::Mid => {
-                let d = self.arg_str(hw, &args[0], level)?;
-                self.arg_num(hw, &args[1], level)?;
-                hw.cycles += fp::int_conv(self.fu.fac.exp);
-                let p = self.fu.to_u8()?;
-                if p == 0 {
-                    return Err(ErrorCode::FC);
-                }
-                let n = if let Some(e) = args.get(2) {
-                    self.arg_num(hw, e, level)?;
-                    hw.cycles += fp::int_conv(self.fu.fac.exp);
-                    self.fu.to_u8()?
-                } else {
-                    255
-                };
-                let (len, _) = read_desc(hw, d);
-                let start = (p - 1) as usize;
-                let take = if start >= len as usize {
-                    0
-                } else {
-                    (n as usize).min(len as usize - start)
-                } as u8;
-                hw.cycles += cost::STRING_BYTE * take as u32;
-                let at = self.alloc_str(hw, take)?;
-                let (_, src) = self.free_str(hw, d);
-                hw.mem.copy_within(src + start as u16, at, take as usize);
-                return Ok(Val::Str(self.push_temp(hw, take, at)?));
-            }
-            Func::Instr => {
-                let (start, si) = if args.len() == 3 {
-                    self.arg_num(hw, &args[0], level)?;
-                    let s = self.fu.to_u8()?;
-                    if s == 0 {
-                        return Err(ErrorCode::FC);
-                    }
-                    (s, 1)
-                } else {
-                    (1, 0)
-                };
-                let hd = self.arg_str(hw, &args[si], level)?;
-                let nd = self.arg_str(hw, &args[si + 1], level)?;
-                let needle = self.free_str(hw, nd);
-                let hay = self.free_str(hw, hd);
-                let (needle, hay) = (str_bytes(hw, needle), str_bytes(hw, hay));
-                // A start past the end finds nothing; an empty target is found at the start.
-                let s0 = start as usize - 1;
-                let pos = if start as usize > hay.len() {
-                    0
-                } else if needle.is_empty() {
-                    start as usize
-                } else {
-                    hay[s0..]
-                        .windows(needle.len())
-                        .position(|w| w == needle)
-                        .map(|p| p + s0 + 1)
-                        .unwrap_or(0)
-                };
-                self.fu.load_i16(pos as i16);
-            }
-            Func::StringOf => {
-                self.arg_num(hw, &args[0], level)?;
-                let n = self.fu.to_u8()?;
-                let c = match self.eval_top(hw, &args[1], level + FUNCTION_DEPTH)? {
-                    Val::Num => self.fu.to_u8()?,
-                    Val::Str(d) => {
-                        let (len, at) = self.free_str(hw, d);
-                        if len == 0 {
-                            return Err(ErrorCode::FC);
-                        }
-                        hw.mem.peek(at)
-                    }
-                };
-                let bytes = vec![c; n as usize];
-                return Ok(Val::Str(self.new_temp_string(hw, &bytes)?));
-            }
-            Func::Inkey => {
-                let latched = hw.mem.peek(INKEY_LATCH);
-                let k = if latched != 0 {
-                    hw.mem.poke(INKEY_LATCH, 0);
-                    Some(latched)
-                } else {
-                    hw.keyboard.inkey()
-                };
-                return Ok(Val::Str(self.new_temp_string(hw, k.as_slice())?));
-            }
-            Func::Mem => {
-                let v = self.s_h(hw) - level as i32 - 5 - self.var_end(hw);
-                self.fu.load_i16(v as i16);
-            }
-            Func::Timer => {
-                let t = hw.mem.read_u16(addr::TIMER);
-                self.fu.load_u16(t);
-            }
-            Func::Point => {
-                self.arg_num(hw, &args[0], level)?;
-                let x = self.fu.to_u8()?;
-                self.arg_num(hw, &args[1], level)?;
-                let y = self.fu.to_u8()?;
-                let v = crate::basic::semigraphics::point(&hw.mem, x, y)?;
-                self.fu.load_i8(v);
-            }
-            Func::Joystk => {
-                self.arg_num(hw, &args[0], level)?;
-                let n = self.fu.to_u8()?;
-                if n > 3 {
-                    return Err(ErrorCode::FC);
-                }
-                // No joystick plugged in: the pots read mid-scale.
-                self.fu.load_i16(31);
-            }
-            Func::Eof => {
-                self.arg_num(hw, &args[0], level)?;
-                let dev = self.fu.to_i16()?;
-                let at_end = match dev {
-                    -1 => self.tape_eof(hw)?,
-                    0 => false,
-                    _ => return Err(ErrorCode::DN),
-                };
-                self.fu.load_i8(if at_end { -1 } else { 0 });
-            }
-            Func::Ppoint => {
-                self.arg_num(hw, &args[0], level)?;
-                let x = self.fu.to_u16()?;
-                self.arg_num(hw, &args[1], level)?;
-                let y = self.fu.to_u8()?;
-                let v = crate::basic::graphics::ppoint(&mut hw.mem, (x, y));
-                self.fu.load_i16(v as i16);
-            }
-            Func::Usr => {
-                // There is no 6809 here to run machine code.
-                return Err(ErrorCode::FC);
-            }
+            Func::Sgn
+            | Func::Int
+            | Func::Abs
+            | Func::Fix
+            | Func::Sqr
+            | Func::Log
+            | Func::Exp
+            | Func::Sin
+            | Func::Cos
+            | Func::Tan
+            | Func::Atn
+            | Func::Rnd => self.call_math(hw, f, args, level),
+            Func::Len
+            | Func::Asc
+            | Func::Val
+            | Func::Str
+            | Func::Chr
+            | Func::Hex
+            | Func::Left
+            | Func::Right
+            | Func::Mid
+            | Func::Instr
+            | Func::StringOf
+            | Func::Inkey => self.call_strings(hw, f, args, level),
+            Func::Pos
+            | Func::Peek
+            | Func::Mem
+            | Func::Timer
+            | Func::Point
+            | Func::Joystk
+            | Func::Eof
+            | Func::Ppoint
+            | Func::Usr => self.call_machine(hw, f, args, level),
         }
-        Ok(Val::Num)
     }
 
     fn user_fn(&mut self, hw: &mut Hardware, name: VarName, arg: &Expr, level: u16) -> Res<Val> {
