@@ -53,10 +53,10 @@ use std::path::{Path, PathBuf};
 
 use crate::basic::crunch;
 use crate::basic::error::ErrorCode;
-use crate::basic::line_editor::MAX_LINE;
 use crate::basic::listing::list_line;
 use crate::basic::program;
 use crate::formats::ascii;
+use crate::formats::ascii::MAX_LINE_CHARS as MAX_LINE;
 use crate::formats::block::{Block, BlockType, ReadBlock, LEADER, MAX_BLOCK_DATA};
 use crate::formats::error::MAX_INPUT_BYTES;
 use crate::formats::namefile::{FileType, Namefile};
