@@ -1,0 +1,94 @@
+//! The cassette deck: a tape (the blocks of a .cas, .wav or .bas file, in order), a position,
+//! the motor and audio relays, and the file the ROM has open on it (machine.md §3;
+//! DR = prime6809/DragonRom `DragonROM.asm`).
+//!
+//! What the ROM does, followed here:
+//!
+//! * **Finding a file** (`CasFindFile` LB8B3..LB902). In direct mode: CLS, `S` at $0400, the
+//!   cursor two cells on. Then one block is read; if it is not a good namefile the Dragon 32
+//!   gives up (?IO; the Dragon 64 would keep trying). The 8 name bytes are printed at the
+//!   cursor. If they equal the wanted name (padded with spaces), or no name was given, `F` is
+//!   put at $0400 and the search ends. Otherwise the rest of the file is read and thrown away
+//!   (`LB903`: a bad block, a namefile or a block of type $80..$FE there is ?IO; $FF ends it)
+//!   and the search starts again from the CLS. Every block read inverts the character at
+//!   $0400 first (`LB925`, EOR #$40), so it blinks. Nothing is drawn in a running program.
+//! * **CLOAD** (`CmdCload` LB6D5): a namefile with the gap flag set needs the ASCII flag
+//!   (else ?FM) and is loaded as text through the line editor (any file type: a data file
+//!   loads too); with the gap flag clear the type must be 0 (else ?FM) and the blocks go
+//!   straight into RAM from the program start. Before each block the ROM checks that a whole
+//!   256 bytes more still leave 58 bytes (StackBuf) below the stack (`LB716`: `INCA` then
+//!   `L8335`), else ?OM. A bad block is ?IO and the program is NEWed. At the EOF block the
+//!   end of the program (VARS) is where loading stopped, and the lines are relinked.
+//! * **Data files** (`CmdOPEN`, `CasOnReadBlockOff` LB867, `TextWaitKeyCurs2a` LB50A,
+//!   `TextOutChar` LB54A, `LB663` close). OPEN "I" needs the ASCII and gap flags both set
+//!   (else ?FM), then reads the first block; zero-length data blocks are skipped, a namefile
+//!   or a bad block is ?IO, a block of type $80..$FF (EOF) leaves the buffer empty. A
+//!   character is taken from the buffer; when that empties it, the next block is read at
+//!   once, so EOF(-1) is true as soon as the last character has been taken. OPEN "O" writes
+//!   the namefile (type 1, ASCII $FF, gap $FF); characters are buffered and written in
+//!   255-byte blocks; CLOSE writes what is left, then the EOF block. A second OPEN while a file
+//!   is open is ?AO; input from a file open for output (or the reverse) is ?FM; with no file
+//!   open it is ?NO.
+//! * **Tokenized CSAVE** (`CasWriteBasic` LB6A5): namefile type 0, ASCII 0, gap 0, then the
+//!   RAM from the program start up to the start of variables in 255-byte blocks, then EOF.
+//!   **ASCII CSAVE** (`CmdCsave`, `,A`): namefile type 0, ASCII $FF, gap $FF, then LIST sent
+//!   to the tape: each line and a CR, in 255-byte blocks.
+//!
+//! Writing appends: what is written goes after the last block on the tape (as a real deck
+//! wound to the end of the recording would put it), and the whole new tape image is handed to
+//! the [`SaveTape`] the frontend gave with the tape, which stores it all or nothing (the deck
+//! itself does no file I/O; `frontend::tape_file` writes a temporary file in the same folder
+//! and renames it over the old one). If the save fails the deck is unchanged. A .cas keeps its
+//! old bytes and gets the new ones added; a .wav keeps its recording and gets new audio, in
+//! its own sample rate and format, added to its data chunk; a .bas can hold only one BASIC
+//! program (written as its listing).
+//!
+//! **Names never reach the host file system.** As on the Dragon, a file a program opens lives
+//! on the tape: its name is the 8 bytes of a namefile inside the tape image, nothing more.
+//! `OPEN "O",#-1,"../../ETC"` writes a file called `../../ETC` onto the tape, and no host file
+//! is created, opened or named from it. The only host file a save reaches is the tape's own
+//! (its path given to [`Deck::insert_tape`]).
+
+mod blocks;
+mod deck;
+mod errors;
+mod files;
+mod program_image;
+mod screen;
+mod search;
+#[cfg(test)]
+mod tests;
+
+pub use blocks::*;
+pub use deck::*;
+pub use errors::*;
+pub use files::*;
+pub use program_image::*;
+pub use screen::*;
+pub use search::*;
+
+use std::path::{Path, PathBuf};
+
+use crate::basic::crunch;
+use crate::basic::error::ErrorCode;
+use crate::basic::listing::list_line;
+use crate::basic::program;
+use crate::formats::ascii;
+use crate::formats::ascii::MAX_LINE_CHARS as MAX_LINE;
+use crate::formats::block::{Block, BlockType, ReadBlock, LEADER, MAX_BLOCK_DATA};
+use crate::formats::error::MAX_INPUT_BYTES;
+use crate::formats::namefile::{FileType, Namefile};
+use crate::formats::tapefile::{
+    file_blocks, group_files, layout, LayoutOptions, Segment, TapeFile,
+};
+use crate::formats::wav::{self, byte_cycles, SampleFormat, WavOptions, CPU_HZ};
+use crate::formats::{cas, TapeError, TapeKind};
+use crate::machine::hardware::Hardware;
+use crate::machine::memory::{addr, Memory};
+use crate::machine::screen::{TextScreen, BLANK};
+
+use crate::timing::FIELDS_PER_SECOND;
+/// Fields a block takes when tapes load quickly (the default): enough for the blink to show.
+pub const QUICK_FIELDS_PER_BLOCK: u32 = 1;
+/// The ROM's StackBuf: what must stay free below the stack.
+pub const STACK_BUF: u32 = 58;
