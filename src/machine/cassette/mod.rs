@@ -51,6 +51,7 @@
 
 mod blocks;
 mod deck;
+mod deck_files;
 mod errors;
 mod files;
 mod program_image;
@@ -61,6 +62,7 @@ mod tests;
 
 pub use blocks::*;
 pub use deck::*;
+use deck_files::*;
 pub use errors::*;
 pub use files::*;
 pub use program_image::*;

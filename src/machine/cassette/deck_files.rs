@@ -1,0 +1,425 @@
+//! The ROM's files on the deck: CLOAD and CLOADM, a data file open for input or output,
+//! CSAVE and CSAVEM, and writing new blocks to the end of the tape.
+
+use super::*;
+
+impl Deck {
+    /// CLOAD "NAME" (or CLOAD / CLOAD "" with `None`): any open file is forgotten (the ROM
+    /// clears its status), the file is found and loaded; see [`Deck::cload_found`].
+    pub fn cload(
+        &mut self,
+        name: Option<&[u8]>,
+        mem: &mut Memory,
+        stack_pointer: u16,
+    ) -> Result<(FoundFile, CloadOutcome), DeckError> {
+        self.abandon_file();
+        let found = self.find_file(name)?;
+        let outcome = self.cload_found(mem, stack_pointer)?;
+        Ok((found, outcome))
+    }
+
+    /// The loading half of CLOAD, after a search found the file (step-by-step use).
+    /// Tokenized: read into RAM, relinked ([`CloadOutcome::Tokenized`]); a bad block is ?IO
+    /// with the program NEWed; ?OM as [`load_program_image`]. ASCII (an ASCII program or a
+    /// data file): the file is opened for input ([`CloadOutcome::Ascii`]). Machine code is ?FM.
+    pub fn cload_found(
+        &mut self,
+        mem: &mut Memory,
+        stack_pointer: u16,
+    ) -> Result<CloadOutcome, DeckError> {
+        let nf = self.header.ok_or(DeckError::NotOpen)?;
+        // LB6E1: the ROM reads only the gap and ASCII flags here, never the type, so a data
+        // file (gaps, ASCII) loads as an ASCII program: a record that starts with a digit is
+        // a line, any other is ?DS. Gaps without ASCII (block-loaded machine code) is ?FM.
+        if nf.gaps {
+            if !nf.ascii {
+                return Err(wrong_type(&nf));
+            }
+            self.status = Status::Input {
+                buf: Vec::new(),
+                at: 0,
+            };
+            self.fill_input()?;
+            return Ok(CloadOutcome::Ascii);
+        }
+        if nf.file_type != FileType::Basic {
+            return Err(wrong_type(&nf));
+        }
+        program::clear_program(mem);
+        let image = match self.read_continuous_payload() {
+            Ok(p) => p,
+            Err(e) => {
+                program::clear_program(mem);
+                return Err(e);
+            }
+        };
+        load_program_image(mem, &image, stack_pointer).map_err(|_| DeckError::OutOfMemory)?;
+        Ok(CloadOutcome::Tokenized { bytes: image.len() })
+    }
+
+    /// The data blocks of a tokenized or machine-code file up to its EOF block (CasBlockIn
+    /// loop: a bad block or a namefile is ?IO; a block of type $80..$FF ends it).
+    fn read_continuous_payload(&mut self) -> Result<Vec<u8>, DeckError> {
+        let mut out = Vec::new();
+        while let Some(data) = self.next_data_block()? {
+            out.extend_from_slice(&data);
+        }
+        Ok(out)
+    }
+
+    /// The next block of a file's body (CasBlockIn): its data, or `None` at the EOF block
+    /// (type $80..$FF). A bad block or a namefile is ?IO.
+    fn next_data_block(&mut self) -> Result<Option<Vec<u8>>, DeckError> {
+        let (index, b, _) = self.read_block()?;
+        if !b.checksum_ok {
+            return Err(bad_block(index, &b));
+        }
+        let t = b.block.kind.to_byte();
+        if t == 0 {
+            return Err(DeckError::UnexpectedBlock { index, kind: t });
+        }
+        Ok(if t >= 0x80 { None } else { Some(b.block.data) })
+    }
+
+    /// CLOADM "NAME"[,offset] after the search found the file: type 2 only (else ?FM); the
+    /// blocks go to the namefile's load address + `offset`. Returns the exec address +
+    /// `offset` (EXEC of it is ?FC here: there is no 6809). Loading at or above $8000 is ?IO,
+    /// as the ROM's read-back check makes it.
+    pub fn cloadm_found(&mut self, mem: &mut Memory, offset: u16) -> Result<u16, DeckError> {
+        let nf = self.header.ok_or(DeckError::NotOpen)?;
+        if nf.file_type != FileType::MachineCode {
+            return Err(wrong_type(&nf));
+        }
+        let mut at = nf.load.wrapping_add(offset) as u32;
+        loop {
+            let (index, b, _) = self.read_block()?;
+            let t = b.block.kind.to_byte();
+            if t == 0 {
+                return Err(DeckError::UnexpectedBlock { index, kind: t });
+            }
+            for &byte in &b.block.data {
+                let a = at & 0xFFFF;
+                if a >= addr::RAM_END {
+                    return Err(DeckError::WriteIntoRom { addr: a });
+                }
+                mem.poke(a as u16, byte);
+                at += 1;
+            }
+            if !b.checksum_ok {
+                return Err(bad_block(index, &b));
+            }
+            if t >= 0x80 {
+                return Ok(nf.exec.wrapping_add(offset));
+            }
+        }
+    }
+
+    // --------------------------------------------------------------------------- input
+
+    /// OPEN "I",#-1,"NAME": finds the file; it must have both the ASCII and gap flags
+    /// (a data file or an ASCII program), else ?FM; reads its first block.
+    pub fn open_input(&mut self, name: Option<&[u8]>) -> Result<FoundFile, DeckError> {
+        let found = self.find_file(name)?;
+        let nf = found.namefile;
+        if !(nf.ascii && nf.gaps) {
+            return Err(wrong_type(&nf));
+        }
+        self.status = Status::Input {
+            buf: Vec::new(),
+            at: 0,
+        };
+        self.fill_input()?;
+        Ok(found)
+    }
+
+    /// CasOnReadBlockOff: the next non-empty data block into the buffer, or an empty buffer at
+    /// the EOF block.
+    fn fill_input(&mut self) -> Result<(), DeckError> {
+        let buf = loop {
+            match self.next_data_block()? {
+                None => break Vec::new(),
+                Some(data) if data.is_empty() => continue,
+                Some(data) => break data,
+            }
+        };
+        self.status = Status::Input { buf, at: 0 };
+        Ok(())
+    }
+
+    fn check_input(&self) -> Result<(), DeckError> {
+        match self.status {
+            Status::Input { .. } => Ok(()),
+            Status::Closed => Err(DeckError::NotOpen),
+            Status::Output { .. } => Err(DeckError::WrongMode),
+        }
+    }
+
+    /// EOF(-1): true when the input buffer is empty (?NO with no file, ?FM for an output
+    /// file).
+    pub fn eof(&self) -> Result<bool, DeckError> {
+        self.check_input()?;
+        Ok(match &self.status {
+            Status::Input { buf, at } => *at >= buf.len(),
+            _ => true,
+        })
+    }
+
+    /// One character from the input file, `None` at the end. When this empties the buffer the
+    /// next block is read at once (so EOF(-1) turns true right after the last character).
+    pub fn read_char(&mut self) -> Result<Option<u8>, DeckError> {
+        self.check_input()?;
+        let Status::Input { buf, at } = &mut self.status else {
+            return Err(DeckError::NotOpen);
+        };
+        if *at >= buf.len() {
+            return Ok(None);
+        }
+        let c = buf[*at];
+        *at += 1;
+        if *at >= buf.len() {
+            self.fill_input()?;
+        }
+        Ok(Some(c))
+    }
+
+    /// One line of the input file as the ROM's line input (LB5C6) takes it from tape, for
+    /// INPUT #-1 and ASCII CLOAD: characters up to a CR or the end of the file; characters
+    /// below a space or above `z` are dropped, and so is anything past 249 characters.
+    /// `None` when the file is already at its end (INPUT #-1 then says ?IE).
+    pub fn read_line(&mut self) -> Result<Option<Vec<u8>>, DeckError> {
+        if self.eof()? {
+            return Ok(None);
+        }
+        let mut line = Vec::new();
+        while let Some(c) = self.read_char()? {
+            if c == b'\r' {
+                break;
+            }
+            if (0x20..=0x7A).contains(&c) && line.len() < MAX_LINE {
+                line.push(c);
+            }
+        }
+        Ok(Some(line))
+    }
+
+    /// Every remaining line of the input file, then CLOSE.
+    pub fn read_all_lines(&mut self) -> Result<Vec<Vec<u8>>, DeckError> {
+        let mut out = Vec::new();
+        while let Some(l) = self.read_line()? {
+            out.push(l);
+        }
+        self.close()?;
+        Ok(out)
+    }
+
+    // -------------------------------------------------------------------------- output
+
+    /// Writes blocks after the last block on the tape and saves the tape file. If the save
+    /// fails nothing changes (the deck and the file are as before).
+    fn append(&mut self, new: Vec<Block>) -> Result<(), DeckError> {
+        let r = self.append_to_tape(new);
+        if let Err(e @ (DeckError::File { .. } | DeckError::CannotHold { .. })) = &r {
+            self.failures.push(e.clone());
+        }
+        r
+    }
+
+    fn append_to_tape(&mut self, new: Vec<Block>) -> Result<(), DeckError> {
+        self.need_tape()?;
+        let added = good_blocks(new.clone());
+        if let Some(b) = &self.backing {
+            let path = b.path.display().to_string();
+            let segments = layout(&new, LayoutOptions::default());
+            let bytes = match b.kind {
+                TapeKind::Cas => {
+                    let mut bytes = b.bytes.clone();
+                    bytes.extend(
+                        cas::write_segments(&segments)
+                            .map_err(|e| file_err(&b.path, e.to_string()))?,
+                    );
+                    bytes
+                }
+                TapeKind::Wav => append_to_wav(&b.bytes, &segments)
+                    .map_err(|e| file_err(&b.path, format!("cannot add to the recording: {e}")))?,
+                TapeKind::Ascii => {
+                    let mut all = self.blocks.clone();
+                    all.extend(added.iter().cloned());
+                    bas_image(&all).map_err(|why| DeckError::CannotHold { path, why })?
+                }
+            };
+            read_back(b.kind, &bytes, &added).map_err(|why| {
+                file_err(
+                    &b.path,
+                    format!("the save would not read back ({why}), so it was not written"),
+                )
+            })?;
+            (b.save)(&b.path, &bytes)?;
+            if let Some(b) = self.backing.as_mut() {
+                b.bytes = bytes;
+            }
+        }
+        for b in &added {
+            self.fields += block_duration_fields(&b.block, b.led) as u64;
+            self.blocks_moved += 1;
+        }
+        self.blocks.extend(added);
+        self.pos = self.blocks.len();
+        Ok(())
+    }
+
+    /// Writes a whole file (namefile, the payload in 255-byte blocks, EOF) after the last file
+    /// on the tape. ?AO if a file is open.
+    pub fn write_file(&mut self, namefile: &Namefile, payload: &[u8]) -> Result<(), DeckError> {
+        if self.status != Status::Closed {
+            return Err(DeckError::AlreadyOpen);
+        }
+        self.append(file_blocks(namefile, payload))
+    }
+
+    /// CSAVE "NAME": the tokenized program image.
+    pub fn csave(&mut self, mem: &Memory, name: &[u8]) -> Result<(), DeckError> {
+        self.write_file(&with_name(Namefile::csave(""), name), &program_image(mem))
+    }
+
+    /// CSAVE "NAME",A: the program as LIST shows it, CR after each line.
+    pub fn csave_ascii(&mut self, mem: &Memory, name: &[u8]) -> Result<(), DeckError> {
+        let payload = ascii::tape_payload(&program_listing(mem));
+        self.write_file(&with_name(Namefile::csave_ascii(""), name), &payload)
+    }
+
+    /// CSAVEM "NAME",start,end,exec: RAM `start..=end` as a machine-code file.
+    pub fn csavem(
+        &mut self,
+        mem: &Memory,
+        name: &[u8],
+        start: u16,
+        end: u16,
+        exec: u16,
+    ) -> Result<(), DeckError> {
+        let bytes: Vec<u8> = (start as u32..=end as u32)
+            .map(|a| mem.peek(a as u16))
+            .collect();
+        self.write_file(&with_name(Namefile::csavem("", start, exec), name), &bytes)
+    }
+
+    /// OPEN "O",#-1,"NAME": writes the namefile (type 1, ASCII $FF, gap $FF) at the end of
+    /// the tape. ?AO if a file is open. A .bas tape cannot hold a data file.
+    pub fn open_output(&mut self, name: &[u8]) -> Result<(), DeckError> {
+        if self.status != Status::Closed {
+            return Err(DeckError::AlreadyOpen);
+        }
+        if let Some(b) = &self.backing {
+            if b.kind == TapeKind::Ascii {
+                let e = DeckError::CannotHold {
+                    path: b.path.display().to_string(),
+                    why:
+                        "a .bas tape holds a single BASIC program, not data files; use .cas or .wav"
+                            .into(),
+                };
+                self.failures.push(e.clone());
+                return Err(e);
+            }
+        }
+        self.append(vec![with_name(Namefile::data_file(""), name).to_block()])?;
+        self.status = Status::Output { buf: Vec::new() };
+        Ok(())
+    }
+
+    fn check_output(&self) -> Result<(), DeckError> {
+        match self.status {
+            Status::Output { .. } => Ok(()),
+            Status::Closed => Err(DeckError::NotOpen),
+            Status::Input { .. } => Err(DeckError::WrongMode),
+        }
+    }
+
+    /// One character to the output file (PRINT #-1): a full 255-byte buffer is written as a
+    /// data block first.
+    pub fn write_char(&mut self, c: u8) -> Result<(), DeckError> {
+        self.check_output()?;
+        let full = matches!(&self.status, Status::Output { buf } if buf.len() >= MAX_BLOCK_DATA);
+        if full {
+            self.flush_output()?;
+        }
+        if let Status::Output { buf } = &mut self.status {
+            buf.push(c);
+        }
+        Ok(())
+    }
+
+    pub fn write_bytes(&mut self, s: &[u8]) -> Result<(), DeckError> {
+        s.iter().try_for_each(|&c| self.write_char(c))
+    }
+
+    fn flush_output(&mut self) -> Result<(), DeckError> {
+        let data = match &self.status {
+            Status::Output { buf } => buf.clone(),
+            _ => return Ok(()),
+        };
+        self.append(vec![Block {
+            kind: BlockType::Data,
+            data,
+        }])?;
+        self.status = Status::Output { buf: Vec::new() };
+        Ok(())
+    }
+
+    /// CLOSE #-1 (and CLOSE): an output file gets what is left in its buffer and its EOF
+    /// block; an input file is simply closed. Nothing open: nothing happens.
+    pub fn close(&mut self) -> Result<(), DeckError> {
+        if let Status::Output { buf } = &self.status {
+            if !buf.is_empty() {
+                self.flush_output()?;
+            }
+            self.append(vec![Block::eof()])?;
+        }
+        self.status = Status::Closed;
+        Ok(())
+    }
+
+    /// Forgets any open file without writing anything (CLOAD's `CLR CasStatus`: an output
+    /// file open at that moment gets no last block and no EOF).
+    pub fn abandon_file(&mut self) {
+        self.status = Status::Closed;
+    }
+
+    /// Whether a file is open, and which way: `Some(true)` input, `Some(false)` output.
+    pub fn open_for_input(&self) -> Option<bool> {
+        match self.status {
+            Status::Closed => None,
+            Status::Input { .. } => Some(true),
+            Status::Output { .. } => Some(false),
+        }
+    }
+}
+
+pub(super) fn wrong_type(nf: &Namefile) -> DeckError {
+    DeckError::WrongFileType {
+        name: nf.name_str(),
+        file_type: nf.file_type,
+        ascii: nf.ascii,
+        gaps: nf.gaps,
+    }
+}
+
+/// The error for a block that did not read: cut short by the end of the tape, or a bad
+/// checksum.
+pub(super) fn bad_block(index: usize, b: &TapeBlock) -> DeckError {
+    if b.truncated {
+        DeckError::CutShort { index }
+    } else {
+        DeckError::BadBlock { index }
+    }
+}
+
+/// LB917: while skipping a file, a bad block, a namefile or a block of type $80..$FE is ?IO.
+pub(super) fn check_skip_block(index: usize, b: &TapeBlock) -> Result<(), DeckError> {
+    if !b.checksum_ok {
+        return Err(bad_block(index, b));
+    }
+    let t = b.block.kind.to_byte();
+    if t == 0 || (0x80..0xFF).contains(&t) {
+        return Err(DeckError::UnexpectedBlock { index, kind: t });
+    }
+    Ok(())
+}
