@@ -1,0 +1,265 @@
+//! FOR and NEXT (with the delay loop that runs many passes in one NEXT), GOSUB and RETURN.
+
+use std::rc::Rc;
+
+use crate::basic::ast::{CompiledLine, LValue, Stmt, VarName};
+use crate::basic::cost::{self, fp};
+use crate::basic::error::ErrorCode;
+use crate::basic::eval::{read_packed, write_packed, LET_LEVEL};
+use crate::basic::float::Packed;
+use crate::basic::interp::{Frame, Halt, Interpreter, Pc};
+use crate::machine::hardware::Hardware;
+use crate::machine::memory::addr;
+
+type ExecResult = Result<(), Halt>;
+
+impl Interpreter {
+    #[inline(never)]
+    pub(crate) fn return_stmt(&mut self, hw: &mut Hardware) -> ExecResult {
+        loop {
+            match self.stack.last() {
+                None => return Err(ErrorCode::RG.into()),
+                Some(Frame::For { .. }) => {
+                    hw.cycles += cost::FRAME;
+                    let n = self.stack.len() - 1;
+                    self.truncate_stack(n);
+                }
+                Some(Frame::Gosub { ret }) => {
+                    let ret = *ret;
+                    let n = self.stack.len() - 1;
+                    self.truncate_stack(n);
+                    self.pc = ret;
+                    if !ret.is_direct() {
+                        let number = self.lines[ret.line as usize].number;
+                        hw.mem.write_u16(addr::CURRENT_LINE, number);
+                    }
+                    return Ok(());
+                }
+            }
+        }
+    }
+
+    #[inline(never)]
+    pub(crate) fn gosub(&mut self, hw: &mut Hardware, n: u16) -> ExecResult {
+        if self.var_end(hw) + 66 >= self.s_h(hw) {
+            return Err(ErrorCode::OM.into());
+        }
+        // Find the target first: a missing line is ?UL with nothing pushed.
+        let i = self.find_line_index(hw, n)?;
+        self.push_frame(Frame::Gosub { ret: self.pc });
+        hw.cycles += self.search_cost(n, i);
+        self.enter_line(hw, i);
+        Ok(())
+    }
+
+    #[inline(never)]
+    pub(crate) fn for_stmt(
+        &mut self,
+        hw: &mut Hardware,
+        var: VarName,
+        from: &crate::basic::ast::Expr,
+        to: &crate::basic::ast::Expr,
+        step: Option<&crate::basic::ast::Expr>,
+        line: &Rc<CompiledLine>,
+    ) -> ExecResult {
+        let segments = line.segs.len();
+        let var_addr = self.lvalue_addr(hw, &LValue::Var(var))?;
+        self.eval_num(hw, from, LET_LEVEL)?;
+        let p = self.fu.pack();
+        write_packed(hw, var_addr, p);
+        // A FOR on a variable that is already looping replaces that loop and everything
+        // pushed after it; the search stops at a GOSUB frame.
+        let mut cut = None;
+        for (i, f) in self.stack.iter().enumerate().rev() {
+            match f {
+                Frame::For { var: v, .. } if *v == var => {
+                    cut = Some(i);
+                    break;
+                }
+                Frame::For { .. } => hw.cycles += cost::FRAME,
+                Frame::Gosub { .. } => break,
+            }
+        }
+        if let Some(i) = cut {
+            self.truncate_stack(i);
+        }
+        if self.var_end(hw) + 76 >= self.s_h(hw) {
+            return Err(ErrorCode::OM.into());
+        }
+        self.eval_num(hw, to, LET_LEVEL)?;
+        let limit = self.fu.pack();
+        let step = match step {
+            Some(e) => {
+                self.eval_num(hw, e, LET_LEVEL)?;
+                self.fu.pack()
+            }
+            None => Packed::ONE,
+        };
+        self.fu.load(step);
+        let direction = match self.fu.sign() {
+            0 => 0u8,
+            s if s > 0 => 1,
+            _ => 0xFF,
+        };
+        let empty_body_next = self.empty_body_next(hw, var, line);
+        self.push_frame(Frame::For {
+            var,
+            var_addr,
+            step,
+            direction,
+            limit,
+            body: self.pc,
+            body_ends_line: self.pc.seg as usize >= segments,
+            empty_body_next,
+        });
+        Ok(())
+    }
+
+    #[inline]
+    /// NEXT [v[,v…]]; `text_cost` is the statement's own text cost, which each extra pass of
+    /// a delay loop run here spends again.
+    pub(crate) fn next_stmt(
+        &mut self,
+        hw: &mut Hardware,
+        vars: &[VarName],
+        text_cost: u32,
+    ) -> ExecResult {
+        let mut i = 0;
+        loop {
+            let wanted = vars.get(i).copied();
+            // Find the frame: the innermost FOR, or the one for this variable; a GOSUB
+            // frame blocks the search.
+            let mut found = None;
+            for (k, f) in self.stack.iter().enumerate().rev() {
+                match f {
+                    Frame::For { var, .. } if wanted.is_none() || wanted == Some(*var) => {
+                        found = Some(k);
+                        break;
+                    }
+                    Frame::For { .. } => {}
+                    Frame::Gosub { .. } => break,
+                }
+            }
+            let Some(k) = found else {
+                return Err(ErrorCode::NF.into());
+            };
+            // Inner loops NEXT passes over are dropped.
+            hw.cycles += cost::FRAME * (self.stack.len() - 1 - k) as u32;
+            self.truncate_stack(k + 1);
+            let lookup = match wanted {
+                Some(v) => self.vars.search_cycles(v),
+                None => 0,
+            };
+            hw.cycles += cost::NEXT + cost::FCOMP + lookup;
+            let (var_addr, step, direction, limit, body, ends_line, empty_next) =
+                match &self.stack[k] {
+                    Frame::For {
+                        var_addr,
+                        step,
+                        direction,
+                        limit,
+                        body,
+                        body_ends_line,
+                        empty_body_next,
+                        ..
+                    } => (
+                        *var_addr,
+                        *step,
+                        *direction,
+                        *limit,
+                        *body,
+                        *body_ends_line,
+                        *empty_body_next,
+                    ),
+                    Frame::Gosub { .. } => return Err(ErrorCode::NF.into()),
+                };
+            // A delay loop (`FOR I=1 TO 500:NEXT`): the passes that fit in this field run
+            // here, each costing what the statement dispatch, the line and the NEXT cost, and
+            // stopping for a key as the poll between statements would.
+            let spin = i == 0
+                && !self.trace
+                && self.trace_out.is_none()
+                && empty_next == Some(self.stmt_pc);
+            let pass = cost::STATEMENT
+                + text_cost
+                + cost::NEXT
+                + cost::FCOMP
+                + lookup
+                + if ends_line { cost::NEW_LINE } else { 0 };
+            let mut done;
+            // FADD of the variable (ARG) and the step (FAC, with the direction as sign): its
+            // cost changes only with the exponents, so a delay loop works it out rarely.
+            let mut exps = (0u8, 0u8, 0u8);
+            let mut fadd = 0;
+            loop {
+                let current = read_packed(hw, var_addr);
+                let (new, finished) = self.fu.next_step(current, step, direction, limit)?;
+                let now = (current.0[0], current.0[1] & 0x80, new.0[0]);
+                if now != exps || fadd == 0 {
+                    exps = now;
+                    fadd = fp::fadd(now.0, now.1, step.0[0], direction, now.2);
+                }
+                hw.cycles += fadd;
+                write_packed(hw, var_addr, new);
+                done = finished;
+                if done || !spin || hw.cycles >= self.budget || hw.keyboard.poll_pending() {
+                    break;
+                }
+                hw.cycles += pass;
+            }
+            if !done {
+                if ends_line && !body.is_direct() {
+                    // The loop's body starts on the next line: go straight there, as the
+                    // ROM does when it runs off the end of the FOR's line.
+                    self.enter_line(hw, body.line + 1);
+                    return Ok(());
+                }
+                self.pc = body;
+                if !body.is_direct() && body.line != self.stmt_pc.line {
+                    if let Some(l) = self.lines.get(body.line as usize) {
+                        hw.mem.write_u16(addr::CURRENT_LINE, l.number);
+                    }
+                }
+                return Ok(());
+            }
+            self.truncate_stack(k);
+            hw.cycles += cost::NEXT_DONE;
+            i += 1;
+            if i >= vars.len() {
+                return Ok(());
+            }
+            // `NEXT J,I`: the next variable is read and its NEXT runs without a dispatch.
+            hw.cycles += cost::NEXT_HAND_OVER + cost::VAR;
+        }
+    }
+
+    /// Where the NEXT is when the statement right after this FOR is a NEXT for its variable.
+    pub(crate) fn empty_body_next(
+        &mut self,
+        hw: &Hardware,
+        var: VarName,
+        line: &Rc<CompiledLine>,
+    ) -> Option<Pc> {
+        let (at, code) = if (self.pc.seg as usize) < line.segs.len() {
+            (self.pc, line.clone())
+        } else if !self.pc.is_direct() && (self.pc.line as usize + 1) < self.lines.len() {
+            let i = self.pc.line as usize + 1;
+            (
+                Pc {
+                    line: i as u32,
+                    seg: 0,
+                },
+                self.line_code(hw, i),
+            )
+        } else {
+            return None;
+        };
+        let seg = code.segs.get(at.seg as usize)?;
+        match &seg.stmt {
+            Stmt::Next(vars) if !seg.trailing_junk && vars.first().is_none_or(|v| *v == var) => {
+                Some(at)
+            }
+            _ => None,
+        }
+    }
+}
