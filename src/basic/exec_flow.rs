@@ -102,6 +102,7 @@ impl Interpreter {
             _ => 0xFF,
         };
         let empty_body_next = self.empty_body_next(hw, var, line);
+        let search = self.vars.search_cycles(var);
         self.push_frame(Frame::For {
             var,
             var_addr,
@@ -111,6 +112,7 @@ impl Interpreter {
             body: self.pc,
             body_ends_line: self.pc.seg as usize >= segments,
             empty_body_next,
+            search,
         });
         Ok(())
     }
@@ -146,12 +148,7 @@ impl Interpreter {
             // Inner loops NEXT passes over are dropped.
             hw.cycles += cost::FRAME * (self.stack.len() - 1 - k) as u32;
             self.truncate_stack(k + 1);
-            let lookup = match wanted {
-                Some(v) => self.vars.search_cycles(v),
-                None => 0,
-            };
-            hw.cycles += cost::NEXT + cost::FCOMP + lookup;
-            let (var_addr, step, direction, limit, body, ends_line, empty_next) =
+            let (var_addr, step, direction, limit, body, ends_line, empty_next, search) =
                 match &self.stack[k] {
                     Frame::For {
                         var_addr,
@@ -161,6 +158,7 @@ impl Interpreter {
                         body,
                         body_ends_line,
                         empty_body_next,
+                        search,
                         ..
                     } => (
                         *var_addr,
@@ -170,9 +168,12 @@ impl Interpreter {
                         *body,
                         *body_ends_line,
                         *empty_body_next,
+                        *search,
                     ),
                     Frame::Gosub { .. } => return Err(ErrorCode::NF.into()),
                 };
+            let lookup = if wanted.is_some() { search } else { 0 };
+            hw.cycles += cost::NEXT + cost::FCOMP + lookup;
             // A delay loop (`FOR I=1 TO 500:NEXT`): the passes that fit in this field run
             // here, each costing what the statement dispatch, the line and the NEXT cost, and
             // stopping for a key as the poll between statements would.

@@ -71,6 +71,9 @@ pub enum Frame {
         /// When the loop's body is nothing but its own NEXT (a delay loop), where that NEXT
         /// is: such a loop can run many passes inside one NEXT, with the same costs.
         empty_body_next: Option<Pc>,
+        /// What looking the variable up costs (`NEXT V` pays it every pass): its place in
+        /// the table does not change while the loop runs.
+        search: u32,
     },
     Gosub {
         ret: Pc,

@@ -8,10 +8,12 @@ use crate::basic::error::ErrorCode;
 use crate::basic::program::STACK_BUF;
 use crate::machine::memory::{addr, Memory};
 
-/// Name → offset+1 of the variable from the start of its area (0 = not created).
+/// Name → the variable's offset+1 from the start of its area (low 16 bits; 0 = not created)
+/// and its place in creation order (high 16 bits), which is what the ROM's linear search pays
+/// for.
 pub struct VarIndex {
-    simple: Vec<u16>,
-    arrays: Vec<u16>,
+    simple: Vec<u32>,
+    arrays: Vec<u32>,
     used_simple: Vec<VarName>,
     used_arrays: Vec<VarName>,
 }
@@ -52,7 +54,7 @@ impl VarIndex {
     /// Address of a simple variable's 5 value bytes, if it exists.
     #[inline]
     pub fn find(&self, mem: &Memory, name: VarName) -> Option<u16> {
-        let off = self.simple[name as usize];
+        let off = self.simple[name as usize] as u16;
         if off == 0 {
             None
         } else {
@@ -89,7 +91,8 @@ impl VarIndex {
         }
         mem.write_u16(addr::ARRAYS_START, arr.wrapping_add(7));
         mem.write_u16(addr::STORAGE_END, end + 7);
-        self.simple[name as usize] = arr.wrapping_sub(vs).wrapping_add(1);
+        let slot = (self.used_simple.len() as u32) << 16;
+        self.simple[name as usize] = slot | arr.wrapping_sub(vs).wrapping_add(1) as u32;
         self.used_simple.push(name);
         Ok(arr + 2)
     }
@@ -98,15 +101,15 @@ impl VarIndex {
     /// index (the evaluator's hottest path).
     #[inline]
     pub fn find_searched(&self, mem: &Memory, name: VarName) -> (Option<u16>, u32) {
-        let off = self.simple[name as usize];
-        if off == 0 {
+        let v = self.simple[name as usize];
+        if v == 0 {
             (None, cost::VAR_SLOT * self.used_simple.len() as u32)
         } else {
             let a = mem
                 .read_u16(addr::VARS_START)
-                .wrapping_add(off)
+                .wrapping_add(v as u16)
                 .wrapping_add(1);
-            (Some(a), cost::VAR_SLOT * ((off - 1) / 7) as u32)
+            (Some(a), cost::VAR_SLOT * (v >> 16))
         }
     }
 
@@ -115,29 +118,29 @@ impl VarIndex {
     /// (timing.md §2.3; the creation itself, once per variable, is not counted).
     #[inline]
     pub fn search_cycles(&self, name: VarName) -> u32 {
-        let off = self.simple[name as usize];
-        if off == 0 {
+        let v = self.simple[name as usize];
+        if v == 0 {
             cost::VAR_SLOT * self.used_simple.len() as u32
         } else {
-            cost::VAR_SLOT * ((off - 1) / 7) as u32
+            cost::VAR_SLOT * (v >> 16)
         }
     }
 
     /// The same for an array: 41 c for each array DIMmed before it.
     #[inline]
     pub fn array_search_cycles(&self, name: VarName) -> u32 {
-        let before = self
-            .used_arrays
-            .iter()
-            .position(|&n| n == name)
-            .unwrap_or(self.used_arrays.len());
-        cost::ARRAY_SLOT * before as u32
+        let v = self.arrays[name as usize];
+        if v == 0 {
+            cost::ARRAY_SLOT * self.used_arrays.len() as u32
+        } else {
+            cost::ARRAY_SLOT * (v >> 16)
+        }
     }
 
     /// Address of an array's header, if it exists.
     #[inline]
     pub fn find_array(&self, mem: &Memory, name: VarName) -> Option<u16> {
-        let off = self.arrays[name as usize];
+        let off = self.arrays[name as usize] as u16;
         if off == 0 {
             None
         } else {
@@ -178,7 +181,8 @@ impl VarIndex {
             mem.poke(a as u16, 0);
         }
         mem.write_u16(addr::STORAGE_END, (start as u32 + total) as u16);
-        self.arrays[name as usize] = start.wrapping_sub(arr).wrapping_add(1);
+        let ordinal = (self.used_arrays.len() as u32) << 16;
+        self.arrays[name as usize] = ordinal | start.wrapping_sub(arr).wrapping_add(1) as u32;
         self.used_arrays.push(name);
         Ok(start)
     }
