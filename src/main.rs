@@ -81,12 +81,12 @@ enum TapeSpeedArg {
 
 /// Puts the tape given with --tape (if any) in the machine's deck.
 fn setup_deck(machine: &mut Machine, deck: &DeckArgs) -> Result<(), String> {
-    machine.hw.deck.set_speed(match deck.tape_speed {
+    machine.deck().set_speed(match deck.tape_speed {
         TapeSpeedArg::Quick => cassette::TapeSpeed::Quick,
         TapeSpeedArg::Real => cassette::TapeSpeed::Real,
     });
     if let Some(path) = &deck.tape {
-        let warnings = spacemono::frontend::tape_file::insert(&mut machine.hw.deck, path)
+        let warnings = spacemono::frontend::tape_file::insert(machine.deck(), path)
             .map_err(|e| e.to_string())?;
         for w in warnings {
             eprintln!("spacemono: warning: {w}");
@@ -309,16 +309,16 @@ fn machine_running(
     setup_deck(&mut machine, deck)?;
     load_program(&mut machine, program, &source)?;
     if trace {
-        machine.basic.trace_out = Some(Vec::new());
+        machine.record_trace();
     }
     machine.type_text(b"RUN\r");
-    machine.hw.keyboard.type_script(keys);
+    machine.type_script(keys);
     Ok(machine)
 }
 
 /// `--trace`: the line numbers entered, one a line.
 fn write_trace(machine: &Machine, basic: &BasicArgs) -> Result<(), String> {
-    if let (Some(target), Some(lines)) = (&basic.trace, &machine.basic.trace_out) {
+    if let (Some(target), Some(lines)) = (&basic.trace, machine.trace()) {
         if lines.len() >= spacemono::basic::interp::TRACE_LIMIT {
             eprintln!(
                 "spacemono: warning: the trace holds only the first {} lines run",
@@ -375,12 +375,10 @@ fn run(args: RunArgs, view: &ViewArgs, deck: &DeckArgs, basic: &BasicArgs) -> Ex
     // Ctrl-C or SIGTERM ends the run as its time limit would: outputs are still written.
     signals::catch();
     headless::run_until_done_with(&mut machine, max_fields, |m| {
-        sound.field(&mut m.hw.events, false);
-        if m.hw.deck.has_failures() {
-            for e in m.hw.deck.take_failures() {
-                eprintln!("spacemono: the save failed: {e}");
-                saves_failed += 1;
-            }
+        sound.field(m.events(), false);
+        for e in m.take_tape_failures() {
+            eprintln!("spacemono: the save failed: {e}");
+            saves_failed += 1;
         }
     });
     if let Err(e) = sound.finish() {
@@ -397,7 +395,7 @@ fn run(args: RunArgs, view: &ViewArgs, deck: &DeckArgs, basic: &BasicArgs) -> Ex
         }
     }
     if let Some(target) = &args.transcript {
-        let recorded = machine.hw.transcript.as_ref().map_or(0, Vec::len);
+        let recorded = machine.transcript_len();
         if recorded >= spacemono::machine::hardware::TRANSCRIPT_LIMIT {
             eprintln!(
                 "spacemono: warning: the transcript holds only the first {recorded} characters printed"
@@ -438,9 +436,8 @@ fn list(args: &ListArgs, basic: &BasicArgs) -> ExitCode {
         return fail(e);
     }
     let mut out = Vec::new();
-    for l in spacemono::basic::program::lines(&machine.hw.mem) {
-        let text = machine.hw.mem.slice(l.text, l.end);
-        out.extend(spacemono::basic::listing::list_line(l.number, text));
+    for line in machine.program_listing() {
+        out.extend(line);
         out.push(b'\n');
     }
     let mut stdout = std::io::stdout();
@@ -500,7 +497,7 @@ fn type_file(machine: &mut Machine, view: &ViewArgs) -> Result<(), String> {
     if let Some(path) = &view.type_file {
         let text = read_text_limited(path, MAX_KEY_FILE_BYTES)?;
         let keys = text_to_keys(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        machine.hw.keyboard.type_script(&keys);
+        machine.type_script(&keys);
     }
     Ok(())
 }
@@ -575,7 +572,7 @@ fn session(view: &ViewArgs, deck: &DeckArgs, start: &StartArgs, basic: &BasicArg
     let mut machine = Machine::with_transcript(true);
     machine.set_dialect(basic.dialect);
     if basic.trace.is_some() {
-        machine.basic.trace_out = Some(Vec::new());
+        machine.record_trace();
     }
     if let Err(e) = setup_deck(&mut machine, deck) {
         return fail(e);

@@ -12,7 +12,7 @@ pub const SPACE_MONOPOLY_CAS: &[u8] = include_bytes!("../../roms/spacemono.cas")
 pub fn insert(machine: &mut Machine) -> Result<(), String> {
     let blocks = cassette::blocks_from_bytes(SPACE_MONOPOLY_CAS, TapeKind::Cas, "SPACEMON")
         .map_err(|e| format!("the built-in Space Monopoly tape: {e}"))?;
-    machine.hw.deck.insert_blocks(blocks);
+    machine.deck().insert_blocks(blocks);
     Ok(())
 }
 
@@ -20,20 +20,16 @@ pub fn insert(machine: &mut Machine) -> Result<(), String> {
 pub fn boot_game(machine: &mut Machine) -> Result<(), String> {
     insert(machine)?;
     // Typed as the machine asks for keys, so the poll while CLOAD runs cannot eat them.
-    machine.hw.keyboard.type_script(b"CLOAD\rRUN\r");
+    machine.type_script(b"CLOAD\rRUN\r");
     Ok(())
 }
 
 /// Skip the show: the program straight into memory, then RUN.
 pub fn boot_game_fast(machine: &mut Machine) -> Result<(), String> {
     insert(machine)?;
-    let sp = machine.stack_pointer();
     machine
-        .hw
-        .deck
-        .cload(None, &mut machine.hw.mem, sp)
+        .cload_now()
         .map_err(|e| format!("the built-in Space Monopoly tape: {e}"))?;
-    machine.basic.program_changed();
     machine.type_text(b"RUN\r");
     Ok(())
 }

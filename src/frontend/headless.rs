@@ -43,17 +43,17 @@ pub fn run_until_done_with(
     max_fields: Option<u64>,
     mut after_field: impl FnMut(&mut Machine),
 ) -> EndReason {
-    let start = machine.hw.field;
+    let start = machine.fields();
     // Fields in which the program asked for a key and found none, since it last got one. A
     // program that does a little work between looks at the keyboard (a blinking cursor of
     // its own) still counts as waiting.
     let mut waiting = 0u64;
-    let mut delivered = machine.hw.keyboard.delivered();
+    let mut delivered = machine.keys_delivered();
     loop {
         let status = machine.run_field();
         after_field(machine);
-        let keys_left = machine.hw.keyboard.has_keys();
-        let now = machine.hw.keyboard.delivered();
+        let keys_left = machine.keys_pending();
+        let now = machine.keys_delivered();
         if now != delivered {
             delivered = now;
             waiting = 0;
@@ -72,7 +72,7 @@ pub fn run_until_done_with(
             return EndReason::Interrupted;
         }
         if let Some(max) = max_fields {
-            if machine.hw.field - start >= max {
+            if machine.fields() - start >= max {
                 return EndReason::TimeLimit;
             }
         }

@@ -214,7 +214,7 @@ impl KeyQueue {
     /// Before a field: give the machine the next key if it is ready for one. `last` is the
     /// status at the end of the previous field.
     pub fn feed(&mut self, machine: &mut Machine, last: Status) {
-        if self.queue.is_empty() || machine.hw.keyboard.has_live_keys() {
+        if self.queue.is_empty() || machine.live_keys_pending() {
             return;
         }
         // A running program gets a key only when it is the only one: it can take it as a
@@ -364,9 +364,9 @@ mod tests {
         }
         // Running, two keys queued: none goes in yet.
         q.feed(&mut m, Status::Running);
-        assert!(!m.hw.keyboard.has_live_keys());
+        assert!(!m.live_keys_pending());
         q.feed(&mut m, Status::Prompt);
-        assert!(m.hw.keyboard.has_live_keys());
+        assert!(m.live_keys_pending());
         // The first is still pending: the second waits for it.
         q.feed(&mut m, Status::Prompt);
         assert_eq!(q.len(), 1);

@@ -12,15 +12,13 @@ pub fn run_session(machine: &mut Machine) -> std::io::Result<u64> {
     let mut stdout = std::io::stdout();
     let mut shown = 0usize;
     let mut lines = stdin.lock().lines();
-    machine.hw.transcript.get_or_insert_with(Vec::new);
+    machine.record_transcript();
     loop {
         let status = machine.run_field();
-        if machine.hw.deck.has_failures() {
-            for e in machine.hw.deck.take_failures() {
-                eprintln!("spacemono: the save failed: {e}");
-            }
+        for e in machine.take_tape_failures() {
+            eprintln!("spacemono: the save failed: {e}");
         }
-        let len = machine.hw.transcript.as_ref().map_or(0, Vec::len);
+        let len = machine.transcript_len();
         if len > shown {
             let text = machine.transcript_since(shown).unwrap_or_default();
             shown = len;
@@ -28,7 +26,7 @@ pub fn run_session(machine: &mut Machine) -> std::io::Result<u64> {
             stdout.flush()?;
         }
         let waiting = matches!(status, Status::Prompt | Status::WaitingForKey);
-        if waiting && !machine.hw.keyboard.has_keys() {
+        if waiting && !machine.keys_pending() {
             match lines.next() {
                 Some(line) => {
                     let line = line?;
@@ -38,9 +36,9 @@ pub fn run_session(machine: &mut Machine) -> std::io::Result<u64> {
                         .filter(|b| (0x20..0x7F).contains(b))
                         .chain(std::iter::once(13))
                         .collect::<Vec<u8>>();
-                    machine.hw.keyboard.type_script(&codes);
+                    machine.type_script(&codes);
                 }
-                None => return Ok(machine.hw.field),
+                None => return Ok(machine.fields()),
             }
         }
     }

@@ -28,7 +28,7 @@ pub fn video_bytes(machine: &Machine) -> (VdgMode, Vec<u8>) {
         Some(g) => g.bytes(),
         None => crate::video::vdg::TEXT_BYTES,
     };
-    let mem = machine.hw.mem.all();
+    let mem = machine.memory();
     let bytes = (0..len)
         .map(|i| mem.get((start as usize + i) & 0xFFFF).copied().unwrap_or(0))
         .collect();
@@ -163,11 +163,9 @@ impl Driver {
     pub fn step(&mut self, play: bool) -> Status {
         self.keys.feed(&mut self.machine, self.last);
         self.last = self.machine.run_field();
-        self.sound.field(&mut self.machine.hw.events, play);
-        if self.machine.hw.deck.has_failures() {
-            for e in self.machine.hw.deck.take_failures() {
-                self.notices.push(format!("the save failed: {e}"));
-            }
+        self.sound.field(self.machine.events(), play);
+        for e in self.machine.take_tape_failures() {
+            self.notices.push(format!("the save failed: {e}"));
         }
         self.fields += 1;
         self.last
@@ -177,7 +175,7 @@ impl Driver {
     pub fn waiting(&self) -> bool {
         matches!(self.last, Status::Prompt | Status::WaitingForKey)
             && self.keys.is_empty()
-            && !self.machine.hw.keyboard.has_keys()
+            && !self.machine.keys_pending()
             && !self.sound.sounding()
     }
 

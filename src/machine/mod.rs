@@ -135,6 +135,90 @@ impl Machine {
         }
     }
 
+    /// Type keys as the program asks for them (a key script: see `keyboard::parse_key_script`).
+    pub fn type_script(&mut self, codes: &[u8]) {
+        self.hw.keyboard.type_script(codes);
+    }
+
+    /// Keys typed or scripted and not yet taken by the machine.
+    pub fn keys_pending(&self) -> bool {
+        self.hw.keyboard.has_keys()
+    }
+
+    /// Keys pressed live (not from a script) and not yet taken.
+    pub fn live_keys_pending(&self) -> bool {
+        self.hw.keyboard.has_live_keys()
+    }
+
+    /// How many keys the machine has taken since power-on.
+    pub fn keys_delivered(&self) -> u64 {
+        self.hw.keyboard.delivered()
+    }
+
+    /// Fields run since power-on (emulated time: 49.97 a second).
+    pub fn fields(&self) -> u64 {
+        self.hw.field
+    }
+
+    /// The sound and other events of the fields run since the last call, for a sound output
+    /// to take (it leaves the list empty).
+    pub fn events(&mut self) -> &mut Vec<crate::machine::hardware::Event> {
+        &mut self.hw.events
+    }
+
+    /// The cassette deck: insert or eject a tape, set its speed.
+    pub fn deck(&mut self) -> &mut cassette::Deck {
+        &mut self.hw.deck
+    }
+
+    /// Saves to the tape that failed since the last call (the host file could not be
+    /// written): each to be reported.
+    pub fn take_tape_failures(&mut self) -> Vec<cassette::DeckError> {
+        if self.hw.deck.has_failures() {
+            self.hw.deck.take_failures()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// CLOAD the first BASIC program on the tape straight into memory (no search shown).
+    pub fn cload_now(&mut self) -> Result<(), cassette::DeckError> {
+        let sp = self.stack_pointer();
+        let r = self.hw.deck.cload(None, &mut self.hw.mem, sp).map(|_| ());
+        self.basic.program_changed();
+        r
+    }
+
+    /// Start recording everything printed (if not already).
+    pub fn record_transcript(&mut self) {
+        self.hw.transcript.get_or_insert_with(Vec::new);
+    }
+
+    /// Bytes printed since power-on (while recording).
+    pub fn transcript_len(&self) -> usize {
+        self.hw.transcript.as_ref().map_or(0, Vec::len)
+    }
+
+    /// Record the number of every line run, in order (`--trace`).
+    pub fn record_trace(&mut self) {
+        self.basic.trace_out = Some(Vec::new());
+    }
+
+    /// The line numbers run since [`record_trace`](Self::record_trace).
+    pub fn trace(&self) -> Option<&[u16]> {
+        self.basic.trace_out.as_deref()
+    }
+
+    /// The 64K address space as the CPU sees it.
+    pub fn memory(&self) -> &[u8] {
+        self.hw.mem.all()
+    }
+
+    /// The program in memory as LIST shows it: a line of text for each program line.
+    pub fn program_listing(&self) -> Vec<Vec<u8>> {
+        cassette::program_listing(&self.hw.mem)
+    }
+
     /// The stack pointer CLOAD checks room against (the interpreter's own, so a program that
     /// loads from a file fits exactly when CLOAD would let it).
     pub fn stack_pointer(&self) -> u16 {
