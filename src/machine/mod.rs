@@ -43,8 +43,8 @@ impl std::error::Error for LoadError {}
 
 #[derive(Debug)]
 pub struct Machine {
-    pub hw: Hardware,
-    pub basic: Interpreter,
+    pub(crate) hw: Hardware,
+    pub(crate) basic: Interpreter,
     starved: bool,
 }
 
@@ -80,6 +80,33 @@ impl Machine {
     pub fn set_dialect(&mut self, dialect: crate::basic::dialect::Dialect) {
         self.hw.dialect = dialect;
         self.basic.program_changed();
+    }
+
+    /// The BASIC the machine crunches and runs programs as.
+    pub fn dialect(&self) -> crate::basic::dialect::Dialect {
+        self.hw.dialect
+    }
+
+    /// A byte of the address space.
+    pub fn peek(&self, a: u16) -> u8 {
+        self.hw.mem.peek(a)
+    }
+
+    /// A 16-bit value as the 6809 stores it (high byte first).
+    pub fn peek16(&self, a: u16) -> u16 {
+        self.hw.mem.read_u16(a)
+    }
+
+    /// Write a byte from outside, as a POKE would (anything in the program area or the
+    /// pointers is noticed, as after any POKE, however wild).
+    pub fn poke(&mut self, a: u16, v: u8) {
+        self.hw.mem.poke(a, v);
+        self.basic.program_changed();
+    }
+
+    /// What the VDG is set to show: text, or a graphics mode and page (SCREEN, PMODE).
+    pub fn video_select(&self) -> crate::basic::graphics::VideoSelect {
+        self.hw.video
     }
 
     /// Run one field: a field's worth of work, then the field interrupt (TIMER, the
@@ -140,6 +167,11 @@ impl Machine {
         self.hw.keyboard.type_script(codes);
     }
 
+    /// Forget the keys a person pressed that the machine has not taken.
+    pub fn drop_live_keys(&mut self) {
+        self.hw.keyboard.drop_live_keys();
+    }
+
     /// Keys typed or scripted and not yet taken by the machine.
     pub fn keys_pending(&self) -> bool {
         self.hw.keyboard.has_keys()
@@ -148,6 +180,11 @@ impl Machine {
     /// Keys pressed live (not from a script) and not yet taken.
     pub fn live_keys_pending(&self) -> bool {
         self.hw.keyboard.has_live_keys()
+    }
+
+    /// Keys of the key script not yet taken.
+    pub fn script_keys_left(&self) -> usize {
+        self.hw.keyboard.script_left()
     }
 
     /// How many keys the machine has taken since power-on.
@@ -164,6 +201,11 @@ impl Machine {
     /// to take (it leaves the list empty).
     pub fn events(&mut self) -> &mut Vec<crate::machine::hardware::Event> {
         &mut self.hw.events
+    }
+
+    /// The events not yet taken, to look at.
+    pub fn pending_events(&self) -> &[crate::machine::hardware::Event] {
+        &self.hw.events
     }
 
     /// The cassette deck: insert or eject a tape, set its speed.
@@ -192,6 +234,11 @@ impl Machine {
     /// Start recording everything printed (if not already).
     pub fn record_transcript(&mut self) {
         self.hw.transcript.get_or_insert_with(Vec::new);
+    }
+
+    /// Start the record of what is printed afresh, empty.
+    pub fn restart_transcript(&mut self) {
+        self.hw.transcript = Some(Vec::new());
     }
 
     /// Bytes printed since power-on (while recording).

@@ -30,7 +30,7 @@ fn the_game_loads_from_its_tape_with_the_roms_feedback_then_runs() {
     assert!(t.contains("CLOAD\nSPACEMON\nOK\nRUN\n"), "{t}");
     assert!(t.contains("S P A C E  M O N O P O L Y"), "{t}");
     // Loading is quick: the title is up within a few seconds of power-on.
-    assert!(m.hw.field < 250, "{} fields", m.hw.field);
+    assert!(m.fields() < 250, "{} fields", m.fields());
 }
 
 #[test]

@@ -16,7 +16,7 @@ fn run_in(dialect: Dialect, listing: &str) -> (Machine, String) {
     let mut m = Machine::new();
     m.set_dialect(dialect);
     m.load_listing(listing.as_bytes()).expect("listing loads");
-    m.hw.transcript = Some(Vec::new());
+    m.restart_transcript();
     m.type_text(b"RUN\r");
     run_until_done(&mut m, Some(50 * 60));
     let t = m.transcript().unwrap();
@@ -125,9 +125,16 @@ fn chr12_and_chr26_clear_the_screen_and_chr7_beeps() {
         assert!(m.screen_text().contains("OLD"));
     }
     let (m, _) = run_in(Dialect::Mbasic, "10 PRINT CHR$(7);\"DING\"\n");
-    assert!(m.hw.events.contains(&BEEP), "{:?}", m.hw.events);
+    assert!(
+        m.pending_events().contains(&BEEP),
+        "{:?}",
+        m.pending_events()
+    );
     let (m, _) = run_in(Dialect::Dragon, "10 PRINT CHR$(7);\"DING\"\n");
-    assert!(!m.hw.events.iter().any(|e| matches!(e, Event::Sound { .. })));
+    assert!(!m
+        .pending_events()
+        .iter()
+        .any(|e| matches!(e, Event::Sound { .. })));
 }
 
 // ------------------------------------------------------------------ (e) TAB
@@ -194,7 +201,7 @@ fn mbasic_input_prompt_comma_drops_the_question_mark() {
         let mut m = Machine::new();
         m.set_dialect(d);
         m.load_listing(listing.as_bytes()).expect("listing loads");
-        m.hw.transcript = Some(Vec::new());
+        m.restart_transcript();
         for keys in [&b"RUN\r"[..], b"GO\r", b"7\r"] {
             m.type_text(keys);
             run_until_done(&mut m, Some(50 * 5));
@@ -280,10 +287,9 @@ fn mbasic_randomize_asks_for_the_seed() {
         let mut m = Machine::new();
         m.set_dialect(Dialect::Mbasic);
         m.load_listing(listing.as_bytes()).expect("listing loads");
-        m.hw.transcript = Some(Vec::new());
+        m.restart_transcript();
         m.type_text(b"RUN\r");
-        m.hw.keyboard
-            .type_script(&parse_key_script(keys).expect("key script"));
+        m.type_script(&parse_key_script(keys).expect("key script"));
         run_until_done(&mut m, Some(50 * 60));
         m.transcript().unwrap()
     };
@@ -302,7 +308,7 @@ fn mbasic_randomize_asks_for_the_seed() {
     // Typed at the prompt it is an INPUT, which the Dragon refuses in direct mode.
     let mut m = Machine::new();
     m.set_dialect(Dialect::Mbasic);
-    m.hw.transcript = Some(Vec::new());
+    m.restart_transcript();
     m.type_text(b"RANDOMIZE\r");
     run_until_done(&mut m, Some(50));
     assert!(m
@@ -331,7 +337,7 @@ fn an_osborne_style_turn_runs_unmodified() {
     let mut m = Machine::new();
     m.set_dialect(Dialect::Mbasic);
     m.load_listing(listing.as_bytes()).expect("listing loads");
-    m.hw.transcript = Some(Vec::new());
+    m.restart_transcript();
     for keys in [&b"RUN\r"[..], b"1977\r", b"\r"] {
         m.type_text(keys);
         run_until_done(&mut m, Some(50 * 5));

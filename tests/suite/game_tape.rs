@@ -14,10 +14,10 @@ fn program_image() -> Vec<u8> {
     let mut m = Machine::new();
     m.load_listing(crate::game_support::PROGRAM.as_bytes())
         .unwrap();
-    let start = m.hw.mem.read_u16(0x19);
-    let end = m.hw.mem.read_u16(0x1B);
+    let start = m.peek16(0x19);
+    let end = m.peek16(0x1B);
     assert_eq!(start, 0x1E01);
-    m.hw.mem.slice(start, end).to_vec()
+    m.memory()[start as usize..end as usize].to_vec()
 }
 
 #[test]

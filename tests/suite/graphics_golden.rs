@@ -19,7 +19,7 @@ fn picture_of(program: &str) -> Frame {
     let mut f = Frame::new();
     m.render(&mut f);
     assert!(
-        m.hw.video.graphics,
+        m.video_select().graphics,
         "the program should leave a graphics screen up"
     );
     f

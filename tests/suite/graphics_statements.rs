@@ -49,17 +49,17 @@ fn screen_1_shows_graphics_until_something_is_printed() {
     for _ in 0..20 {
         m.run_field();
     }
-    let v = m.hw.video;
+    let v = m.video_select();
     assert!(v.graphics, "{v:?}");
     assert_eq!((v.pmode, v.css, v.start), (4, true, 0x0600));
     // The diagonal's first byte is the top-left pixel.
-    assert_eq!(m.hw.mem.peek(0x0600) & 0x80, 0x80);
+    assert_eq!(m.peek(0x0600) & 0x80, 0x80);
     m.press(3);
     for _ in 0..5 {
         m.run_field();
     }
     assert!(
-        !m.hw.video.graphics,
+        !m.video_select().graphics,
         "BREAK prints, which shows the text screen again"
     );
 }

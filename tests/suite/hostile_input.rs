@@ -72,7 +72,7 @@ use std::path::Path;
 /// A machine with `tape` in its deck.
 fn machine_with_tape(tape: &Path) -> Machine {
     let mut m = machine();
-    tape_file::insert(&mut m.hw.deck, tape).expect("the tape goes in");
+    tape_file::insert(m.deck(), tape).expect("the tape goes in");
     m
 }
 
@@ -679,7 +679,7 @@ fn the_fuzzers_crashers_stay_fixed() {
             let mut m = machine();
             let mut line: Vec<u8> = bytes.iter().copied().filter(|&c| c != 13).collect();
             line.push(13);
-            m.hw.keyboard.type_script(&line);
+            m.type_script(&line);
             spacemono::frontend::headless::run_until_done(&mut m, Some(200));
         });
         assert!(r.is_ok(), "{name} panics again");

@@ -151,7 +151,7 @@ fn random_direct_commands_never_panic() {
         let line = random_text(&mut rng, n);
         let mut keys: Vec<u8> = line.bytes().collect();
         keys.push(13);
-        m.hw.keyboard.type_script(&keys);
+        m.type_script(&keys);
         run_until_done(&mut m, Some(300));
     }
 }
@@ -172,13 +172,13 @@ fn random_programs_never_panic_or_hang() {
 fn run_then_break(m: &mut Machine, prog: &str, keys: &str, then: &str) {
     let _ = m.load_listing(prog.as_bytes());
     m.type_text(b"RUN\r");
-    m.hw.keyboard.type_script(keys.as_bytes());
-    m.hw.keyboard.type_script(then.as_bytes());
+    m.type_script(keys.as_bytes());
+    m.type_script(then.as_bytes());
     run_until_done(m, Some(400));
     m.press(3);
-    m.hw.keyboard.type_script(b"PRINT 1+1\r");
+    m.type_script(b"PRINT 1+1\r");
     run_until_done(m, Some(400));
-    let d = m.hw.dialect;
+    let d = m.dialect();
     // The typed line, then its answer on the next row.
     let screen = m.screen_text();
     let rows: Vec<&str> = screen.lines().map(str::trim_end).collect();
@@ -316,7 +316,7 @@ fn random_keys_including_control_keys_never_panic() {
                 _ => rng.gen_range(0u8..0x80),
             })
             .collect();
-        m.hw.keyboard.type_script(&keys);
+        m.type_script(&keys);
         run_until_done(&mut m, Some(300));
     }
 }
@@ -338,11 +338,10 @@ fn random_pokes_into_the_system_areas_never_panic() {
                 2 => rng.gen_range(0x7E00..0x8000),
                 _ => rng.gen_range(0..0x8000),
             };
-            m.hw.mem.poke(a, rng.gen());
-            m.basic.program_changed();
+            m.poke(a, rng.gen());
         }
         run_until_done(&mut m, Some(50));
-        m.hw.keyboard.type_script(b"\x03LIST\rPRINT MEM\r");
+        m.type_script(b"\x03LIST\rPRINT MEM\r");
         run_until_done(&mut m, Some(200));
     }
 }
@@ -355,5 +354,5 @@ fn a_program_that_blinks_while_it_waits_still_counts_as_waiting() {
     m.type_text(b"RUN\r");
     let end = run_until_done(&mut m, Some(6000));
     assert_eq!(end, spacemono::frontend::headless::EndReason::WaitedForKeys);
-    assert!(m.hw.field < 1000, "ended after {} fields", m.hw.field);
+    assert!(m.fields() < 1000, "ended after {} fields", m.fields());
 }

@@ -24,9 +24,9 @@ fn run_seconds(listing: &[u8]) -> f64 {
     let mut m = Machine::new();
     m.load_listing(listing).unwrap();
     m.type_text(b"RUN\r");
-    let start = m.hw.field;
+    let start = m.fields();
     run_until_done(&mut m, Some(50 * 1000));
-    (m.hw.field - start) as f64 / FIELDS_PER_SECOND
+    (m.fields() - start) as f64 / FIELDS_PER_SECOND
 }
 
 /// The table in bench/timing/README.md: (name, genuine seconds).
@@ -105,11 +105,11 @@ fn run_cycles(listing: &str) -> f64 {
     let mut m = Machine::with_transcript(true);
     m.load_listing(listing.as_bytes()).unwrap();
     m.type_text(b"RUN\r");
-    let start = m.hw.field;
+    let start = m.fields();
     run_until_done(&mut m, Some(50 * 1000));
     let t = m.transcript().unwrap_or_default();
     assert!(!t.contains("ERROR"), "{listing}: {t}");
-    (m.hw.field - start) as f64 * 17_684.0
+    (m.fields() - start) as f64 * 17_684.0
 }
 
 /// timing.md §3: each row a loop run twice on the genuine ROM, with the operation and

@@ -14,18 +14,70 @@ use spacemono::machine::Machine;
 use spacemono_fuzz::Choices;
 
 const DRAW_ATOMS: &[&str] = &[
-    "U", "D", "L", "R", "E", "F", "G", "H", "U10", "R255", "D1", "L0", "M", "M+10,-10",
-    "M128,96", "M=N;,=M;", "M-255,+255", "M256,256", "M0,0", "N", "B", "C", "C0", "C4", "C9",
-    "A", "A0", "A3", "A4", "S", "S0", "S1", "S4", "S62", "S255", "X", "XB$;", "XC$;", "XA$;",
-    "=N;", "=M;", "=A$;", "XN;", "X1;", ";", " ", "0", "255", "256", "9999", ",", "+", "-",
-    "NU20", "BM+1,+1", "E=N;", "Z",
+    "U",
+    "D",
+    "L",
+    "R",
+    "E",
+    "F",
+    "G",
+    "H",
+    "U10",
+    "R255",
+    "D1",
+    "L0",
+    "M",
+    "M+10,-10",
+    "M128,96",
+    "M=N;,=M;",
+    "M-255,+255",
+    "M256,256",
+    "M0,0",
+    "N",
+    "B",
+    "C",
+    "C0",
+    "C4",
+    "C9",
+    "A",
+    "A0",
+    "A3",
+    "A4",
+    "S",
+    "S0",
+    "S1",
+    "S4",
+    "S62",
+    "S255",
+    "X",
+    "XB$;",
+    "XC$;",
+    "XA$;",
+    "=N;",
+    "=M;",
+    "=A$;",
+    "XN;",
+    "X1;",
+    ";",
+    " ",
+    "0",
+    "255",
+    "256",
+    "9999",
+    ",",
+    "+",
+    "-",
+    "NU20",
+    "BM+1,+1",
+    "E=N;",
+    "Z",
 ];
 
 const PLAY_ATOMS: &[&str] = &[
-    "A", "B", "C", "D", "E", "F", "G", "#", "+", "-", ".", "..", "O", "O1", "O5", "O6", "O0",
-    "L", "L1", "L255", "L256", "L0", "L4.", "T", "T1", "T255", "T0", "V", "V0", "V31", "V32",
-    "P", "P1", "P255", "P0", "N", "N12", "N0", "N13", "N=N;", "X", "XB$;", "XC$;", "XA$;", "=N;",
-    "=M;", "O>", "O<", "T>", "T<", "L+", "L-", "V+", "V-", ";", " ", "0", "255", "H",
+    "A", "B", "C", "D", "E", "F", "G", "#", "+", "-", ".", "..", "O", "O1", "O5", "O6", "O0", "L",
+    "L1", "L255", "L256", "L0", "L4.", "T", "T1", "T255", "T0", "V", "V0", "V31", "V32", "P", "P1",
+    "P255", "P0", "N", "N12", "N0", "N13", "N=N;", "X", "XB$;", "XC$;", "XA$;", "=N;", "=M;", "O>",
+    "O<", "T>", "T<", "L+", "L-", "V+", "V-", ";", " ", "0", "255", "H",
 ];
 
 fn basic_string(var: &str, bytes: &[u8], line: &mut u32, out: &mut Vec<u8>) {
@@ -93,7 +145,11 @@ fuzz_target!(|data: &[u8]| {
     for (var, s) in ["A$", "B$", "C$"].iter().zip(strs.iter()) {
         basic_string(var, s, &mut line, &mut prog);
     }
-    prog.extend_from_slice(if play { b"900 PLAY A$\n" } else { b"900 DRAW A$\n" });
+    prog.extend_from_slice(if play {
+        b"900 PLAY A$\n"
+    } else {
+        b"900 DRAW A$\n"
+    });
     spacemono_fuzz::show("program", &prog);
     let mut m = Machine::new();
     m.load_listing(&prog).expect("the generated program loads");

@@ -7,12 +7,14 @@ use spacemono::machine::keyboard::parse_key_script;
 use spacemono::machine::Machine;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     if let Ok(keys) = parse_key_script(text) {
         assert!(keys.iter().all(|&k| k < 0x80));
         if keys.len() <= 256 {
             let mut m = Machine::new();
-            m.hw.keyboard.type_script(&keys);
+            m.type_script(&keys);
             run_until_done(&mut m, Some(100));
         }
     }

@@ -11,7 +11,9 @@ use spacemono::frontend::headless::run_until_done;
 use spacemono::machine::Machine;
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&last, text)) = data.split_last() else { return };
+    let Some((&last, text)) = data.split_last() else {
+        return;
+    };
     if let Ok(lines) = ascii::parse_listing(text) {
         let payload = ascii::tape_payload(&lines);
         let _ = ascii::lines_from_payload(&payload);
@@ -24,7 +26,7 @@ fuzz_target!(|data: &[u8]| {
         _ => Dialect::Mbasic,
     });
     if m.load_listing(text).is_ok() {
-        m.hw.keyboard.type_script(b"LIST\r");
+        m.type_script(b"LIST\r");
         run_until_done(&mut m, Some(100));
     }
 });

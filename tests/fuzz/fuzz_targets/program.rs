@@ -34,8 +34,8 @@ fuzz_target!(|data: &[u8]| {
     let mut m = Machine::new();
     let _ = m.load_listing(&listing);
     m.type_text(b"RUN\r");
-    m.hw.keyboard.type_script(&keys);
-    m.hw.keyboard.type_script(TAIL);
+    m.type_script(&keys);
+    m.type_script(TAIL);
     run_until_done(&mut m, Some(300));
     if let Err(screen) = spacemono_fuzz::break_and_check(&mut m) {
         // Keys may hold RUN, CONT, GOTO... after the BREAK, and a program may stop the

@@ -24,7 +24,7 @@ fuzz_target!(|data: &[u8]| {
     let wreck = spacemono_fuzz::may_wreck(&line);
     let mut m = Machine::new();
     line.push(13);
-    m.hw.keyboard.type_script(&line);
+    m.type_script(&line);
     run_until_done(&mut m, Some(200));
     if let Err(screen) = spacemono_fuzz::break_and_check(&mut m) {
         if !wreck {

@@ -41,13 +41,78 @@ impl<'a> Choices<'a> {
 
 /// Numbers at and just past the limits: 16-bit conversions, the float's range, line numbers.
 pub const NUMBERS: &[&str] = &[
-    "0", "1", "-1", "2", "3", "7", "8", "10", "15", "16", "31", "32", "63", "64", "127", "128",
-    "191", "192", "255", "256", "511", "512", "1023", "1535", "3071", "6143", "-32768",
-    "-32769", "32767", "32768", "65535", "65536", "-65535", "-65536", "63999", "64000",
-    "&H0", "&HFF", "&H400", "&H7FFF", "&H8000", "&HFFFF", "&H10000", "&HFFFFF", "&H", "&O177777",
-    "&O200000", "&O", "&O8", "1E38", "1E39", "-1E38", "1.70141E38", "1.70141183E38",
-    "1.7014118346E38", "1E-38", "1E-39", "2.93873588E-39", "1E", "1E+", "1E-", ".", ".5",
-    "0.1", "123456789", "999999999", "1E9", "1E10", "9.99999999E37", "-0", "1D3", "3.14159265",
+    "0",
+    "1",
+    "-1",
+    "2",
+    "3",
+    "7",
+    "8",
+    "10",
+    "15",
+    "16",
+    "31",
+    "32",
+    "63",
+    "64",
+    "127",
+    "128",
+    "191",
+    "192",
+    "255",
+    "256",
+    "511",
+    "512",
+    "1023",
+    "1535",
+    "3071",
+    "6143",
+    "-32768",
+    "-32769",
+    "32767",
+    "32768",
+    "65535",
+    "65536",
+    "-65535",
+    "-65536",
+    "63999",
+    "64000",
+    "&H0",
+    "&HFF",
+    "&H400",
+    "&H7FFF",
+    "&H8000",
+    "&HFFFF",
+    "&H10000",
+    "&HFFFFF",
+    "&H",
+    "&O177777",
+    "&O200000",
+    "&O",
+    "&O8",
+    "1E38",
+    "1E39",
+    "-1E38",
+    "1.70141E38",
+    "1.70141183E38",
+    "1.7014118346E38",
+    "1E-38",
+    "1E-39",
+    "2.93873588E-39",
+    "1E",
+    "1E+",
+    "1E-",
+    ".",
+    ".5",
+    "0.1",
+    "123456789",
+    "999999999",
+    "1E9",
+    "1E10",
+    "9.99999999E37",
+    "-0",
+    "1D3",
+    "3.14159265",
 ];
 
 /// Line numbers, mostly ones the generated programs use, some at the limits.
@@ -103,13 +168,13 @@ pub const ATOMS: &[&str] = &[
     "READ", "LET", "RUN", "RESTORE", "RETURN", "STOP", "POKE", "CONT", "LIST", "CLEAR", "NEW",
     "DEF", "CLOAD", "CSAVE", "OPEN", "CLOSE", "LLIST", "SET", "RESET", "CLS", "MOTOR", "SOUND",
     "AUDIO", "EXEC", "SKIPF", "DEL", "EDIT", "TRON", "TROFF", "LINE", "PCLS", "PSET", "PRESET",
-    "SCREEN", "PCLEAR", "COLOR", "CIRCLE", "PAINT", "GET", "PUT", "DRAW", "PCOPY", "PMODE",
-    "PLAY", "DLOAD", "RENUM", "TAB(", "TO", "SUB", "FN", "THEN", "NOT", "STEP", "OFF", "+", "-",
-    "*", "/", "^", "AND", "OR", ">", "=", "<", "USING", "SGN", "INT", "ABS", "POS", "RND",
-    "SQR", "LOG", "EXP", "SIN", "COS", "TAN", "ATN", "PEEK", "LEN", "STR$", "VAL", "ASC", "CHR$",
-    "EOF", "JOYSTK", "FIX", "HEX$", "LEFT$", "RIGHT$", "MID$", "POINT", "INKEY$", "MEM",
-    "VARPTR", "INSTR", "TIMER", "PPOINT", "STRING$", "USR", "GOTO", "GOSUB", "(", ")", ",", ";",
-    ":", "\"", " ", "$", "@", "#", "A", "B$", "I", "X(", "((((((((", "))))))))", "?",
+    "SCREEN", "PCLEAR", "COLOR", "CIRCLE", "PAINT", "GET", "PUT", "DRAW", "PCOPY", "PMODE", "PLAY",
+    "DLOAD", "RENUM", "TAB(", "TO", "SUB", "FN", "THEN", "NOT", "STEP", "OFF", "+", "-", "*", "/",
+    "^", "AND", "OR", ">", "=", "<", "USING", "SGN", "INT", "ABS", "POS", "RND", "SQR", "LOG",
+    "EXP", "SIN", "COS", "TAN", "ATN", "PEEK", "LEN", "STR$", "VAL", "ASC", "CHR$", "EOF",
+    "JOYSTK", "FIX", "HEX$", "LEFT$", "RIGHT$", "MID$", "POINT", "INKEY$", "MEM", "VARPTR",
+    "INSTR", "TIMER", "PPOINT", "STRING$", "USR", "GOTO", "GOSUB", "(", ")", ",", ";", ":", "\"",
+    " ", "$", "@", "#", "A", "B$", "I", "X(", "((((((((", "))))))))", "?",
 ];
 
 /// The generator: BASIC text out of choices.
@@ -313,7 +378,11 @@ impl<'a> Gen<'a> {
                 let n = self.c.byte() as usize % 40;
                 for _ in 0..n {
                     let b = self.c.byte();
-                    let b = if b == b'"' || b < 0x20 { b'X' } else { b & 0x7F };
+                    let b = if b == b'"' || b < 0x20 {
+                        b'X'
+                    } else {
+                        b & 0x7F
+                    };
                     self.out.push(b.max(0x20));
                 }
                 self.s("\"");
@@ -682,8 +751,21 @@ impl<'a> Gen<'a> {
                 self.s(")");
             }
             45 => self.pick_s(&[
-                "END", "STOP", "CONT", "TRON", "TROFF", "RESTORE", "CLS", "RUN", "NEW",
-                "MOTOR ON", "MOTOR OFF", "AUDIO ON", "AUDIO OFF", "RUN 10", "RUN 63999",
+                "END",
+                "STOP",
+                "CONT",
+                "TRON",
+                "TROFF",
+                "RESTORE",
+                "CLS",
+                "RUN",
+                "NEW",
+                "MOTOR ON",
+                "MOTOR OFF",
+                "AUDIO ON",
+                "AUDIO OFF",
+                "RUN 10",
+                "RUN 63999",
             ]),
             46 => {
                 self.s("MID$(");
@@ -814,7 +896,7 @@ pub fn may_wreck(text: &[u8]) -> bool {
 /// BREAK, let any SOUND/PLAY finish, then type `PRINT 7` and expect ` 7` under it.
 /// Returns the screen when the machine did not answer.
 pub fn break_and_check(m: &mut Machine) -> Result<(), String> {
-    m.hw.keyboard.drop_live_keys();
+    m.drop_live_keys();
     m.press(3);
     // A SOUND or PLAY already started is not stopped by BREAK on the Dragon either: let it
     // end (such fields cost next to nothing).
@@ -823,9 +905,9 @@ pub fn break_and_check(m: &mut Machine) -> Result<(), String> {
             break;
         }
     }
-    m.hw.keyboard.drop_live_keys();
+    m.drop_live_keys();
     m.press(3);
-    m.hw.keyboard.type_script(b"\rPRINT 7\r");
+    m.type_script(b"\rPRINT 7\r");
     run_until_done(m, Some(2000));
     let screen = m.screen_text();
     let rows: Vec<&str> = screen.lines().map(str::trim_end).collect();
@@ -843,7 +925,10 @@ pub fn break_and_check(m: &mut Machine) -> Result<(), String> {
 /// a crash input means: `SPACEMONO_FUZZ_SHOW=1 cargo fuzz run ... TARGET FILE`).
 pub fn show(label: &str, text: &[u8]) {
     if std::env::var_os("SPACEMONO_FUZZ_SHOW").is_some() {
-        eprintln!("--- {label} ---\n{}\n---", String::from_utf8_lossy(text).escape_debug());
+        eprintln!(
+            "--- {label} ---\n{}\n---",
+            String::from_utf8_lossy(text).escape_debug()
+        );
     }
 }
 
@@ -852,8 +937,5 @@ pub fn show(label: &str, text: &[u8]) {
 /// pointers" (crashers/typed_line-poke-*) instead of finding it again every few seconds.
 pub fn skip_poke(text: &[u8]) -> bool {
     std::env::var_os("SPACEMONO_FUZZ_NO_POKE").is_some()
-        && (text.contains(&0x93)
-            || text
-                .windows(4)
-                .any(|w| w.eq_ignore_ascii_case(b"POKE")))
+        && (text.contains(&0x93) || text.windows(4).any(|w| w.eq_ignore_ascii_case(b"POKE")))
 }

@@ -10,19 +10,19 @@ use spacemono::machine::Machine;
 /// A machine just switched on, recording what it prints from now on.
 pub fn machine() -> Machine {
     let mut m = Machine::new();
-    m.hw.transcript = Some(Vec::new());
+    m.restart_transcript();
     m
 }
 
 /// Type these lines at the keyboard (each followed by ENTER) and run until the machine is
 /// back at OK with nothing left to type. Returns everything printed, CR as newline.
 pub fn typed(m: &mut Machine, text: &str) -> String {
-    let start = m.hw.transcript.as_ref().map(|t| t.len()).unwrap_or(0);
+    let start = m.transcript_len();
     let mut keys = parse_key_script(text).expect("key script");
     if keys.last() != Some(&13) {
         keys.push(13);
     }
-    m.hw.keyboard.type_script(&keys);
+    m.type_script(&keys);
     run_until_done(m, Some(50 * 600));
     let t = m.transcript().unwrap();
     t.chars().skip(start).collect()
@@ -40,8 +40,7 @@ pub fn run_program(listing: &str, keys: &str) -> String {
     let mut m = machine();
     m.load_listing(listing.as_bytes()).expect("listing loads");
     m.type_text(b"RUN\r");
-    m.hw.keyboard
-        .type_script(&parse_key_script(keys).expect("key script"));
+    m.type_script(&parse_key_script(keys).expect("key script"));
     run_until_done(&mut m, Some(50 * 600));
     m.transcript().unwrap()
 }

@@ -51,7 +51,7 @@ impl Game {
     }
 
     fn len(&self) -> usize {
-        self.m.hw.transcript.as_ref().map(|t| t.len()).unwrap_or(0)
+        self.m.transcript_len()
     }
 
     /// Everything printed since power-on.
@@ -64,7 +64,7 @@ impl Game {
     pub fn keys(&mut self, keys: &str) -> String {
         let start = self.len();
         let codes = parse_key_script(keys).expect("key script");
-        self.m.hw.keyboard.type_script(&codes);
+        self.m.type_script(&codes);
         self.last_end = run(&mut self.m);
         assert_ne!(
             self.last_end,
@@ -143,7 +143,7 @@ impl Game {
     /// The tones heard since event `from`, as wave periods in CPU cycles (SOUND and PLAY
     /// notes alike; PLAY's rests are silence and left out).
     pub fn tones_since(&self, from: usize) -> Vec<u32> {
-        self.m.hw.events[from..]
+        self.m.pending_events()[from..]
             .iter()
             .filter_map(|e| match e {
                 Event::Sound { period_cycles, .. } => Some(*period_cycles),
@@ -161,13 +161,13 @@ impl Game {
 /// the board's blinking takes a field now and then without reading the keyboard, so a run
 /// that ends at the board would only stop at its time limit.)
 pub fn run(m: &mut Machine) -> EndReason {
-    let start = m.hw.field;
+    let start = m.fields();
     let mut starved = 0;
     let mut left = usize::MAX;
     loop {
         let status = m.run_field();
-        let now = m.hw.keyboard.script_left();
-        let keys_left = now > 0 || m.hw.keyboard.has_live_keys();
+        let now = m.script_keys_left();
+        let keys_left = now > 0 || m.live_keys_pending();
         if now != left {
             left = now;
             starved = 0;
@@ -182,7 +182,7 @@ pub fn run(m: &mut Machine) -> EndReason {
             }
             _ => {}
         }
-        if m.hw.field - start >= LIMIT {
+        if m.fields() - start >= LIMIT {
             return EndReason::TimeLimit;
         }
     }
