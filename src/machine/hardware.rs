@@ -2,11 +2,11 @@
 //! (characters printed, sound events), plus the cycle count of the current field.
 
 use crate::basic::dialect::Dialect;
-use crate::basic::graphics::VideoSelect;
 use crate::machine::cassette::Deck;
 use crate::machine::keyboard::Keyboard;
 use crate::machine::memory::Memory;
 use crate::machine::screen::{TextScreen, BLANK};
+use crate::machine::video_select::VideoSelect;
 
 /// Something the machine did that a frontend may want to show or play.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,6 +6,7 @@ pub mod hardware;
 pub mod keyboard;
 pub mod memory;
 pub mod screen;
+pub mod video_select;
 
 use crate::basic::error::ErrorCode;
 use crate::basic::interp::{Interpreter, Mode};
@@ -105,7 +106,7 @@ impl Machine {
     }
 
     /// What the VDG is set to show: text, or a graphics mode and page (SCREEN, PMODE).
-    pub fn video_select(&self) -> crate::basic::graphics::VideoSelect {
+    pub fn video_select(&self) -> video_select::VideoSelect {
         self.hw.video
     }
 

@@ -25,12 +25,13 @@ pub mod paint;
 pub mod pmode;
 pub mod state;
 
+pub use crate::machine::video_select::VideoSelect;
 pub use circle::circle;
 pub use draw::{draw, DrawHost};
 pub use getput::{get, get_put_points, put, GetMode, PutAction};
 pub use line::{line, line_draw, line_endpoints, ppoint, preset, pset, LineBox};
 pub use paint::paint;
-pub use pmode::{color, pclear, pcls, pcopy, pmode, screen, Pcleared, VideoSelect};
+pub use pmode::{color, pclear, pcls, pcopy, pmode, screen, Pcleared};
 pub use state::{colour_code, dp, power_on, run_reset};
 
 /// A point as BASIC gives it: x 0-65535 (VarGet16Bit), y 0-255 (VarGet8Bit).
