@@ -5,6 +5,7 @@
 //! same way, whether they are a window, a terminal or a test.
 
 pub mod basic;
+pub mod computer;
 pub mod formats;
 pub mod frontend;
 pub mod machine;

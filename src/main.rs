@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use spacemono::basic::dialect::Dialect;
+use spacemono::computer::Machine;
 use spacemono::frontend::audio::SoundOut;
 use spacemono::frontend::host_file::{read_text_limited, write_replacing};
 use spacemono::frontend::keymap::text_to_keys;
@@ -15,8 +16,8 @@ use spacemono::frontend::window::{self, Screen, WindowSettings};
 use spacemono::frontend::{
     default_tape, headless, line_terminal, program_file, signals, tape_cli, terminal,
 };
+use spacemono::machine::cassette;
 use spacemono::machine::keyboard::parse_key_script;
-use spacemono::machine::{cassette, Machine};
 
 #[derive(Parser)]
 #[command(

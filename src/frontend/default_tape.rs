@@ -1,9 +1,9 @@
 //! The tape that is in the deck when spacemono starts: Space Monopoly, as `roms/spacemono.cas`
 //! (built into the program, so it plays from any folder).
 
+use crate::computer::Machine;
 use crate::formats::tape::TapeKind;
 use crate::machine::cassette;
-use crate::machine::Machine;
 
 /// `roms/spacemono.cas`: the game as `CSAVE "SPACEMON"` writes it.
 pub const SPACE_MONOPOLY_CAS: &[u8] = include_bytes!("../../roms/spacemono.cas");

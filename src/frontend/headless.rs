@@ -1,7 +1,7 @@
 //! Running the machine with no window and no sound device: flat out, deterministic, ending
 //! by the rules of the command line (issue 2 §9).
 
-use crate::machine::{Machine, Status};
+use crate::computer::{Machine, Status};
 
 /// Fields in one emulated second (PAL).
 pub use crate::timing::FIELDS_PER_SECOND;

@@ -7,8 +7,8 @@
 
 use std::collections::VecDeque;
 
+use crate::computer::{Machine, Status};
 use crate::machine::keyboard::code;
-use crate::machine::{Machine, Status};
 
 /// Something a key asks of the frontend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use super::audio::SoundOut;
 use super::keymap::KeyQueue;
-use crate::machine::{Machine, Status};
+use crate::computer::{Machine, Status};
 use crate::video::{png, Frame, VdgMode};
 
 /// Options shared by the window and the terminal.

@@ -1,7 +1,7 @@
 //! `spacemono` with no arguments: the Dragon owner's evening, CLOAD then RUN.
 
+use spacemono::computer::Machine;
 use spacemono::frontend::default_tape;
-use spacemono::machine::Machine;
 
 fn fields(m: &mut Machine, n: usize) {
     for _ in 0..n {

@@ -6,10 +6,10 @@ use spacemono::basic::crunch::{crunch, crunch_for};
 use spacemono::basic::dialect::Dialect;
 use spacemono::basic::listing::list_line;
 use spacemono::basic::tokens::stmt;
+use spacemono::computer::Machine;
 use spacemono::frontend::headless::run_until_done;
 use spacemono::machine::hardware::{Event, BEEP};
 use spacemono::machine::keyboard::parse_key_script;
-use spacemono::machine::Machine;
 
 /// Load `listing` in `dialect`, RUN it; what RUN printed (from the RUN echo on).
 fn run_in(dialect: Dialect, listing: &str) -> (Machine, String) {

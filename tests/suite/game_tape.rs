@@ -3,9 +3,9 @@
 //! written as `CSAVE "SPACEMON"` writes it, by our own tape code. This test fails when the two
 //! files disagree. Regenerate the tape with `UPDATE_TAPE=1 cargo test --test game_tape`.
 
+use spacemono::computer::Machine;
 use spacemono::formats::tapefile::file_blocks;
 use spacemono::formats::{cas, FileType, Namefile};
-use spacemono::machine::Machine;
 use std::path::PathBuf;
 
 /// The program as it sits in RAM after loading the listing: $1E01 up to the start of the

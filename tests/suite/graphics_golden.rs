@@ -5,8 +5,8 @@
 //! Regenerate with `UPDATE_GOLDEN=1 cargo test --test graphics_golden`, then look at every
 //! changed image before committing it.
 
+use spacemono::computer::Machine;
 use spacemono::frontend::headless::run_until_done;
-use spacemono::machine::Machine;
 use spacemono::video::Frame;
 
 /// Run a program that ends in an endless loop (so the picture stays up) for a while and

@@ -4,8 +4,8 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use spacemono::basic::dialect::Dialect;
+use spacemono::computer::Machine;
 use spacemono::frontend::headless::run_until_done;
-use spacemono::machine::Machine;
 
 const WORDS: &[&str] = &[
     "PRINT",

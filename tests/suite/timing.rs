@@ -8,8 +8,8 @@
 //! * BM1–BM8 (shared/bench/README.md: 1.6, 10.4, 19.8, 21.7, 23.5, 34.6, 50.5, 129.2 s, RUN to
 //!   OK): each within ±2 %.
 
+use spacemono::computer::Machine;
 use spacemono::frontend::headless::run_until_done;
-use spacemono::machine::Machine;
 use spacemono::timing::FIELDS_PER_SECOND;
 
 const BM_SECONDS: [f64; 8] = [1.6, 10.4, 19.8, 21.7, 23.5, 34.6, 50.5, 129.2];

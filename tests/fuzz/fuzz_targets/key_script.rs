@@ -4,7 +4,7 @@
 use libfuzzer_sys::fuzz_target;
 use spacemono::frontend::headless::run_until_done;
 use spacemono::machine::keyboard::parse_key_script;
-use spacemono::machine::Machine;
+use spacemono::computer::Machine;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

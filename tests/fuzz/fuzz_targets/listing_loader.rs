@@ -8,7 +8,7 @@ use libfuzzer_sys::fuzz_target;
 use spacemono::basic::dialect::Dialect;
 use spacemono::formats::ascii;
 use spacemono::frontend::headless::run_until_done;
-use spacemono::machine::Machine;
+use spacemono::computer::Machine;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&last, text)) = data.split_last() else {

@@ -8,7 +8,7 @@
 //! reads as 0, which always picks a terminal, so generation always ends.
 
 use spacemono::frontend::headless::run_until_done;
-use spacemono::machine::{Machine, Status};
+use spacemono::computer::{Machine, Status};
 
 /// Reads the fuzzer's bytes as choices.
 pub struct Choices<'a> {

@@ -3,9 +3,9 @@
 
 pub mod golden;
 
+use spacemono::computer::Machine;
 use spacemono::frontend::headless::run_until_done;
 use spacemono::machine::keyboard::parse_key_script;
-use spacemono::machine::Machine;
 
 /// A machine just switched on, recording what it prints from now on.
 pub fn machine() -> Machine {

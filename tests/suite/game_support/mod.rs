@@ -8,10 +8,10 @@
 //!   line 1050: P, R, C set -> play cell R,C for player P, dividends, buying, next turn.
 #![allow(dead_code)]
 
+use spacemono::computer::{Machine, Status};
 use spacemono::frontend::headless::EndReason;
 use spacemono::machine::hardware::Event;
 use spacemono::machine::keyboard::parse_key_script;
-use spacemono::machine::{Machine, Status};
 
 pub const PROGRAM: &str = include_str!("../../../roms/spacemono.bas");
 

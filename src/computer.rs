@@ -1,0 +1,376 @@
+//! The Dragon 32 as a whole: the hardware (`machine`) with the BASIC interpreter (`basic`)
+//! running on it, driven a field (1/49.97 s) at a time. This is the one place that holds
+//! both; frontends and tests use only its methods.
+
+use crate::basic::error::ErrorCode;
+use crate::basic::interp::{Interpreter, Mode};
+use crate::machine::hardware::Hardware;
+use crate::machine::memory::addr;
+use crate::machine::{cassette, screen, video_select};
+use crate::timing::CYCLES_PER_FIELD;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// At `OK`, waiting for a line.
+    Prompt,
+    /// Running a program (or a direct command).
+    Running,
+    /// A program waits for the keyboard (INPUT, or INKEY$ found nothing).
+    WaitingForKey,
+    /// A SOUND is playing; the program continues when it ends.
+    Sounding,
+}
+
+/// A line of a listing that could not be loaded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoadError {
+    /// 1-based line of the file.
+    pub line: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+impl std::error::Error for LoadError {}
+
+#[derive(Debug)]
+pub struct Machine {
+    pub(crate) hw: Hardware,
+    pub(crate) basic: Interpreter,
+    starved: bool,
+}
+
+impl Default for Machine {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Machine {
+    /// A Dragon 32 just switched on: sign-on message and `OK`.
+    pub fn new() -> Self {
+        Self::with_transcript(false)
+    }
+
+    /// As `new`, recording every character printed from power-on when `record` is set.
+    pub fn with_transcript(record: bool) -> Self {
+        let mut hw = Hardware::default();
+        if record {
+            hw.transcript = Some(Vec::new());
+        }
+        let mut basic = Interpreter::new();
+        basic.power_on(&mut hw);
+        Machine {
+            hw,
+            basic,
+            starved: false,
+        }
+    }
+
+    /// Run programs written for another BASIC (see `basic::dialect`). Set it before loading
+    /// a listing: lines are crunched as they are typed or loaded.
+    pub fn set_dialect(&mut self, dialect: crate::basic::dialect::Dialect) {
+        self.hw.dialect = dialect;
+        self.basic.program_changed();
+    }
+
+    /// The BASIC the machine crunches and runs programs as.
+    pub fn dialect(&self) -> crate::basic::dialect::Dialect {
+        self.hw.dialect
+    }
+
+    /// A byte of the address space.
+    pub fn peek(&self, a: u16) -> u8 {
+        self.hw.mem.peek(a)
+    }
+
+    /// A 16-bit value as the 6809 stores it (high byte first).
+    pub fn peek16(&self, a: u16) -> u16 {
+        self.hw.mem.read_u16(a)
+    }
+
+    /// Write a byte from outside, as a POKE would (anything in the program area or the
+    /// pointers is noticed, as after any POKE, however wild).
+    pub fn poke(&mut self, a: u16, v: u8) {
+        self.hw.mem.poke(a, v);
+        self.basic.program_changed();
+    }
+
+    /// What the VDG is set to show: text, or a graphics mode and page (SCREEN, PMODE).
+    pub fn video_select(&self) -> video_select::VideoSelect {
+        self.hw.video
+    }
+
+    /// Run one field: a field's worth of work, then the field interrupt (TIMER, the
+    /// SOUND countdown, the cursor blink).
+    pub fn run_field(&mut self) -> Status {
+        self.basic.run_slice(&mut self.hw, CYCLES_PER_FIELD);
+        if self.basic.mode == Mode::Running && self.hw.cycles >= CYCLES_PER_FIELD {
+            // What the field interrupt's handler takes from the program.
+            self.hw.cycles -= CYCLES_PER_FIELD - crate::basic::cost::FIELD_IRQ;
+        } else {
+            // Waiting: the rest of the field passes idle.
+            self.hw.cycles = 0;
+        }
+        self.starved = self.hw.keyboard.take_starved();
+        let t = self.hw.mem.read_u16(addr::TIMER).wrapping_add(1);
+        self.hw.mem.write_u16(addr::TIMER, t);
+        self.basic.field_tick(&mut self.hw);
+        self.hw.field += 1;
+        self.status()
+    }
+
+    pub fn status(&self) -> Status {
+        match self.basic.mode {
+            Mode::Prompt => Status::Prompt,
+            Mode::Input | Mode::Paused => Status::WaitingForKey,
+            Mode::Edit => Status::Prompt,
+            Mode::Sounding(_) => Status::Sounding,
+            Mode::Tape => Status::Running,
+            Mode::Running => {
+                if self.starved {
+                    Status::WaitingForKey
+                } else {
+                    Status::Running
+                }
+            }
+        }
+    }
+
+    /// Whether the program asked for a key during the last field and found none.
+    pub fn starved(&self) -> bool {
+        self.starved
+    }
+
+    /// A key pressed by a person (or the machine's own typing, such as RUN).
+    pub fn press(&mut self, code: u8) {
+        self.hw.keyboard.press(code);
+    }
+
+    /// Type a whole text as live key presses.
+    pub fn type_text(&mut self, text: &[u8]) {
+        for &c in text {
+            self.hw.keyboard.press(if c == b'\n' { 13 } else { c });
+        }
+    }
+
+    /// Type keys as the program asks for them (a key script: see `keyboard::parse_key_script`).
+    pub fn type_script(&mut self, codes: &[u8]) {
+        self.hw.keyboard.type_script(codes);
+    }
+
+    /// Forget the keys a person pressed that the machine has not taken.
+    pub fn drop_live_keys(&mut self) {
+        self.hw.keyboard.drop_live_keys();
+    }
+
+    /// Keys typed or scripted and not yet taken by the machine.
+    pub fn keys_pending(&self) -> bool {
+        self.hw.keyboard.has_keys()
+    }
+
+    /// Keys pressed live (not from a script) and not yet taken.
+    pub fn live_keys_pending(&self) -> bool {
+        self.hw.keyboard.has_live_keys()
+    }
+
+    /// Keys of the key script not yet taken.
+    pub fn script_keys_left(&self) -> usize {
+        self.hw.keyboard.script_left()
+    }
+
+    /// How many keys the machine has taken since power-on.
+    pub fn keys_delivered(&self) -> u64 {
+        self.hw.keyboard.delivered()
+    }
+
+    /// Fields run since power-on (emulated time: 49.97 a second).
+    pub fn fields(&self) -> u64 {
+        self.hw.field
+    }
+
+    /// The sound and other events of the fields run since the last call, for a sound output
+    /// to take (it leaves the list empty).
+    pub fn events(&mut self) -> &mut Vec<crate::machine::hardware::Event> {
+        &mut self.hw.events
+    }
+
+    /// The events not yet taken, to look at.
+    pub fn pending_events(&self) -> &[crate::machine::hardware::Event] {
+        &self.hw.events
+    }
+
+    /// The cassette deck: insert or eject a tape, set its speed.
+    pub fn deck(&mut self) -> &mut cassette::Deck {
+        &mut self.hw.deck
+    }
+
+    /// Saves to the tape that failed since the last call (the host file could not be
+    /// written): each to be reported.
+    pub fn take_tape_failures(&mut self) -> Vec<cassette::DeckError> {
+        if self.hw.deck.has_failures() {
+            self.hw.deck.take_failures()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// CLOAD the first BASIC program on the tape straight into memory (no search shown).
+    pub fn cload_now(&mut self) -> Result<(), cassette::DeckError> {
+        let sp = self.stack_pointer();
+        let r = self.hw.deck.cload(None, &mut self.hw.mem, sp).map(|_| ());
+        self.basic.program_changed();
+        r
+    }
+
+    /// Start recording everything printed (if not already).
+    pub fn record_transcript(&mut self) {
+        self.hw.transcript.get_or_insert_with(Vec::new);
+    }
+
+    /// Start the record of what is printed afresh, empty.
+    pub fn restart_transcript(&mut self) {
+        self.hw.transcript = Some(Vec::new());
+    }
+
+    /// Bytes printed since power-on (while recording).
+    pub fn transcript_len(&self) -> usize {
+        self.hw.transcript.as_ref().map_or(0, Vec::len)
+    }
+
+    /// Record the number of every line run, in order (`--trace`).
+    pub fn record_trace(&mut self) {
+        self.basic.trace_out = Some(Vec::new());
+    }
+
+    /// The line numbers run since [`record_trace`](Self::record_trace).
+    pub fn trace(&self) -> Option<&[u16]> {
+        self.basic.trace_out.as_deref()
+    }
+
+    /// The 64K address space as the CPU sees it.
+    pub fn memory(&self) -> &[u8] {
+        self.hw.mem.all()
+    }
+
+    /// The program in memory as LIST shows it: a line of text for each program line.
+    pub fn program_listing(&self) -> Vec<Vec<u8>> {
+        cassette::program_listing(&self.hw.mem)
+    }
+
+    /// The stack pointer CLOAD checks room against (the interpreter's own, so a program that
+    /// loads from a file fits exactly when CLOAD would let it).
+    pub fn stack_pointer(&self) -> u16 {
+        self.basic.s_h(&self.hw) as u16
+    }
+
+    /// Put a tokenized program image (a tape's payload) in memory as CLOAD does; ?OM leaves an
+    /// empty program.
+    pub fn load_program_image(&mut self, image: &[u8]) -> Result<(), ErrorCode> {
+        let sp = self.stack_pointer();
+        let r = cassette::load_program_image(&mut self.hw.mem, image, sp);
+        self.basic.program_changed();
+        r
+    }
+
+    /// Load an ASCII listing as the Dragon loads an ASCII tape: NEW, then every line through
+    /// the line editor (a bare number deletes that line; any order). A line without a number
+    /// stops the load, as ?DS ERROR does on the Dragon.
+    pub fn load_listing(&mut self, text: &[u8]) -> Result<(), LoadError> {
+        crate::basic::program::clear_program(&mut self.hw.mem);
+        self.basic.program_changed();
+        for (number, raw) in crate::formats::ascii::numbered_lines(text) {
+            // Cut as the line buffer cuts a typed line (the frontends warn about it).
+            let line: Vec<u8> = raw
+                .iter()
+                .copied()
+                .filter(|&c| c != 0x1A)
+                .take(crate::basic::line_editor::MAX_LINE)
+                .collect();
+            if line.iter().all(|&c| c == b' ') {
+                continue;
+            }
+            let trimmed: Vec<u8> = line.iter().copied().skip_while(|&c| c == b' ').collect();
+            if !trimmed.first().is_some_and(|c| c.is_ascii_digit()) {
+                return Err(LoadError {
+                    line: number,
+                    message: "a line without a line number (the Dragon says ?DS ERROR)".into(),
+                });
+            }
+            self.basic.direct_line(&mut self.hw, &trimmed);
+            if !self.basic.at_prompt() {
+                return Err(LoadError {
+                    line: number,
+                    message: "the line could not be stored".into(),
+                });
+            }
+        }
+        // A load leaves the machine at OK with the program in memory and the screen as it was.
+        Ok(())
+    }
+
+    /// What the VDG shows now, as the renderer takes it: the mode and the first byte.
+    pub fn video_mode(&self) -> (crate::video::VdgMode, u16) {
+        let v = self.hw.video;
+        let mode = crate::video::VdgMode {
+            graphics: v.graphics,
+            gm: if v.graphics { v.pmode + 3 } else { 0 },
+            css: v.css,
+        };
+        (mode, v.start)
+    }
+
+    /// Draw the picture the VDG shows into `frame` (320×240 with the border).
+    pub fn render(&self, frame: &mut crate::video::Frame) {
+        let (mode, start) = self.video_mode();
+        crate::video::render_into(frame, self.hw.mem.all(), start, mode);
+    }
+
+    /// The text screen as 16 lines of 32 characters (see `TextScreen::to_text`).
+    pub fn screen_text(&self) -> String {
+        screen::TextScreen::to_text(&self.hw.mem)
+    }
+
+    /// What the VDG shows, as text: the text screen as [`Machine::screen_text`] gives it, or,
+    /// while a graphics page is shown, a first line that says so and the picture as quadrant
+    /// text art, 128 columns by 96 lines (exact for PMODE 4; colours are not kept).
+    pub fn display_text(&self) -> String {
+        let v = self.hw.video;
+        if !v.graphics {
+            return self.screen_text();
+        }
+        let mut frame = crate::video::Frame::new();
+        self.render(&mut frame);
+        let art = crate::video::text_art::quadrant_art(&frame, 1);
+        format!(
+            "[graphics: PMODE {} at ${:04X}, colour set {}; the picture as 128x96 text art]\n{}",
+            v.pmode,
+            v.start,
+            u8::from(v.css),
+            crate::video::text_art::plain(&art)
+        )
+    }
+
+    /// Everything printed since power-on, CR as newline (when recording).
+    pub fn transcript(&self) -> Option<String> {
+        self.transcript_since(0)
+    }
+
+    /// The transcript from byte `from` on, as text (CR as a newline, semigraphics as blocks).
+    pub fn transcript_since(&self, from: usize) -> Option<String> {
+        self.hw.transcript.as_ref().map(|t| {
+            t.get(from..)
+                .unwrap_or_default()
+                .iter()
+                .map(|&c| match c {
+                    b'\r' => '\n',
+                    c if c >= 0x80 => screen::TextScreen::cell_char(c),
+                    c => c as char,
+                })
+                .collect()
+        })
+    }
+}
