@@ -73,13 +73,14 @@ impl Machine {
     /// Run programs written for another BASIC (see `basic::dialect`). Set it before loading
     /// a listing: lines are crunched as they are typed or loaded.
     pub fn set_dialect(&mut self, dialect: crate::basic::dialect::Dialect) {
-        self.hw.dialect = dialect;
+        self.basic.dialect = dialect;
+        self.hw.control_codes = dialect.control_codes();
         self.basic.program_changed();
     }
 
     /// The BASIC the machine crunches and runs programs as.
     pub fn dialect(&self) -> crate::basic::dialect::Dialect {
-        self.hw.dialect
+        self.basic.dialect
     }
 
     /// A byte of the address space.

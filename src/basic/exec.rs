@@ -351,7 +351,7 @@ impl Interpreter {
             Stmt::Randomize(seed) => {
                 match seed {
                     Some(e) => self.eval_num(hw, e, LET_LEVEL)?,
-                    None if hw.dialect.randomize_asks_for_seed() => {
+                    None if self.dialect.randomize_asks_for_seed() => {
                         // BASIC-80 asks for the seed (the Osborne listings tell the player
                         // that the same seed gives the same map).
                         if self.stmt_pc.is_direct() {

@@ -76,13 +76,13 @@ impl Interpreter {
                 PrintItem::Tab(e) => {
                     let mut n = self.eval_u8(hw, e, PRINT_LEVEL)?;
                     let col = sink.column(hw);
-                    if hw.dialect.tab_from_one() {
+                    if self.dialect.tab_from_one() {
                         // MBASIC numbers the columns from 1.
                         n = n.saturating_sub(1);
                     }
                     if n > col {
                         sink.spaces(hw, n - col);
-                    } else if n < col && hw.dialect.tab_wraps() {
+                    } else if n < col && self.dialect.tab_wraps() {
                         // MBASIC: a column already passed is reached on the next line.
                         sink.write(hw, b"\r");
                         sink.spaces(hw, n);

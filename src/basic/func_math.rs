@@ -49,7 +49,7 @@ impl Interpreter {
                 } else {
                     cost::RNDN
                 };
-                if hw.dialect.rnd_fraction() {
+                if self.dialect.rnd_fraction() {
                     // Altair BASIC and MBASIC: RND(x>0) is the next fraction (the Dragon's
                     // RND(0) algorithm), RND(0) repeats the last one, RND(x<0) reseeds.
                     match self.fu.sign() {

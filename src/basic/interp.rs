@@ -150,6 +150,9 @@ pub struct Interpreter {
     /// printing anything (None: not recording), up to [`TRACE_LIMIT`] lines. The frontend
     /// writes it out.
     pub trace_out: Option<Vec<u16>>,
+    /// The BASIC the program was written for (`--dialect`); the Dragon's own by default. The
+    /// cruncher, the compiler, RND, TAB and RANDOMIZE consult it.
+    pub dialect: crate::basic::dialect::Dialect,
     /// The last RND fraction, which RND(0) repeats in the Altair and MBASIC dialects.
     pub(crate) last_rnd: Option<Packed>,
     pub(crate) temp_count: u16,
@@ -230,6 +233,7 @@ impl Interpreter {
             data_line: 0,
             trace: false,
             trace_out: None,
+            dialect: crate::basic::dialect::Dialect::Dragon,
             last_rnd: None,
             temp_count: 0,
             editor: LineEditor::new(),
@@ -346,7 +350,7 @@ impl Interpreter {
         let c = Rc::new(compile_line_for(
             text,
             e.text,
-            hw.dialect,
+            self.dialect,
             &mut self.long_names,
         ));
         self.compiled[i] = Some(c.clone());
@@ -621,7 +625,7 @@ impl Interpreter {
         number: u16,
         rest: &[u8],
     ) -> Res<()> {
-        let body = crunch::crunch_for(rest, hw.dialect);
+        let body = crunch::crunch_for(rest, self.dialect);
         let s = self.s_h(hw) as u16;
         program::store_line(&mut hw.mem, number, &body, s)?;
         self.program_changed();
@@ -642,7 +646,7 @@ impl Interpreter {
                 self.editor.clear();
             }
             Ok(None) => {
-                let body = crunch::crunch_for(text, hw.dialect);
+                let body = crunch::crunch_for(text, self.dialect);
                 if body.iter().all(|&b| b == b' ') {
                     return;
                 }
@@ -650,7 +654,7 @@ impl Interpreter {
                 self.direct = Rc::new(compile_line_for(
                     &body[..n],
                     LINE_BUFFER,
-                    hw.dialect,
+                    self.dialect,
                     &mut self.long_names,
                 ));
                 self.pc = Pc {

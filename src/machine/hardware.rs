@@ -1,7 +1,6 @@
 //! What the interpreter drives: RAM, the keyboard, and the record of what came out
 //! (characters printed, sound events), plus the cycle count of the current field.
 
-use crate::basic::dialect::Dialect;
 use crate::machine::cassette::Deck;
 use crate::machine::keyboard::Keyboard;
 use crate::machine::memory::Memory;
@@ -54,9 +53,9 @@ pub struct Hardware {
     pub video: VideoSelect,
     /// The cassette deck (empty unless a tape was inserted).
     pub deck: Deck,
-    /// The BASIC the program was written for (`--dialect`); the Dragon's own by default.
-    /// The cruncher, the compiler, RND, TAB and the control codes printed consult it.
-    pub dialect: Dialect,
+    /// Form feed and ^Z clear the screen and BEL beeps, as on the terminals Altair BASIC and
+    /// MBASIC listings were written for (`--dialect altair|mbasic`); off on a Dragon.
+    pub control_codes: bool,
 }
 
 impl Hardware {
@@ -69,8 +68,8 @@ impl Hardware {
         match c {
             // Altair BASIC and MBASIC listings clear their terminal's screen with CHR$(12)
             // (form feed) or CHR$(26) (the ADM-3A's clear) and beep with CHR$(7).
-            12 | 26 if self.dialect.control_codes() => TextScreen::fill(&mut self.mem, BLANK),
-            7 if self.dialect.control_codes() => self.events.push(BEEP),
+            12 | 26 if self.control_codes => TextScreen::fill(&mut self.mem, BLANK),
+            7 if self.control_codes => self.events.push(BEEP),
             _ => self.cycles += TextScreen::put(&mut self.mem, c),
         }
         if let Some(t) = self.transcript.as_mut() {
@@ -102,7 +101,7 @@ impl Default for Hardware {
             field: 0,
             video: VideoSelect::TEXT,
             deck: Deck::new(),
-            dialect: Dialect::Dragon,
+            control_codes: false,
         }
     }
 }
