@@ -73,15 +73,6 @@ impl DrawHost for DrawVars<'_> {
     }
 }
 
-/// The extents of the line LINE is about to draw: from CURR to PIXEL, as the ROM holds them.
-fn line_extents(mem: &Memory) -> (u32, u32) {
-    let d = |a: u16, b: u16| (mem.read_u16(a) as i32 - mem.read_u16(b) as i32).unsigned_abs();
-    (
-        d(graphics::dp::PIXEL_X, graphics::dp::CURR_X).min(1_000),
-        d(graphics::dp::PIXEL_Y, graphics::dp::CURR_Y).min(1_000),
-    )
-}
-
 /// The pixels of GET's or PUT's rectangle (from the last point when no start is given).
 fn rectangle(from: Option<Point>, to: Point) -> u32 {
     let (x0, y0) = from.unwrap_or(to);
@@ -206,7 +197,7 @@ impl Interpreter {
                 let Some(set) = action else {
                     return Err(ErrorCode::SN);
                 };
-                let (dx, dy) = line_extents(&hw.mem);
+                let (dx, dy) = graphics::line::extents(&hw.mem);
                 hw.cycles += cost::LINE
                     + match shape {
                         graphics::LineBox::None => cost::line(dx, dy),

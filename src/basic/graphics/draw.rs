@@ -183,8 +183,7 @@ fn move_to(mem: &mut Memory, x: u16, y: u16, no_update: bool, blank: bool) -> u3
     if blank {
         return 0;
     }
-    let d = |a: u16, b: u16| (mem.read_u16(a) as i32 - mem.read_u16(b) as i32).unsigned_abs();
-    let (dx, dy) = (d(dp::PIXEL_X, dp::CURR_X), d(dp::PIXEL_Y, dp::CURR_Y));
+    let (dx, dy) = super::line::extents(mem);
     draw_line(mem);
-    cost::line_pixels(dx.min(1_000), dy.min(1_000))
+    cost::line_pixels(dx, dy)
 }

@@ -61,6 +61,16 @@ pub enum LineBox {
     Filled,
 }
 
+/// The extents of the line about to be drawn, from the working points the ROM holds (CURR to
+/// PIXEL), in pixels and capped: what the cost model's pixel loops count.
+pub fn extents(mem: &Memory) -> (u32, u32) {
+    let d = |a: u16, b: u16| (mem.read_u16(a) as i32 - mem.read_u16(b) as i32).unsigned_abs();
+    (
+        d(dp::PIXEL_X, dp::CURR_X).min(1_000),
+        d(dp::PIXEL_Y, dp::CURR_Y).min(1_000),
+    )
+}
+
 /// The first half of LINE (LA71D, LA75C): start = `start` or, for `LINE -(..)`, the last
 /// point; end stored in GrPixelNoX/Y; the last point GrCurrXCo/YCo := end (clamped,
 /// unscaled). The ROM does this before it parses the action, so a LINE that then fails
