@@ -239,7 +239,8 @@ impl Interpreter {
                     }
                     None => None,
                 };
-                hw.cycles += cost::CIRCLE + cost::CIRCLE_RADIUS * r as u32;
+                let visible = (r as u32).min(cost::CIRCLE_RADIUS_VISIBLE);
+                hw.cycles += cost::CIRCLE + cost::CIRCLE_RADIUS * visible;
                 graphics::circle(&mut hw.mem, c, r, colour, ratio, start, end)
             }
             GraphicsStmt::Paint { at, colour, border } => {

@@ -279,3 +279,18 @@ fn each_operation_costs_what_the_genuine_rom_measured() {
     println!("{report}");
     assert!(misses.is_empty(), "outside ±3 %: {misses:?}\n{report}");
 }
+
+/// A circle far bigger than the screen costs what its clipped segments cost, not its radius:
+/// LINE clips each of the 64 segments, so the pixels plotted stop growing once the circle
+/// is bigger than the screen. (Charging 1,400 c per unit of radius made `CIRCLE(K,0),63999`
+/// take 100 s, BREAK unheard meanwhile; the fuzzer found it.)
+#[test]
+fn a_circle_bigger_than_the_screen_costs_its_visible_part() {
+    let circle = |r: u32| {
+        run_cycles(&format!(
+            "10 PMODE 4,1:PCLS\n20 FOR I=1 TO 20:CIRCLE(128,96),{r}:NEXT\n"
+        ))
+    };
+    let (visible, huge) = (circle(150), circle(63999));
+    assert!(huge <= visible * 1.05, "{huge} cycles against {visible}");
+}
