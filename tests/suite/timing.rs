@@ -280,9 +280,9 @@ fn each_operation_costs_what_the_genuine_rom_measured() {
     assert!(misses.is_empty(), "outside ±3 %: {misses:?}\n{report}");
 }
 
-/// A circle far bigger than the screen costs what its clipped segments cost, not its radius:
-/// LINE clips each of the 64 segments, so the pixels plotted stop growing once the circle
-/// is bigger than the screen. (Charging 1,400 c per unit of radius made `CIRCLE(K,0),63999`
+/// A circle far bigger than the screen costs what its clamped segments cost, not its radius:
+/// every vertex is clamped to the screen (graphics.md §4), so the pixels plotted stop growing
+/// once the circle is bigger than the screen. (Charging 1,400 c per unit of radius made `CIRCLE(K,0),63999`
 /// take 100 s, BREAK unheard meanwhile; the fuzzer found it.)
 #[test]
 fn a_circle_bigger_than_the_screen_costs_its_visible_part() {

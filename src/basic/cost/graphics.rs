@@ -14,9 +14,9 @@ pub const PCOPY: u32 = 15_360;
 /// CIRCLE: a 64-segment polygon drawn with LINE: per statement and per unit of radius.
 pub const CIRCLE: u32 = 72_000;
 pub const CIRCLE_RADIUS: u32 = 1_400;
-/// The radius beyond which a circle's pixels do not grow: LINE clips each segment to the
-/// screen, and a visible arc of a bigger circle is no longer than this one's perimeter
-/// (2π·150 ≈ 940 pixels, about the screen's own perimeter).
+/// The radius beyond which a circle's pixels do not grow: every vertex is clamped to the
+/// screen (graphics.md §4), so a bigger circle's segments run along the edges, no longer in
+/// all than this one's perimeter (2π·150 ≈ 940 pixels, about the screen's own).
 pub const CIRCLE_RADIUS_VISIBLE: u32 = 150;
 /// PAINT: per statement, per pixel painted and per row segment (±10 %).
 pub const PAINT: u32 = 6_500;
