@@ -13,6 +13,7 @@ impl Parser<'_> {
 
     pub(super) fn statement(&mut self) -> PResult<Stmt> {
         let Some(c) = self.peek() else {
+            self.cost += cost::EMPTY;
             return Ok(Stmt::Empty);
         };
         if c.is_ascii_uppercase() {
@@ -67,7 +68,7 @@ impl Parser<'_> {
             t::REM | t::REM_QUOTE => {
                 // The dispatcher read the first comment byte; the rest is scanned.
                 let rest = self.t.len().saturating_sub(self.p + 1);
-                self.cost += cost::SCAN_BYTE * rest as u32;
+                self.cost += cost::REM + cost::SCAN_BYTE * rest as u32;
                 self.p = self.t.len();
                 Ok(Stmt::Rem)
             }
