@@ -588,8 +588,10 @@ impl Parser<'_> {
         } else {
             return Err(ErrorCode::SN);
         };
-        self.cost += cost::ON;
-        let mut targets = vec![self.jump_target()?];
+        // The handler, and the GOTO part for the entry taken (the entries passed over before it
+        // are counted when the selector is known).
+        self.cost += cost::ON + cost::GOTO - cost::THEN_GOTO_SAVING;
+        let mut targets = vec![self.line_number()?];
         while self.eat(b',') {
             targets.push(self.line_number()?);
         }
