@@ -890,7 +890,12 @@ pub fn listing(data: &[u8], max_lines: usize) -> Vec<u8> {
 /// at $FA00, running on past $FFFF into the direct page, and anything drawn there writes over
 /// BASIC's pointers; PCOPY copies a page over the program.
 pub fn may_wreck(text: &[u8]) -> bool {
-    let up: Vec<u8> = text.iter().map(|c| c.to_ascii_uppercase()).collect();
+    // As the line editor takes it: control characters typed in a word do not break it.
+    let up: Vec<u8> = text
+        .iter()
+        .filter(|c| (0x20..0x7F).contains(*c))
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
     [&b"POKE"[..], b"EXEC", b"USR", b"CLOADM", b"PMODE", b"PCOPY"]
         .iter()
         .any(|w| up.windows(w.len()).any(|x| x == *w))
