@@ -239,9 +239,8 @@ impl Interpreter {
                     }
                     None => None,
                 };
-                let visible = (r as u32).min(cost::CIRCLE_RADIUS_VISIBLE);
-                hw.cycles += cost::CIRCLE + cost::CIRCLE_RADIUS * visible;
-                graphics::circle(&mut hw.mem, c, r, colour, ratio, start, end)
+                hw.cycles += graphics::circle(&mut hw.mem, c, r, colour, ratio, start, end)?;
+                Ok(())
             }
             GraphicsStmt::Paint { at, colour, border } => {
                 let p = self.gpoint(hw, at)?;

@@ -258,6 +258,26 @@ fn each_operation_costs_what_the_genuine_rom_measured() {
             145_422.0,
         ),
         (
+            "CIRCLE(X,Y),R, R=10 (§2.16)",
+            50,
+            format!(
+                "12 PMODE 4,1:PCLS\n15 R=10\n{}",
+                loop_of(50, "CIRCLE(X,Y),R")
+            ),
+            format!("12 PMODE 4,1:PCLS\n15 R=10\n{}", loop_of(50, "")),
+            91_749.0,
+        ),
+        (
+            "CIRCLE(X,Y),R, R=90 (§2.16)",
+            50,
+            format!(
+                "12 PMODE 4,1:PCLS\n15 R=90\n{}",
+                loop_of(50, "CIRCLE(X,Y),R")
+            ),
+            format!("12 PMODE 4,1:PCLS\n15 R=90\n{}", loop_of(50, "")),
+            205_616.0,
+        ),
+        (
             "DRAW R200 instead of R0",
             300,
             format!("12 PMODE 4,1:PCLS\n{}", loop_of(300, "DRAW \"BM0,0R200\"")),
@@ -281,9 +301,9 @@ fn each_operation_costs_what_the_genuine_rom_measured() {
 }
 
 /// A circle far bigger than the screen costs what its clamped segments cost, not its radius:
-/// every vertex is clamped to the screen (graphics.md §4), so the pixels plotted stop growing
-/// once the circle is bigger than the screen. (Charging 1,400 c per unit of radius made `CIRCLE(K,0),63999`
-/// take 100 s, BREAK unheard meanwhile; the fuzzer found it.)
+/// every vertex is clamped to the screen (graphics.md §4), so its segments run along the
+/// edges, no longer in all than a circle of radius 150's. (Charging 1,400 c per unit of
+/// radius made `CIRCLE(K,0),63999` take 100 s, BREAK unheard meanwhile; the fuzzer found it.)
 #[test]
 fn a_circle_bigger_than_the_screen_costs_its_visible_part() {
     let circle = |r: u32| {

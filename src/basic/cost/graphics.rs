@@ -11,13 +11,6 @@ pub const LINE: u32 = 300;
 pub const PCLS: u32 = 92_000;
 /// PCOPY: a page of 1,536 bytes copied.
 pub const PCOPY: u32 = 15_360;
-/// CIRCLE: a 64-segment polygon drawn with LINE: per statement and per unit of radius.
-pub const CIRCLE: u32 = 72_000;
-pub const CIRCLE_RADIUS: u32 = 1_400;
-/// The radius beyond which a circle's pixels do not grow: every vertex is clamped to the
-/// screen (graphics.md §4), so a bigger circle's segments run along the edges, no longer in
-/// all than this one's perimeter (2π·150 ≈ 940 pixels, about the screen's own).
-pub const CIRCLE_RADIUS_VISIBLE: u32 = 150;
 /// PAINT: per statement, per pixel painted and per row segment (±10 %).
 pub const PAINT: u32 = 6_500;
 pub const PAINT_PIXEL: u32 = 267;
@@ -67,6 +60,16 @@ pub fn line_pixels(dx: u32, dy: u32) -> u32 {
         let (major, minor) = (dx.max(dy), dx.min(dy));
         103 + major * 459 / 2 + minor * 69 / 2
     }
+}
+
+/// One of CIRCLE's segments: the end point from the sine table with 16-bit multiplies and
+/// LINE's set-up (timing.md §2.16 says ≈ 1,170; 1,150 fits its three measured statements,
+/// r = 10, 50 and 90, within 2 %), then ≈ 223 c per pixel of its length (the length as
+/// max + min/2, within 12 % of the true one). The end points are those after clamping to
+/// the screen, so a circle bigger than the screen costs what its segments along the edges
+/// cost.
+pub fn circle_segment(dx: u32, dy: u32) -> u32 {
+    1_150 + 223 * (dx.max(dy) + dx.min(dy) / 2)
 }
 
 /// `,B`: four lines.

@@ -3,6 +3,7 @@
 use super::line::draw_line;
 use super::state::{dp, get_colour, normalize_at, pmode_of, scaled_max, store_point};
 use super::Point;
+use crate::basic::cost::graphics as cost;
 use crate::basic::error::ErrorCode;
 use crate::machine::memory::Memory;
 
@@ -39,6 +40,9 @@ fn scale(t: u16, r: u16) -> u16 {
 ///   caller's); ANDed with 63 here; default 0.
 ///
 /// ?FC if a vertical offset × ratio reaches 2^24 (sides already drawn stay drawn).
+///
+/// Returns the cycles the segments took (the cost model's: each segment's end point and LINE
+/// set-up, and its pixels, counted from the clamped end points as LINE draws them).
 pub fn circle(
     mem: &mut Memory,
     centre: Point,
@@ -47,8 +51,9 @@ pub fn circle(
     ratio: Option<u16>,
     start: Option<u8>,
     end: Option<u8>,
-) -> Result<(), ErrorCode> {
+) -> Result<u32, ErrorCode> {
     let (max_x, max_y) = scaled_max(mem);
+    let mut cycles = 0u32;
     store_point(mem, dp::CURR_X, centre);
     normalize_at(mem, dp::CURR_X);
     let cx = mem.read_u16(dp::CURR_X);
@@ -107,9 +112,11 @@ pub fn circle(
         if first {
             first = false;
         } else {
+            let (dx, dy) = super::line::extents(mem);
+            cycles = cycles.saturating_add(cost::circle_segment(dx, dy));
             draw_line(mem);
             if idx == end {
-                return Ok(());
+                return Ok(cycles);
             }
         }
         idx = (idx + 1) & 0x3F;
