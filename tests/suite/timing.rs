@@ -10,7 +10,7 @@
 
 use spacemono::computer::Machine;
 use spacemono::frontend::headless::run_until_done;
-use spacemono::timing::FIELDS_PER_SECOND;
+use spacemono::timing::{CYCLES_PER_FIELD, FIELDS_PER_SECOND};
 
 const BM_SECONDS: [f64; 8] = [1.6, 10.4, 19.8, 21.7, 23.5, 34.6, 50.5, 129.2];
 
@@ -19,14 +19,25 @@ fn bench_file(rel: &str) -> Vec<u8> {
     std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-/// Emulated seconds from RUN to OK.
-fn run_seconds(listing: &[u8]) -> f64 {
-    let mut m = Machine::new();
+/// Fields from RUN to OK; a program that stops on an error fails the test.
+fn run_fields(listing: &[u8]) -> u64 {
+    let mut m = Machine::with_transcript(true);
     m.load_listing(listing).unwrap();
     m.type_text(b"RUN\r");
     let start = m.fields();
     run_until_done(&mut m, Some(50 * 1000));
-    (m.fields() - start) as f64 / FIELDS_PER_SECOND
+    let t = m.transcript().unwrap_or_default();
+    assert!(
+        !t.contains("ERROR"),
+        "{}: {t}",
+        String::from_utf8_lossy(listing)
+    );
+    m.fields() - start
+}
+
+/// Emulated seconds from RUN to OK.
+fn run_seconds(listing: &[u8]) -> f64 {
+    run_fields(listing) as f64 / FIELDS_PER_SECOND
 }
 
 /// The table in bench/timing/README.md: (name, genuine seconds).
@@ -102,14 +113,8 @@ fn each_benchmark_takes_the_dragons_time_within_two_percent() {
 /// CPU cycles a program spends from RUN to OK, to within a field: fields × (17,784 less the
 /// field interrupt's 100).
 fn run_cycles(listing: &str) -> f64 {
-    let mut m = Machine::with_transcript(true);
-    m.load_listing(listing.as_bytes()).unwrap();
-    m.type_text(b"RUN\r");
-    let start = m.fields();
-    run_until_done(&mut m, Some(50 * 1000));
-    let t = m.transcript().unwrap_or_default();
-    assert!(!t.contains("ERROR"), "{listing}: {t}");
-    (m.fields() - start) as f64 * 17_684.0
+    let cycles = (CYCLES_PER_FIELD - spacemono::basic::cost::FIELD_IRQ) as f64;
+    run_fields(listing.as_bytes()) as f64 * cycles
 }
 
 /// timing.md §3: each row a loop run twice on the genuine ROM, with the operation and
