@@ -81,21 +81,6 @@ fn rectangle(from: Option<Point>, to: Point) -> u32 {
     (w * h).min(256 * 192)
 }
 
-/// Pixels that differ between two copies of a graphics page, and the rows they are on.
-fn changed(before: &[u8], after: &[u8], bytes_per_row: usize) -> (u32, u32) {
-    let mut pixels = 0;
-    let mut rows = 0;
-    for (b, a) in before
-        .chunks(bytes_per_row.max(1))
-        .zip(after.chunks(bytes_per_row.max(1)))
-    {
-        let n: u32 = b.iter().zip(a).map(|(x, y)| (x ^ y).count_ones()).sum();
-        pixels += n;
-        rows += (n > 0) as u32;
-    }
-    (pixels, rows)
-}
-
 impl Interpreter {
     fn gpoint(&mut self, hw: &mut Hardware, p: &PointExpr) -> Res<Point> {
         self.eval_num(hw, &p.0, LET_LEVEL)?;
@@ -247,15 +232,8 @@ impl Interpreter {
                 let c = self.opt_u8(hw, colour.as_ref())?;
                 let b = self.opt_u8(hw, border.as_ref())?;
                 let sp = self.s_h(hw) as u16;
-                // The fill's cost follows what it painted: the page before and after.
-                let start = hw.mem.read_u16(graphics::dp::DISPLAY_START);
-                let end = hw.mem.read_u16(graphics::dp::LAST_DISPLAY).max(start);
-                let row = hw.mem.peek(graphics::dp::BYTES_PER_LINE) as usize;
-                let before = hw.mem.slice(start, end).to_vec();
-                let result = graphics::paint(&mut hw.mem, p, c, b, sp);
-                let (pixels, rows) = changed(&before, hw.mem.slice(start, end), row);
-                hw.cycles += cost::PAINT + cost::PAINT_PIXEL * pixels + cost::PAINT_ROW * rows;
-                result
+                hw.cycles += graphics::paint(&mut hw.mem, p, c, b, sp)?;
+                Ok(())
             }
             GraphicsStmt::Draw(e) => {
                 let d = self.eval_str(hw, e, LET_LEVEL)?;

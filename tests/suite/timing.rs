@@ -283,6 +283,16 @@ fn each_operation_costs_what_the_genuine_rom_measured() {
             205_616.0,
         ),
         (
+            "PAINT inside a circle of radius 60",
+            5,
+            format!(
+                "12 PMODE 4,1:R=60\n{}",
+                loop_of(5, "PCLS:CIRCLE(X,Y),R:PAINT(X,Y)")
+            ),
+            format!("12 PMODE 4,1:R=60\n{}", loop_of(5, "PCLS:CIRCLE(X,Y),R")),
+            3_026_674.0,
+        ),
+        (
             "DRAW R200 instead of R0",
             300,
             format!("12 PMODE 4,1:PCLS\n{}", loop_of(300, "DRAW \"BM0,0R200\"")),

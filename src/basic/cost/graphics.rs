@@ -11,10 +11,17 @@ pub const LINE: u32 = 300;
 pub const PCLS: u32 = 92_000;
 /// PCOPY: a page of 1,536 bytes copied.
 pub const PCOPY: u32 = 15_360;
-/// PAINT: per statement, per pixel painted and per row segment (±10 %).
+/// PAINT: per statement, per pixel written and per row segment filled (±10 %).
 pub const PAINT: u32 = 6_500;
 pub const PAINT_PIXEL: u32 = 267;
 pub const PAINT_ROW: u32 = 1_100;
+
+/// A whole PAINT from what its fill did.
+pub fn paint(pixels: u32, rows: u32) -> u32 {
+    PAINT
+        .saturating_add(PAINT_PIXEL.saturating_mul(pixels))
+        .saturating_add(PAINT_ROW.saturating_mul(rows))
+}
 /// DRAW: per statement, per command and per digit of its number.
 pub const DRAW: u32 = 2_000;
 pub const DRAW_COMMAND: u32 = 1_230;

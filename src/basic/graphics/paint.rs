@@ -3,6 +3,7 @@
 
 use super::state::{dp, get_colour, normalize_at, pixel_addr, plot, scaled_max, store_point};
 use super::Point;
+use crate::basic::cost::graphics as cost;
 use crate::basic::error::ErrorCode;
 use crate::basic::program::STACK_BUF;
 use crate::machine::memory::{addr, Memory};
@@ -23,6 +24,9 @@ struct Painter {
     border: u8,
     dir: i8,
     sp: u16,
+    /// Pixels written and row segments filled, for the cost model.
+    plotted: u32,
+    rows: u32,
 }
 
 impl Painter {
@@ -34,7 +38,7 @@ impl Painter {
 
     /// LAD89: paint from GrCurrX while x ≥ 0 (signed), x ≤ max and not border, stepping
     /// left or right; returns the count. GrCurrX ends on the pixel that stopped it.
-    fn fill(&self, mem: &mut Memory, right: bool) -> u16 {
+    fn fill(&mut self, mem: &mut Memory, right: bool) -> u16 {
         let mut n: u16 = 0;
         loop {
             let x = mem.read_u16(dp::CURR_X);
@@ -43,6 +47,7 @@ impl Painter {
             }
             let (a, m) = pixel_addr(mem);
             plot(mem, a, m);
+            self.plotted = self.plotted.saturating_add(1);
             n = n.wrapping_add(1);
             let x = if right {
                 x.wrapping_add(1)
@@ -54,14 +59,14 @@ impl Painter {
     }
 
     /// LAD7A: GrPixelNoX := GrCurrX, paint leftwards.
-    fn fill_left(&self, mem: &mut Memory) -> u16 {
+    fn fill_left(&mut self, mem: &mut Memory) -> u16 {
         let x = mem.read_u16(dp::CURR_X);
         mem.write_u16(dp::PIXEL_X, x);
         self.fill(mem, false)
     }
 
     /// LAD83: step right, paint rightwards.
-    fn fill_right(&self, mem: &mut Memory) -> u16 {
+    fn fill_right(&mut self, mem: &mut Memory) -> u16 {
         let x = mem.read_u16(dp::CURR_X).wrapping_add(1);
         mem.write_u16(dp::CURR_X, x);
         self.fill(mem, true)
@@ -69,7 +74,7 @@ impl Painter {
 
     /// LAD66 after a left fill of `n`: GrPixelNoX := the left stop, paint right from the
     /// start. Returns (D = right count + 1, X = total).
-    fn finish_right(&self, mem: &mut Memory, n: u16) -> (u16, u16) {
+    fn finish_right(&mut self, mem: &mut Memory, n: u16) -> (u16, u16) {
         mem.write_u16(dp::CIRCLE_Y, n);
         let start = mem.read_u16(dp::PIXEL_X);
         let stop = mem.read_u16(dp::CURR_X);
@@ -123,13 +128,16 @@ impl Painter {
 /// `sp`: the 6809 stack pointer on entry to the statement, as the interpreter accounts it;
 /// every span record pushed is checked against $1F + 4 + 58 (?OM; what was painted stays).
 /// GrDirtyFlag is not cleared at entry, as in the ROM.
+///
+/// Returns the cycles the fill took (the cost model's: per pixel written and per row segment
+/// filled, timing.md §2.16).
 pub fn paint(
     mem: &mut Memory,
     p: Point,
     c: Option<u8>,
     b: Option<u8>,
     sp: u16,
-) -> Result<(), ErrorCode> {
+) -> Result<u32, ErrorCode> {
     store_point(mem, dp::CURR_X, p);
     normalize_at(mem, dp::CURR_X);
     mem.poke(dp::PLOT_FLAG, 1);
@@ -150,6 +158,8 @@ pub fn paint(
         border,
         dir: 0,
         sp,
+        plotted: 0,
+        rows: 1,
     };
     pt.stack.push(Span {
         dir: 0,
@@ -174,7 +184,7 @@ pub fn paint(
             pt.stack.truncate(saved);
         }
         let Some(span) = pt.stack.pop() else {
-            return Ok(());
+            return Ok(cost::paint(pt.plotted, pt.rows));
         };
         mem.poke(dp::DIRTY, 0);
         saved = pt.stack.len();
@@ -182,7 +192,7 @@ pub fn paint(
         let mut parent = span.len;
         pt.dir = span.dir;
         if span.dir == 0 {
-            return Ok(());
+            return Ok(cost::paint(pt.plotted, pt.rows));
         }
         let y = if span.dir > 0 {
             let y = span.y.wrapping_add(1);
@@ -197,6 +207,7 @@ pub fn paint(
             span.y - 1
         };
         mem.poke(dp::CURR_Y + 1, y);
+        pt.rows = pt.rows.saturating_add(1);
         // LACF3
         let n = pt.fill_left(mem);
         let mut add: u16 = if n == 0 {
