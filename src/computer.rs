@@ -4,6 +4,7 @@
 
 use crate::basic::error::ErrorCode;
 use crate::basic::interp::{Interpreter, Mode};
+use crate::basic::program_image;
 use crate::machine::hardware::Hardware;
 use crate::machine::memory::addr;
 use crate::machine::{cassette, screen, video_select};
@@ -222,7 +223,7 @@ impl Machine {
     /// CLOAD the first BASIC program on the tape straight into memory (no search shown).
     pub fn cload_now(&mut self) -> Result<(), cassette::DeckError> {
         let sp = self.stack_pointer();
-        let r = self.hw.deck.cload(None, &mut self.hw.mem, sp).map(|_| ());
+        let r = program_image::cload(&mut self.hw.deck, None, &mut self.hw.mem, sp).map(|_| ());
         self.basic.program_changed();
         r
     }
@@ -259,7 +260,7 @@ impl Machine {
 
     /// The program in memory as LIST shows it: a line of text for each program line.
     pub fn program_listing(&self) -> Vec<Vec<u8>> {
-        cassette::program_listing(&self.hw.mem)
+        program_image::program_listing(&self.hw.mem)
     }
 
     /// The stack pointer CLOAD checks room against (the interpreter's own, so a program that
@@ -272,7 +273,7 @@ impl Machine {
     /// empty program.
     pub fn load_program_image(&mut self, image: &[u8]) -> Result<(), ErrorCode> {
         let sp = self.stack_pointer();
-        let r = cassette::load_program_image(&mut self.hw.mem, image, sp);
+        let r = program_image::load_program_image(&mut self.hw.mem, image, sp);
         self.basic.program_changed();
         r
     }

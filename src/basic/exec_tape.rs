@@ -6,7 +6,7 @@ use crate::basic::ast::{Expr, LValue, TapeStmt};
 use crate::basic::error::ErrorCode;
 use crate::basic::eval::LET_LEVEL;
 use crate::basic::interp::{fill_line_buffer, Interpreter, Mode, Res, LINE_BUFFER};
-use crate::basic::{crunch, program};
+use crate::basic::{crunch, program, program_image};
 use crate::machine::cassette::{self, CloadOutcome, DeckError, SearchEvent};
 use crate::machine::hardware::Hardware;
 
@@ -34,8 +34,15 @@ pub struct TapeJob {
     pub hurry: bool,
 }
 
-fn deck_error(e: DeckError) -> ErrorCode {
-    e.basic_error()
+/// The error BASIC reports for what went wrong at the deck.
+pub fn deck_error(e: DeckError) -> ErrorCode {
+    match e {
+        DeckError::WrongFileType { .. } | DeckError::WrongMode => ErrorCode::FM,
+        DeckError::AlreadyOpen => ErrorCode::AO,
+        DeckError::NotOpen => ErrorCode::NO,
+        DeckError::OutOfMemory => ErrorCode::OM,
+        _ => ErrorCode::IO,
+    }
 }
 
 /// The tape as the speaker plays it with AUDIO ON: a tape's signal warbles between the 0
@@ -97,9 +104,9 @@ impl Interpreter {
             TapeStmt::Csave { name, ascii } => {
                 let name = self.tape_name(hw, &Some(name.clone()))?.unwrap_or_default();
                 let r = if *ascii {
-                    hw.deck.csave_ascii(&hw.mem, &name)
+                    program_image::csave_ascii(&mut hw.deck, &hw.mem, &name)
                 } else {
-                    hw.deck.csave(&hw.mem, &name)
+                    program_image::csave(&mut hw.deck, &hw.mem, &name)
                 };
                 r.map_err(deck_error)?;
                 self.wait_for_tape(hw);
@@ -303,7 +310,7 @@ impl Interpreter {
                 let r = hw.deck.cloadm_found(&mut hw.mem, offset).map(|_| ());
                 self.finish_tape(hw, job, r.map_err(deck_error), speed);
             }
-            AfterFound::Cload => match hw.deck.cload_found(&mut hw.mem, sp) {
+            AfterFound::Cload => match program_image::cload_found(&mut hw.deck, &mut hw.mem, sp) {
                 Err(e) => {
                     // A failed load leaves an empty program, as NEW would.
                     self.program_changed();

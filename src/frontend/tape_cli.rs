@@ -3,13 +3,13 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::basic::program_image::{image_listing, listing_image};
 use crate::formats::namefile::{FileType, Namefile};
 use crate::formats::tapefile::{file_blocks, TapeFile};
 use crate::formats::{ascii, cas, wav, Block, TapeKind};
 use crate::frontend::tape_file::{read_tape_file, write_atomically};
 use crate::machine::cassette::{
-    good_blocks, group_tape_blocks, image_listing, listing_image, tape_kind_of, tape_name_for,
-    DeckError,
+    good_blocks, group_tape_blocks, tape_kind_of, tape_name_for, DeckError,
 };
 
 /// The `tape` subcommands.

@@ -4,12 +4,13 @@
 
 use std::path::Path;
 
+use crate::basic::program_image::image_listing_text;
 use crate::formats::error::MAX_INPUT_BYTES;
 use crate::formats::TapeKind;
 use crate::frontend::host_file::{read_limited, write_replacing, ReadError};
 use crate::frontend::program_file::listing_warnings;
 use crate::machine::cassette::{
-    blocks_from_bytes, file_err, tape_kind_of, tape_name_for, Deck, DeckError, LoadedTape,
+    blocks_from_bytes, file_err, tape_kind_of, tape_name_for, Deck, DeckError, LoadedTape, TapeHost,
 };
 
 /// Puts the tape in `path` in the deck, rewound. A file that does not exist yet, or is
@@ -43,7 +44,14 @@ pub fn insert(deck: &mut Deck, path: &Path) -> Result<Vec<String>, DeckError> {
     } else {
         Vec::new()
     };
-    deck.insert_tape(path, tape, write_atomically);
+    deck.insert_tape(
+        path,
+        tape,
+        TapeHost {
+            save: write_atomically,
+            list_program: image_listing_text,
+        },
+    );
     Ok(warnings)
 }
 

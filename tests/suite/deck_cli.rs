@@ -5,11 +5,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use spacemono::basic::program_image::listing_image;
 use spacemono::formats::namefile::Namefile;
 use spacemono::formats::tapefile::file_blocks;
 use spacemono::formats::{cas, wav};
 use spacemono::frontend::program_file::{read_program, ProgramSource};
-use spacemono::machine::cassette::listing_image;
 
 static COUNTER: AtomicUsize = AtomicUsize::new(0);
 

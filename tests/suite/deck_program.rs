@@ -3,13 +3,13 @@
 //! listing round trips through .cas and .wav.
 
 use spacemono::basic::program;
+use spacemono::basic::program_image::{
+    self, image_listing, listing_image, load_program_image, program_image, program_listing,
+};
 use spacemono::formats::namefile::{FileType, Namefile};
 use spacemono::formats::TapeKind;
 use spacemono::formats::{cas, wav};
-use spacemono::machine::cassette::{
-    blocks_from_bytes, group_tape_blocks, image_listing, listing_image, load_program_image,
-    program_image, program_listing, Deck,
-};
+use spacemono::machine::cassette::{blocks_from_bytes, group_tape_blocks, Deck};
 use spacemono::machine::memory::{addr, Memory};
 
 const LISTING: [&str; 5] = [
@@ -85,7 +85,7 @@ fn csave_writes_namefile_then_the_image_then_eof() {
     load_program_image(&mut mem, &expected_image(), addr::POWER_ON_STACK_TOP).unwrap();
     assert_eq!(program_image(&mem), expected_image());
     let mut deck = Deck::with_blocks(Vec::new());
-    deck.csave(&mem, b"SPACE").unwrap();
+    program_image::csave(&mut deck, &mem, b"SPACE").unwrap();
     let files = deck.files();
     assert_eq!(files.len(), 1);
     let nf = files[0].namefile.unwrap();
@@ -99,7 +99,7 @@ fn csave_writes_namefile_then_the_image_then_eof() {
     let image = listing_image(&long).unwrap();
     load_program_image(&mut mem, &image, addr::POWER_ON_STACK_TOP).unwrap();
     let mut deck = Deck::with_blocks(Vec::new());
-    deck.csave(&mem, b"LONG").unwrap();
+    program_image::csave(&mut deck, &mem, b"LONG").unwrap();
     let sizes: Vec<usize> = deck.blocks().iter().map(|b| b.block.data.len()).collect();
     let n = image.len();
     assert!(n > 510);
@@ -148,10 +148,13 @@ fn cload_out_of_memory_follows_the_rom_rule() {
     assert_eq!(program_image(&mem), image);
     // Through the deck: ?OM from CLOAD.
     let mut deck = Deck::with_blocks(Vec::new());
-    deck.csave(&mem, b"P").unwrap();
+    program_image::csave(&mut deck, &mem, b"P").unwrap();
     deck.rewind();
-    let e = deck.cload(None, &mut mem, end + 200).unwrap_err();
-    assert_eq!(e.basic_error(), spacemono::basic::error::ErrorCode::OM);
+    let e = program_image::cload(&mut deck, None, &mut mem, end + 200).unwrap_err();
+    assert_eq!(
+        spacemono::basic::exec_tape::deck_error(e.clone()),
+        spacemono::basic::error::ErrorCode::OM
+    );
 }
 
 fn lines_of(v: &[Vec<u8>]) -> Vec<String> {
@@ -168,9 +171,9 @@ fn listing_to_tape_to_listing_through_cas_and_wav() {
     for ascii in [false, true] {
         let mut deck = Deck::with_blocks(Vec::new());
         if ascii {
-            deck.csave_ascii(&mem, b"PROG").unwrap();
+            program_image::csave_ascii(&mut deck, &mem, b"PROG").unwrap();
         } else {
-            deck.csave(&mem, b"PROG").unwrap();
+            program_image::csave(&mut deck, &mem, b"PROG").unwrap();
         }
         let blocks: Vec<_> = deck.blocks().iter().map(|b| b.block.clone()).collect();
         let cas_bytes = cas::write(&blocks).unwrap();
@@ -179,9 +182,9 @@ fn listing_to_tape_to_listing_through_cas_and_wav() {
             let tape = blocks_from_bytes(&bytes, kind, "X").unwrap();
             let mut deck = Deck::with_blocks(tape);
             let mut m2 = fresh_memory();
-            let (found, outcome) = deck
-                .cload(Some(b"PROG"), &mut m2, addr::POWER_ON_STACK_TOP)
-                .unwrap();
+            let (found, outcome) =
+                program_image::cload(&mut deck, Some(b"PROG"), &mut m2, addr::POWER_ON_STACK_TOP)
+                    .unwrap();
             assert_eq!(found.namefile.name_str(), "PROG");
             let lines = match outcome {
                 spacemono::machine::cassette::CloadOutcome::Tokenized { bytes } => {
@@ -209,7 +212,7 @@ fn ascii_save_is_list_output_with_cr() {
     )
     .unwrap();
     let mut deck = Deck::with_blocks(Vec::new());
-    deck.csave_ascii(&mem, b"TXT").unwrap();
+    program_image::csave_ascii(&mut deck, &mem, b"TXT").unwrap();
     let f = &deck.files()[0];
     let nf = f.namefile.unwrap();
     assert_eq!(

@@ -26,12 +26,27 @@ pub(super) struct Backing {
     pub(super) bytes: Vec<u8>,
     /// How the new tape image reaches the file (the frontend's; see [`SaveTape`]).
     pub(super) save: SaveTape,
+    /// How a tokenized program is listed for a .bas tape (see [`ProgramLister`]).
+    pub(super) list_program: ProgramLister,
 }
 
 /// Stores a whole new tape image at `path`, all or nothing: on failure the old file must be
 /// left as it was. The deck does no file I/O itself; the frontend that inserted the tape
 /// gives it this (`frontend::tape_file` writes through a temporary file and a rename).
 pub type SaveTape = fn(&Path, &[u8]) -> Result<(), DeckError>;
+
+/// The lines LIST would show for a tokenized program image. A .bas tape holds its program as a
+/// listing, so a tokenized CSAVE to one needs this; the deck moves blocks and knows nothing of
+/// BASIC's tokens, so whoever inserts the tape gives it (BASIC's
+/// `program_image::image_listing_text`).
+pub type ProgramLister = fn(&[u8]) -> Result<Vec<Vec<u8>>, String>;
+
+/// What the deck is given with a tape file: how to store it and how to list a program for it.
+#[derive(Clone, Copy, Debug)]
+pub struct TapeHost {
+    pub save: SaveTape,
+    pub list_program: ProgramLister,
+}
 
 /// The cassette deck.
 #[derive(Clone, Debug)]
@@ -150,8 +165,8 @@ impl Deck {
     }
 
     /// Puts a tape the frontend read from `path` (or a blank one: no bytes, no blocks) in the
-    /// deck, rewound; saves go back through `save`. The tape speed is kept.
-    pub fn insert_tape(&mut self, path: &Path, tape: LoadedTape, save: SaveTape) {
+    /// deck, rewound; saves go back through `host.save`. The tape speed is kept.
+    pub fn insert_tape(&mut self, path: &Path, tape: LoadedTape, host: TapeHost) {
         *self = Deck {
             blocks: tape.blocks,
             loaded: true,
@@ -159,7 +174,8 @@ impl Deck {
                 path: path.to_path_buf(),
                 kind: tape.kind,
                 bytes: tape.bytes,
-                save,
+                save: host.save,
+                list_program: host.list_program,
             }),
             speed: self.speed,
             ..Deck::new()

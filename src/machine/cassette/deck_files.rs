@@ -4,33 +4,14 @@
 use super::*;
 
 impl Deck {
-    /// CLOAD "NAME" (or CLOAD / CLOAD "" with `None`): any open file is forgotten (the ROM
-    /// clears its status), the file is found and loaded; see [`Deck::cload_found`].
-    pub fn cload(
-        &mut self,
-        name: Option<&[u8]>,
-        mem: &mut Memory,
-        stack_pointer: u16,
-    ) -> Result<(FoundFile, CloadOutcome), DeckError> {
-        self.abandon_file();
-        let found = self.find_file(name)?;
-        let outcome = self.cload_found(mem, stack_pointer)?;
-        Ok((found, outcome))
-    }
-
-    /// The loading half of CLOAD, after a search found the file (step-by-step use).
-    /// Tokenized: read into RAM, relinked ([`CloadOutcome::Tokenized`]); a bad block is ?IO
-    /// with the program NEWed; ?OM as [`load_program_image`]. ASCII (an ASCII program or a
-    /// data file): the file is opened for input ([`CloadOutcome::Ascii`]). Machine code is ?FM.
-    pub fn cload_found(
-        &mut self,
-        mem: &mut Memory,
-        stack_pointer: u16,
-    ) -> Result<CloadOutcome, DeckError> {
+    /// The opening half of CLOAD, after a search found the file. The ROM reads only the gap
+    /// and ASCII flags here (LB6E1), never the type, so a data file (gaps, ASCII) loads as an
+    /// ASCII program: it is opened for input ([`CloadFile::Ascii`]), and a record that starts
+    /// with a digit is a line, any other ?DS. Gaps without ASCII (block-loaded machine code) is
+    /// ?FM, and so is a gapless file of any type but a BASIC program. A tokenized program
+    /// ([`CloadFile::Tokenized`]) is then read with [`Deck::read_continuous_payload`].
+    pub fn cload_open(&mut self) -> Result<CloadFile, DeckError> {
         let nf = self.header.ok_or(DeckError::NotOpen)?;
-        // LB6E1: the ROM reads only the gap and ASCII flags here, never the type, so a data
-        // file (gaps, ASCII) loads as an ASCII program: a record that starts with a digit is
-        // a line, any other is ?DS. Gaps without ASCII (block-loaded machine code) is ?FM.
         if nf.gaps {
             if !nf.ascii {
                 return Err(wrong_type(&nf));
@@ -40,26 +21,17 @@ impl Deck {
                 at: 0,
             };
             self.fill_input()?;
-            return Ok(CloadOutcome::Ascii);
+            return Ok(CloadFile::Ascii);
         }
         if nf.file_type != FileType::Basic {
             return Err(wrong_type(&nf));
         }
-        program::clear_program(mem);
-        let image = match self.read_continuous_payload() {
-            Ok(p) => p,
-            Err(e) => {
-                program::clear_program(mem);
-                return Err(e);
-            }
-        };
-        load_program_image(mem, &image, stack_pointer).map_err(|_| DeckError::OutOfMemory)?;
-        Ok(CloadOutcome::Tokenized { bytes: image.len() })
+        Ok(CloadFile::Tokenized)
     }
 
     /// The data blocks of a tokenized or machine-code file up to its EOF block (CasBlockIn
     /// loop: a bad block or a namefile is ?IO; a block of type $80..$FF ends it).
-    fn read_continuous_payload(&mut self) -> Result<Vec<u8>, DeckError> {
+    pub fn read_continuous_payload(&mut self) -> Result<Vec<u8>, DeckError> {
         let mut out = Vec::new();
         while let Some(data) = self.next_data_block()? {
             out.extend_from_slice(&data);
@@ -244,10 +216,11 @@ impl Deck {
                 TapeKind::Ascii => {
                     let mut all = self.blocks.clone();
                     all.extend(added.iter().cloned());
-                    bas_image(&all).map_err(|why| DeckError::CannotHold { path, why })?
+                    bas_image(&all, b.list_program)
+                        .map_err(|why| DeckError::CannotHold { path, why })?
                 }
             };
-            read_back(b.kind, &bytes, &added).map_err(|why| {
+            read_back(b.kind, &bytes, &added, b.list_program).map_err(|why| {
                 file_err(
                     &b.path,
                     format!("the save would not read back ({why}), so it was not written"),
@@ -274,17 +247,6 @@ impl Deck {
             return Err(DeckError::AlreadyOpen);
         }
         self.append(file_blocks(namefile, payload))
-    }
-
-    /// CSAVE "NAME": the tokenized program image.
-    pub fn csave(&mut self, mem: &Memory, name: &[u8]) -> Result<(), DeckError> {
-        self.write_file(&with_name(Namefile::csave(""), name), &program_image(mem))
-    }
-
-    /// CSAVE "NAME",A: the program as LIST shows it, CR after each line.
-    pub fn csave_ascii(&mut self, mem: &Memory, name: &[u8]) -> Result<(), DeckError> {
-        let payload = ascii::tape_payload(&program_listing(mem));
-        self.write_file(&with_name(Namefile::csave_ascii(""), name), &payload)
     }
 
     /// CSAVEM "NAME",start,end,exec: RAM `start..=end` as a machine-code file.

@@ -2,7 +2,7 @@
 
 use super::*;
 
-/// What went wrong at the deck. [`DeckError::basic_error`] gives the error BASIC reports.
+/// What went wrong at the deck. BASIC reports each as one of its errors (`basic::exec_tape`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DeckError {
     /// No tape in the deck. (A real deck would just run; the interpreter reports ?IO.)
@@ -38,19 +38,6 @@ pub enum DeckError {
     CannotHold { path: String, why: String },
     /// The tape file could not be read or written: ?IO when it happens during a save.
     File { path: String, problem: String },
-}
-
-impl DeckError {
-    /// The error BASIC reports for this.
-    pub fn basic_error(&self) -> ErrorCode {
-        match self {
-            DeckError::WrongFileType { .. } | DeckError::WrongMode => ErrorCode::FM,
-            DeckError::AlreadyOpen => ErrorCode::AO,
-            DeckError::NotOpen => ErrorCode::NO,
-            DeckError::OutOfMemory => ErrorCode::OM,
-            _ => ErrorCode::IO,
-        }
-    }
 }
 
 pub(super) fn type_name(t: FileType, ascii: bool) -> String {

@@ -141,10 +141,15 @@ pub fn append_to_wav(existing: &[u8], segments: &[Segment]) -> Result<Vec<u8>, T
 /// Checks that a new tape image, read as the deck would read it, ends with the blocks just
 /// added (a .bas listing: that it reads back to the same listing). A save is reported done
 /// only after this.
-pub(super) fn read_back(kind: TapeKind, image: &[u8], added: &[TapeBlock]) -> Result<(), String> {
+pub(super) fn read_back(
+    kind: TapeKind,
+    image: &[u8],
+    added: &[TapeBlock],
+    list_program: ProgramLister,
+) -> Result<(), String> {
     let read = blocks_from_bytes(image, kind, "").map_err(|e| e.to_string())?;
     if kind == TapeKind::Ascii {
-        let again = bas_image(&read)?;
+        let again = bas_image(&read, list_program)?;
         return if again == image {
             Ok(())
         } else {
@@ -168,7 +173,10 @@ pub(super) fn read_back(kind: TapeKind, image: &[u8], added: &[TapeBlock]) -> Re
 }
 
 /// The listing a tape holding one BASIC program is written as (a .bas tape file).
-pub(super) fn bas_image(blocks: &[TapeBlock]) -> Result<Vec<u8>, String> {
+pub(super) fn bas_image(
+    blocks: &[TapeBlock],
+    list_program: ProgramLister,
+) -> Result<Vec<u8>, String> {
     let files = group_tape_blocks(blocks);
     if files.len() != 1 {
         return Err(format!(
@@ -189,7 +197,7 @@ pub(super) fn bas_image(blocks: &[TapeBlock]) -> Result<Vec<u8>, String> {
     let lines = if nf.ascii {
         ascii::lines_from_payload(&f.payload())
     } else {
-        image_listing(&f.payload()).map_err(|e| e.to_string())?
+        list_program(&f.payload())?
     };
     Ok(ascii::write_listing(&lines))
 }

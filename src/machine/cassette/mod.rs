@@ -54,7 +54,7 @@ mod deck;
 mod deck_files;
 mod errors;
 mod files;
-mod program_image;
+mod names;
 mod screen;
 mod search;
 #[cfg(test)]
@@ -65,16 +65,12 @@ pub use deck::*;
 use deck_files::*;
 pub use errors::*;
 pub use files::*;
-pub use program_image::*;
+pub use names::*;
 pub use screen::*;
 pub use search::*;
 
 use std::path::{Path, PathBuf};
 
-use crate::basic::crunch;
-use crate::basic::error::ErrorCode;
-use crate::basic::listing::list_line;
-use crate::basic::program;
 use crate::formats::ascii;
 use crate::formats::ascii::MAX_LINE_CHARS as MAX_LINE;
 use crate::formats::block::{Block, BlockType, ReadBlock, LEADER, MAX_BLOCK_DATA};

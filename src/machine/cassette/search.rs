@@ -43,6 +43,15 @@ pub struct FoundFile {
     pub passed: Vec<Namefile>,
 }
 
+/// What kind of program CLOAD found ([`Deck::cload_open`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CloadFile {
+    /// A tokenized program: its blocks are to be read into RAM.
+    Tokenized,
+    /// An ASCII program (or a data file): open for input, line by line.
+    Ascii,
+}
+
 /// What CLOAD found and did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CloadOutcome {

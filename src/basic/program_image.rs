@@ -1,6 +1,17 @@
-//! BASIC programs as tape images: the tokenized RAM image and the listing, and file names.
+//! BASIC programs as tape images: the tokenized RAM image CSAVE writes and CLOAD reads, and the
+//! listing CSAVE ,A writes; CLOAD and CSAVE themselves, on top of the deck's files (the deck
+//! moves blocks and knows nothing of tokens).
 
-use super::*;
+use crate::basic::error::ErrorCode;
+use crate::basic::listing::list_line;
+use crate::basic::{crunch, program};
+use crate::formats::ascii;
+use crate::formats::ascii::MAX_LINE_CHARS as MAX_LINE;
+use crate::formats::namefile::Namefile;
+use crate::machine::cassette::{
+    with_name, CloadFile, CloadOutcome, Deck, DeckError, FoundFile, STACK_BUF,
+};
+use crate::machine::memory::{addr, Memory};
 
 /// The program as CSAVE writes it: RAM from the program start ($19) up to the start of
 /// variables ($1B), which includes the `00 00` end link.
@@ -52,7 +63,7 @@ pub fn program_listing(mem: &Memory) -> Vec<Vec<u8>> {
 }
 
 /// A memory with the Dragon 32's power-on program area, for building and reading images.
-pub(super) fn scratch_memory() -> Memory {
+fn scratch_memory() -> Memory {
     let mut m = Memory::new();
     m.write_u16(addr::PROGRAM_START, addr::POWER_ON_PROGRAM);
     m.write_u16(addr::STACK_TOP, addr::POWER_ON_STACK_TOP);
@@ -135,19 +146,55 @@ pub fn listing_image<L: AsRef<[u8]>>(lines: &[L]) -> Result<Vec<u8>, ListingErro
     Ok(program_image(&m))
 }
 
-// --------------------------------------------------------------------------------- names
-
-/// The 8 name bytes the ROM compares and writes: the first 8 bytes of the name, padded with
-/// spaces (GetCasFnameToBuff). Bytes are kept as they are.
-pub fn name8(name: &[u8]) -> [u8; 8] {
-    let mut out = [b' '; 8];
-    for (slot, &c) in out.iter_mut().zip(name) {
-        *slot = c;
-    }
-    out
+/// [`image_listing`] with its error as text (the deck's [`ProgramLister`] for .bas tapes).
+///
+/// [`ProgramLister`]: crate::machine::cassette::ProgramLister
+pub fn image_listing_text(image: &[u8]) -> Result<Vec<Vec<u8>>, String> {
+    image_listing(image).map_err(|e| e.to_string())
 }
 
-pub(super) fn with_name(mut nf: Namefile, name: &[u8]) -> Namefile {
-    nf.name = name8(name);
-    nf
+// ------------------------------------------------------------------------ CLOAD, CSAVE
+
+/// CLOAD "NAME" (or CLOAD / CLOAD "" with `None`): any open file is forgotten (the ROM
+/// clears its status), the file is found and loaded; see [`cload_found`].
+pub fn cload(
+    deck: &mut Deck,
+    name: Option<&[u8]>,
+    mem: &mut Memory,
+    stack_pointer: u16,
+) -> Result<(FoundFile, CloadOutcome), DeckError> {
+    deck.abandon_file();
+    let found = deck.find_file(name)?;
+    let outcome = cload_found(deck, mem, stack_pointer)?;
+    Ok((found, outcome))
+}
+
+/// The loading half of CLOAD, after a search found the file (step-by-step use).
+/// Tokenized: read into RAM, relinked ([`CloadOutcome::Tokenized`]); a bad block is ?IO
+/// with the program NEWed; ?OM as [`load_program_image`]. ASCII (an ASCII program or a
+/// data file): the file is opened for input ([`CloadOutcome::Ascii`]). Machine code is ?FM.
+pub fn cload_found(
+    deck: &mut Deck,
+    mem: &mut Memory,
+    stack_pointer: u16,
+) -> Result<CloadOutcome, DeckError> {
+    if deck.cload_open()? == CloadFile::Ascii {
+        return Ok(CloadOutcome::Ascii);
+    }
+    program::clear_program(mem);
+    // A block that does not read leaves the program NEWed.
+    let image = deck.read_continuous_payload()?;
+    load_program_image(mem, &image, stack_pointer).map_err(|_| DeckError::OutOfMemory)?;
+    Ok(CloadOutcome::Tokenized { bytes: image.len() })
+}
+
+/// CSAVE "NAME": the tokenized program image.
+pub fn csave(deck: &mut Deck, mem: &Memory, name: &[u8]) -> Result<(), DeckError> {
+    deck.write_file(&with_name(Namefile::csave(""), name), &program_image(mem))
+}
+
+/// CSAVE "NAME",A: the program as LIST shows it, CR after each line.
+pub fn csave_ascii(deck: &mut Deck, mem: &Memory, name: &[u8]) -> Result<(), DeckError> {
+    let payload = ascii::tape_payload(&program_listing(mem));
+    deck.write_file(&with_name(Namefile::csave_ascii(""), name), &payload)
 }
