@@ -1,13 +1,10 @@
 //! spacemono: a Dragon 32 running its Extended Color BASIC, recreated in Rust.
 //!
-//! The core (`machine`, `basic`, `formats`, `video`) knows nothing of windows, audio devices or
-//! the command line. It is driven a field (1/49.97 s) at a time; frontends (`frontend`) drive it the
-//! same way, whether they are a window, a terminal or a test.
+//! This crate holds the frontends (the window, the terminal view, audio, the command line's
+//! helpers). The machine and its BASIC are the `spacemono-core` crate (`src/core/`), which
+//! knows nothing of them; its modules are re-exported here so that a frontend or a test names
+//! them in one way.
 
-pub mod basic;
-pub mod computer;
-pub mod formats;
+pub use spacemono_core::{basic, computer, formats, machine, timing, video};
+
 pub mod frontend;
-pub mod machine;
-pub mod timing;
-pub mod video;

@@ -1,0 +1,18 @@
+//! The core of spacemono: a Dragon 32 (its memory, display, keyboard, sound and cassette deck)
+//! and the Extended Color BASIC that runs on it, with the file formats it reads and writes.
+//!
+//! The core knows nothing of windows, audio devices, the command line or the host's files: it
+//! is driven a field (1/49.97 s) at a time through [`computer::Machine`] (type keys, run,
+//! take the events and the picture), and every frontend drives it the same way, whether it is
+//! a window, a terminal or a test. Layers point one way: `computer` (the composition root)
+//! holds `basic` (the interpreter), which uses `machine` (the hardware), which uses
+//! `formats` and `video`.
+
+#![forbid(unsafe_code)]
+
+pub mod basic;
+pub mod computer;
+pub mod formats;
+pub mod machine;
+pub mod timing;
+pub mod video;
