@@ -109,6 +109,8 @@ impl Machine {
     /// Run one field: a field's worth of work, then the field interrupt (TIMER, the
     /// SOUND countdown, the cursor blink).
     pub fn run_field(&mut self) -> Status {
+        let asking = matches!(self.status(), Status::Prompt | Status::WaitingForKey);
+        self.hw.keyboard.feed_typed(asking);
         self.basic.run_slice(&mut self.hw, CYCLES_PER_FIELD);
         if self.basic.mode == Mode::Running && self.hw.cycles >= CYCLES_PER_FIELD {
             // What the field interrupt's handler takes from the program.
@@ -147,7 +149,23 @@ impl Machine {
         self.starved
     }
 
-    /// A key pressed by a person (or the machine's own typing, such as RUN).
+    /// A key a person typed at a window or a terminal: it goes down when the machine is
+    /// ready for it, one a field (see `Keyboard::feed_typed`).
+    pub fn type_key(&mut self, code: u8) {
+        self.hw.keyboard.type_key(code);
+    }
+
+    /// BREAK pressed by a person: straight down, cancelling the keys typed ahead.
+    pub fn type_break(&mut self) {
+        self.hw.keyboard.type_break();
+    }
+
+    /// Keys a person typed that have not gone down yet.
+    pub fn typed_keys_waiting(&self) -> usize {
+        self.hw.keyboard.typed_waiting()
+    }
+
+    /// A key pressed down now (the machine's own typing, such as RUN, or a test's).
     pub fn press(&mut self, code: u8) {
         self.hw.keyboard.press(code);
     }
@@ -171,7 +189,7 @@ impl Machine {
 
     /// Keys typed or scripted and not yet taken by the machine.
     pub fn keys_pending(&self) -> bool {
-        self.hw.keyboard.has_keys()
+        self.hw.keyboard.has_keys() || self.hw.keyboard.typed_waiting() > 0
     }
 
     /// Keys pressed live (not from a script) and not yet taken.

@@ -5,9 +5,6 @@
 //! character (ENTER, BREAK, CLEAR, the arrows, ←) are mapped by name, with their SHIFT codes.
 //! The Dragon has no key for `{ | } ~` and the back quote: those are dropped.
 
-use std::collections::VecDeque;
-
-use crate::computer::{Machine, Status};
 use crate::machine::keyboard::code;
 
 /// Something a key asks of the frontend.
@@ -180,54 +177,6 @@ pub fn text_to_keys(text: &str) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
-/// Keys typed by a person, handed to the machine when it asks for them: one key per field,
-/// and only while the machine waits (at OK, INPUT, or an INKEY$ that found nothing) or has
-/// no key pending. A person's typing is never dropped, however fast it comes.
-#[derive(Debug, Default)]
-pub struct KeyQueue {
-    queue: VecDeque<u8>,
-}
-
-impl KeyQueue {
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    pub fn push(&mut self, code: u8) {
-        self.queue.push_back(code);
-    }
-
-    pub fn len(&self) -> usize {
-        self.queue.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.queue.is_empty()
-    }
-
-    /// BREAK goes straight in, ahead of anything queued (which it cancels).
-    pub fn press_break(&mut self, machine: &mut Machine) {
-        self.queue.clear();
-        machine.press(code::BREAK);
-    }
-
-    /// Before a field: give the machine the next key if it is ready for one. `last` is the
-    /// status at the end of the previous field.
-    pub fn feed(&mut self, machine: &mut Machine, last: Status) {
-        if self.queue.is_empty() || machine.live_keys_pending() {
-            return;
-        }
-        // A running program gets a key only when it is the only one: it can take it as a
-        // BREAK check or keep it for INKEY$. A queue of keys waits until it asks.
-        let asking = matches!(last, Status::Prompt | Status::WaitingForKey);
-        if asking || self.queue.len() == 1 {
-            if let Some(k) = self.queue.pop_front() {
-                machine.press(k);
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -350,30 +299,5 @@ mod tests {
         );
         let e = text_to_keys("10 REM\n20 REM {}\n").unwrap_err();
         assert!(e.starts_with("line 2:"), "{e}");
-    }
-
-    #[test]
-    fn queued_keys_wait_until_the_machine_asks() {
-        let mut m = Machine::new();
-        for _ in 0..5 {
-            m.run_field();
-        }
-        let mut q = KeyQueue::new();
-        for &c in b"AB" {
-            q.push(c);
-        }
-        // Running, two keys queued: none goes in yet.
-        q.feed(&mut m, Status::Running);
-        assert!(!m.live_keys_pending());
-        q.feed(&mut m, Status::Prompt);
-        assert!(m.live_keys_pending());
-        // The first is still pending: the second waits for it.
-        q.feed(&mut m, Status::Prompt);
-        assert_eq!(q.len(), 1);
-        let status = m.run_field();
-        q.feed(&mut m, status);
-        assert!(q.is_empty());
-        m.run_field();
-        assert!(m.screen_text().contains("AB"), "{}", m.screen_text());
     }
 }

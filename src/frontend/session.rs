@@ -5,7 +5,6 @@
 use std::path::Path;
 
 use super::audio::SoundOut;
-use super::keymap::KeyQueue;
 use crate::computer::{Machine, Status};
 use crate::video::{png, Frame, VdgMode};
 
@@ -84,7 +83,6 @@ pub fn screenshot(machine: &Machine) -> Result<String, String> {
 /// The machine and what surrounds it in an interactive session.
 pub struct Driver {
     pub machine: Machine,
-    pub keys: KeyQueue,
     pub sound: SoundOut,
     pub last: Status,
     pub fields: u64,
@@ -151,7 +149,6 @@ impl Driver {
         let last = machine.status();
         Driver {
             machine,
-            keys: KeyQueue::new(),
             sound,
             last,
             fields: 0,
@@ -161,7 +158,6 @@ impl Driver {
 
     /// Run one field; `play` sends its sound to the speaker.
     pub fn step(&mut self, play: bool) -> Status {
-        self.keys.feed(&mut self.machine, self.last);
         self.last = self.machine.run_field();
         self.sound.field(self.machine.events(), play);
         for e in self.machine.take_tape_failures() {
@@ -174,7 +170,6 @@ impl Driver {
     /// Waiting for a key with nothing to type and nothing sounding.
     pub fn waiting(&self) -> bool {
         matches!(self.last, Status::Prompt | Status::WaitingForKey)
-            && self.keys.is_empty()
             && !self.machine.keys_pending()
             && !self.sound.sounding()
     }

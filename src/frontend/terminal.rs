@@ -298,8 +298,8 @@ fn view_loop(
             for k in keys.feed(&bytes) {
                 match k {
                     TermKey::Quit => return Ok(()),
-                    TermKey::Act(Action::Dragon(c)) => driver.keys.push(c),
-                    TermKey::Act(Action::Break) => driver.keys.press_break(&mut driver.machine),
+                    TermKey::Act(Action::Dragon(c)) => driver.machine.type_key(c),
+                    TermKey::Act(Action::Break) => driver.machine.type_break(),
                     TermKey::Act(Action::ToggleTurbo) => {
                         speed = speed.toggled();
                         pacer.restart(Instant::now());

@@ -304,8 +304,8 @@ fn run_loop(screen: &mut Screen, driver: &mut Driver, opts: &SessionOptions) -> 
     loop {
         for input in screen.take_inputs() {
             match keys.event(input) {
-                Some(Action::Dragon(c)) => driver.keys.push(c),
-                Some(Action::Break) => driver.keys.press_break(&mut driver.machine),
+                Some(Action::Dragon(c)) => driver.machine.type_key(c),
+                Some(Action::Break) => driver.machine.type_break(),
                 Some(Action::ToggleTurbo) => {
                     speed = speed.toggled();
                     pacer.restart(Instant::now());

@@ -52,3 +52,17 @@ fn a_key_hurries_the_tape_and_fast_skips_it() {
     let t = m.transcript().unwrap();
     assert!(!t.contains("CLOAD") && t.contains("RUN\n"), "{t}");
 }
+
+/// Keys a person types fast reach the prompt in order, one a field, as on the Dragon.
+#[test]
+fn keys_typed_ahead_reach_the_prompt_in_order() {
+    let mut m = Machine::new();
+    fields(&mut m, 5);
+    for &c in b"PRINT 6*7\r" {
+        m.type_key(c);
+    }
+    fields(&mut m, 20);
+    assert_eq!(m.typed_keys_waiting(), 0);
+    assert!(m.screen_text().contains("PRINT 6*7"), "{}", m.screen_text());
+    assert!(m.screen_text().contains(" 42"), "{}", m.screen_text());
+}

@@ -107,8 +107,14 @@ pub fn parse_key_script(text: &str) -> Result<Vec<u8>, KeyScriptError> {
     Ok(out)
 }
 
+/// How many keys a person may type ahead of the machine.
+pub const MAX_TYPED: usize = 1 << 16;
+
 #[derive(Debug, Default, Clone)]
 pub struct Keyboard {
+    /// Keys a person typed that are not yet down: handed over by [`Keyboard::feed_typed`],
+    /// one a field, as the machine becomes ready for them.
+    typed: VecDeque<u8>,
     live: VecDeque<u8>,
     script: VecDeque<u8>,
     /// Set when the machine asked for a key and found none: the next scripted key may come.
@@ -138,6 +144,42 @@ impl Keyboard {
     fn update_ready(&mut self) {
         self.poll_ready = !self.live.is_empty()
             || matches!(self.script.front(), Some(&code::BREAK) | Some(&code::PAUSE));
+    }
+
+    /// A key a person typed (at a window or a terminal). It goes down when the machine is
+    /// ready for it ([`Keyboard::feed_typed`]); a person's typing is never dropped, however
+    /// fast it comes (up to [`MAX_TYPED`] keys ahead).
+    pub fn type_key(&mut self, code: u8) {
+        if self.typed.len() < MAX_TYPED {
+            self.typed.push_back(code);
+        }
+    }
+
+    /// BREAK pressed by a person: it goes straight down, ahead of anything typed (which it
+    /// cancels).
+    pub fn type_break(&mut self) {
+        self.typed.clear();
+        self.press(code::BREAK);
+    }
+
+    /// Keys a person typed that are not yet down.
+    pub fn typed_waiting(&self) -> usize {
+        self.typed.len()
+    }
+
+    /// Before a field: the next typed key goes down if the machine is ready for it. `asking`:
+    /// the machine ended the last field waiting for a key (at OK, INPUT, or an INKEY$ that
+    /// found nothing). A running program gets a key only when it is the only one, so it can
+    /// take it as a BREAK check or keep it for INKEY$; a queue of keys waits until it asks.
+    pub fn feed_typed(&mut self, asking: bool) {
+        if self.typed.is_empty() || self.has_live_keys() {
+            return;
+        }
+        if asking || self.typed.len() == 1 {
+            if let Some(k) = self.typed.pop_front() {
+                self.press(k);
+            }
+        }
     }
 
     /// Keys to be typed when the machine asks for them.
@@ -270,6 +312,37 @@ mod tests {
         k.type_script(&[b'A', code::BREAK]);
         assert_eq!(k.poll(), None);
         assert_eq!(k.line_key(), Some(b'A'));
+        assert_eq!(k.poll(), Some(code::BREAK));
+    }
+
+    #[test]
+    fn typed_keys_wait_until_the_machine_asks() {
+        let mut k = Keyboard::new();
+        k.type_key(b'A');
+        k.type_key(b'B');
+        // Running, two keys typed: none goes down yet.
+        k.feed_typed(false);
+        assert!(!k.has_live_keys());
+        k.feed_typed(true);
+        assert!(k.has_live_keys());
+        // The first is still down: the second waits for it.
+        k.feed_typed(true);
+        assert_eq!(k.typed_waiting(), 1);
+        assert_eq!(k.line_key(), Some(b'A'));
+        // The only key typed goes down even while a program runs (a BREAK check or INKEY$).
+        k.feed_typed(false);
+        assert_eq!(k.typed_waiting(), 0);
+        assert_eq!(k.line_key(), Some(b'B'));
+    }
+
+    #[test]
+    fn break_goes_down_at_once_and_cancels_what_was_typed() {
+        let mut k = Keyboard::new();
+        for &c in b"LIST" {
+            k.type_key(c);
+        }
+        k.type_break();
+        assert_eq!(k.typed_waiting(), 0);
         assert_eq!(k.poll(), Some(code::BREAK));
     }
 }
