@@ -246,6 +246,22 @@ impl Machine {
         r
     }
 
+    /// Attach a printer to the printer port: from now on what a program prints with
+    /// `PRINT #-2` is kept for [`take_printed`](Self::take_printed) (play by file reads a
+    /// game's state this way).
+    pub fn attach_printer(&mut self) {
+        self.hw.printer.get_or_insert_with(Vec::new);
+    }
+
+    /// What the printer printed since the last call (nothing without a printer attached).
+    pub fn take_printed(&mut self) -> Vec<u8> {
+        self.hw
+            .printer
+            .as_mut()
+            .map(std::mem::take)
+            .unwrap_or_default()
+    }
+
     /// Start recording everything printed (if not already).
     pub fn record_transcript(&mut self) {
         self.hw.transcript.get_or_insert_with(Vec::new);

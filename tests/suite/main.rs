@@ -25,6 +25,7 @@ mod graphics_statements;
 mod hostile_input;
 mod oracle_interpreter;
 mod play_music;
+mod printer;
 mod progtext_crunch_list;
 mod progtext_program_renum;
 mod progtext_robust;

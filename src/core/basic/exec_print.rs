@@ -23,7 +23,7 @@ impl Interpreter {
             self.eval_num(hw, d, PRINT_LEVEL)?;
             match self.fu.to_i16()? {
                 0 => {}
-                // The printer: what would be printed goes to the transcript only.
+                // The printer: to the host's printer if one is attached, and the transcript.
                 -2 => sink = Sink::new(SinkKind::Printer),
                 -1 => sink = Sink::new(SinkKind::Tape),
                 _ => return Err(ErrorCode::DN.into()),
@@ -172,7 +172,7 @@ impl Interpreter {
     }
 }
 
-/// Where PRINT's characters go: the screen, the printer (the transcript only) or a data file
+/// Where PRINT's characters go: the screen, the printer (`PRINT #-2`) or a data file
 /// on tape. The printer and tape keep their own column for `,` and TAB.
 enum SinkKind {
     Screen,
@@ -199,11 +199,7 @@ impl Sink {
         hw.cycles += cost::PRINT_CHAR * bytes.len() as u32;
         match self.kind {
             SinkKind::Screen => hw.print_bytes(bytes),
-            SinkKind::Printer => {
-                if let Some(t) = hw.transcript.as_mut() {
-                    t.extend_from_slice(bytes);
-                }
-            }
+            SinkKind::Printer => hw.print_to_printer(bytes),
             SinkKind::Tape => self.tape.extend_from_slice(bytes),
         }
         for &b in bytes {

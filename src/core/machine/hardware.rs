@@ -56,9 +56,29 @@ pub struct Hardware {
     /// Form feed and ^Z clear the screen and BEL beeps, as on the terminals Altair BASIC and
     /// MBASIC listings were written for (`--dialect altair|mbasic`); off on a Dragon.
     pub control_codes: bool,
+    /// A printer on the printer port (PRINT #-2, LLIST): what it has printed and the host
+    /// has not yet taken, up to [`PRINTER_LIMIT`]. `None`: no printer attached.
+    pub printer: Option<Vec<u8>>,
 }
 
+/// The most characters the printer holds before the host takes them: beyond it, more are
+/// dropped (a host that attached a printer takes its output every field).
+pub const PRINTER_LIMIT: usize = 1 << 20;
+
 impl Hardware {
+    /// Characters sent to the printer port: to the printer, if one is attached, and to the
+    /// transcript (which records everything printed).
+    pub fn print_to_printer(&mut self, bytes: &[u8]) {
+        if let Some(p) = self.printer.as_mut() {
+            let room = PRINTER_LIMIT.saturating_sub(p.len());
+            p.extend_from_slice(&bytes[..bytes.len().min(room)]);
+        }
+        if let Some(t) = self.transcript.as_mut() {
+            let room = TRANSCRIPT_LIMIT.saturating_sub(t.len());
+            t.extend_from_slice(&bytes[..bytes.len().min(room)]);
+        }
+    }
+
     /// Print one character: to the text screen as TextVDUOut does, and to the transcript.
     /// Every character sent to the screen first resets the VDG to text (LB58F calls
     /// TextResetVDU), so a PRINT, the OK prompt or an error shows the text screen again.
@@ -96,6 +116,7 @@ impl Default for Hardware {
             mem: Memory::default(),
             keyboard: Keyboard::default(),
             transcript: None,
+            printer: None,
             events: Vec::new(),
             cycles: 0,
             field: 0,
