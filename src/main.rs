@@ -145,6 +145,10 @@ enum Command {
     /// Run two programs headless on the same keys and show their transcripts side by side,
     /// marking the first difference. Exit status 0: the same; 1: they differ; 2: error.
     Compare(CompareArgs),
+    /// Play Space Monopoly by file: each turn a text file, each answer an order file that
+    /// any person, program or `cat` can write (see roms/PLAY-BY-FILE.md). Exits with the
+    /// winner's number.
+    Play(spacemono::frontend::play::cli::PlayArgs),
     /// Cassette images: list the files on a tape, convert between .cas, .wav and .bas.
     Tape {
         #[command(subcommand)]
@@ -600,6 +604,7 @@ fn main() -> ExitCode {
         Some(Command::Run(args)) => run(args, &cli.view, &cli.deck, &cli.basic),
         Some(Command::List(args)) => list(&args, &cli.basic),
         Some(Command::Compare(args)) => compare(&args, &cli.deck, &cli.basic),
+        Some(Command::Play(args)) => spacemono::frontend::play::cli::run(&args),
         Some(Command::Tape { command }) => match tape_cli::run(&command) {
             Ok(out) => {
                 print!("{out}");

@@ -45,16 +45,18 @@ fn tape_matches_the_listing() {
     assert_eq!(files[0].payload(), image);
     // It fits: the program leaves room for the game (the listing asks for PCLEAR 8 and
     // CLEAR 300 itself; see game_rules / the README for PRINT MEM after setup).
-    assert!(image.len() < 12 * 1024, "{} bytes", image.len());
+    assert!(image.len() < 14 * 1024, "{} bytes", image.len());
 }
 
 #[test]
 fn fits_in_a_dragon_32_with_room_to_spare() {
     // PRINT MEM after setup (4 players, at the first board): 24871 at power-on, less 6K for
-    // PCLEAR 8, the program, its arrays and CLEAR 300.
+    // PCLEAR 8, the program, its arrays and CLEAR 300. About 3,100 bytes are left once play
+    // by file is in (it was 6,800 before); the game itself needs a few hundred for its
+    // GOSUB and FOR frames.
     let mut g = crate::game_support::Game::at_first_board(4);
     let mem = g.num("MEM");
-    assert!(mem >= 5000.0, "PRINT MEM after setup is {mem}");
+    assert!(mem >= 3000.0, "PRINT MEM after setup is {mem}");
     // And after a whole game no ?OM or ?OS came.
     let g = crate::game_support::Game::start(&format!("4{}", "M\n1\n1\n\n\n\n".repeat(60)));
     let t = g.transcript();

@@ -24,6 +24,7 @@ mod graphics_robust;
 mod graphics_statements;
 mod hostile_input;
 mod oracle_interpreter;
+mod play_by_file;
 mod play_music;
 mod printer;
 mod progtext_crunch_list;

@@ -1,0 +1,110 @@
+//! `spacemono play`: Space Monopoly played by file, headless.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use super::host::{play_headless, PlayHost};
+use super::seats::{parse_seats, setup_keys};
+use crate::computer::Machine;
+use crate::frontend::{default_tape, signals};
+use crate::machine::keyboard::parse_key_script;
+use crate::machine::memory::addr;
+
+/// The options of `spacemono play`.
+#[derive(clap::Args, Debug)]
+pub struct PlayArgs {
+    /// The game folder (made if missing): turn files are written and order files read there.
+    /// Default: $SPACEMONO_GAMES/space-monopoly, or /tmp/space-monopoly.
+    pub dir: Option<PathBuf>,
+    /// A seat: P=KIND, P the player (1-4), KIND `file` (orders from Player_P_Turn_N.txt) or
+    /// `keyboard` (keys from --keys). Two to four seats.
+    #[arg(long = "seat", value_name = "P=KIND", required = true)]
+    pub seats: Vec<String>,
+    /// The galaxy's seed: the Dragon's TIMER when the game starts (0-65535). Default: from
+    /// the clock, and said on standard error so the game can be played again.
+    #[arg(long)]
+    pub seed: Option<u16>,
+    /// Keys for the keyboard seats, as for `run --keys`, typed as they are asked for.
+    #[arg(long, allow_hyphen_values = true)]
+    pub keys: Option<String>,
+    /// How often a missing order file is looked for, in milliseconds.
+    #[arg(long, default_value_t = 100, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(1..=60_000))]
+    pub poll_ms: u64,
+}
+
+/// The game folder when none is given.
+fn default_dir() -> PathBuf {
+    std::env::var_os("SPACEMONO_GAMES")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/tmp"))
+        .join("space-monopoly")
+}
+
+/// A folder holding another game's files is not played over: nothing on disk is lost.
+fn check_fresh(dir: &Path) -> Result<(), String> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(());
+    };
+    for e in entries.flatten() {
+        let name = e.file_name().to_string_lossy().to_string();
+        if name.starts_with("Turn_") || name.starts_with("Player_") || name == "Standings.txt" {
+            return Err(format!(
+                "{}: already holds a game ({name}); play in another folder, or empty this one",
+                dir.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn clock_seed() -> u16 {
+    let t = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    (t ^ (t >> 16) ^ (t >> 32)) as u16
+}
+
+/// A machine with the game loaded, RUN typed, the seed in TIMER and the seats' keys queued.
+pub fn start_machine(seats: &[super::Seat], seed: u16) -> Result<Machine, String> {
+    let mut m = Machine::new();
+    m.attach_printer();
+    default_tape::boot_game_fast(&mut m)?;
+    m.poke(addr::TIMER, (seed >> 8) as u8);
+    m.poke(addr::TIMER + 1, seed as u8);
+    m.type_script(&setup_keys(seats));
+    Ok(m)
+}
+
+/// `spacemono play`: exits with the winner's number (0 for a shared win), or 255 on an error.
+pub fn run(args: &PlayArgs) -> ExitCode {
+    match play(args) {
+        Ok(winner) => ExitCode::from(winner),
+        Err(e) => {
+            eprintln!("spacemono play: {e}");
+            ExitCode::from(255)
+        }
+    }
+}
+
+fn play(args: &PlayArgs) -> Result<u8, String> {
+    let seats = parse_seats(&args.seats)?;
+    let keys = match &args.keys {
+        Some(k) => parse_key_script(k).map_err(|e| format!("--keys: {e}"))?,
+        None => Vec::new(),
+    };
+    let dir = args.dir.clone().unwrap_or_else(default_dir);
+    check_fresh(&dir)?;
+    let seed = args.seed.unwrap_or_else(|| {
+        let s = clock_seed();
+        eprintln!("spacemono play: seed {s} (--seed {s} plays this galaxy again)");
+        s
+    });
+    let mut machine = start_machine(&seats, seed)?;
+    let mut host = PlayHost::new(&dir, keys).map_err(|e| e.to_string())?;
+    signals::catch();
+    play_headless(&mut machine, &mut host, Duration::from_millis(args.poll_ms))
+        .map_err(|e| e.to_string())
+}

@@ -1,0 +1,276 @@
+//! The host of a game played by file: it carries text between the printer, the game folder
+//! and the keyboard, a field at a time, so a window, a terminal or a headless run can drive it.
+
+use std::collections::VecDeque;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use super::turn_file::{
+    error_file_name, order_file_name, order_keys, turn_file_name, Block, BlockError, BlockKind,
+    BlockReader, MAX_ORDER_FILE,
+};
+use crate::computer::{Machine, Status};
+use crate::frontend::headless::{FIELDS_PER_SECOND, IDLE_SECONDS};
+use crate::frontend::host_file::{read_limited, write_replacing, ReadError};
+
+/// The file the final standings are copied to, beside the last turn file.
+pub const STANDINGS_FILE: &str = "Standings.txt";
+
+/// Why a game by file stopped before its end.
+#[derive(Debug)]
+pub enum PlayError {
+    /// A file in the game folder could not be written or read.
+    File { path: PathBuf, problem: String },
+    /// The game printed something the host cannot route.
+    Block(BlockError),
+    /// The program stopped (an error, or BREAK) instead of finishing the game.
+    GameStopped { screen: String },
+    /// A keyboard seat waited for keys and the key script had none left.
+    OutOfKeys { player: u8 },
+    /// A signal asked the run to end.
+    Interrupted,
+}
+
+impl std::fmt::Display for PlayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlayError::File { path, problem } => write!(f, "{}: {problem}", path.display()),
+            PlayError::Block(e) => write!(f, "the game's turn text: {e}"),
+            PlayError::GameStopped { screen } => {
+                write!(
+                    f,
+                    "the program stopped before the game ended; its screen:\n{screen}"
+                )
+            }
+            PlayError::OutOfKeys { player } => write!(
+                f,
+                "player {player} plays at the keyboard, and the keys given with --keys ran out"
+            ),
+            PlayError::Interrupted => write!(f, "interrupted"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+impl From<BlockError> for PlayError {
+    fn from(e: BlockError) -> Self {
+        PlayError::Block(e)
+    }
+}
+
+/// What the host needs after a field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Carry on running.
+    Running,
+    /// A file seat is to act: [`PlayHost::poll_orders`] until its orders are typed.
+    AwaitingOrders { player: u8, turn: u32 },
+    /// The game is over; 0 is a shared win.
+    Over { winner: u8 },
+}
+
+/// Orders awaited from a file seat.
+#[derive(Clone, Debug)]
+struct Awaited {
+    player: u8,
+    turn: u32,
+    /// The contents of the order file that was refused: a file is read again only once it
+    /// has changed.
+    refused: Option<Vec<u8>>,
+}
+
+/// The host's side of a game by file.
+#[derive(Debug)]
+pub struct PlayHost {
+    dir: PathBuf,
+    reader: BlockReader,
+    awaited: Option<Awaited>,
+    /// The order file typed last and its contents (kept in case the game refuses it).
+    last_orders: Option<(u8, u32, Vec<u8>)>,
+    /// Keys for keyboard seats when nobody is at a keyboard (headless): typed one at a time,
+    /// only while a keyboard seat is asked and the program waits for a key.
+    keyboard_keys: VecDeque<u8>,
+    /// The player a keyboard seat's turn belongs to, while one is asked.
+    keyboard_turn: Option<u8>,
+}
+
+impl PlayHost {
+    /// A host writing its files into `dir` (created if missing). `keyboard_keys` are typed
+    /// for the keyboard seats when no person is at a keyboard.
+    pub fn new(dir: &Path, keyboard_keys: Vec<u8>) -> Result<Self, PlayError> {
+        std::fs::create_dir_all(dir).map_err(|e| PlayError::File {
+            path: dir.to_path_buf(),
+            problem: format!("cannot make the game folder: {e}"),
+        })?;
+        Ok(PlayHost {
+            dir: dir.to_path_buf(),
+            reader: BlockReader::default(),
+            awaited: None,
+            last_orders: None,
+            keyboard_keys: keyboard_keys.into(),
+            keyboard_turn: None,
+        })
+    }
+
+    /// The game folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    fn write(&self, name: &str, text: &str) -> Result<(), PlayError> {
+        let path = self.dir.join(name);
+        write_replacing(&path, text.as_bytes()).map_err(|e| PlayError::File {
+            path,
+            problem: format!("cannot write it: {e}"),
+        })
+    }
+
+    /// After each field: route what the printer printed, and type a keyboard seat's next key
+    /// if it is waiting for one.
+    pub fn after_field(&mut self, m: &mut Machine) -> Result<Step, PlayError> {
+        for block in self.reader.push(&m.take_printed()) {
+            if let Some(over) = self.route(&block)? {
+                return Ok(over);
+            }
+        }
+        if let Some(a) = &self.awaited {
+            return Ok(Step::AwaitingOrders {
+                player: a.player,
+                turn: a.turn,
+            });
+        }
+        if self.keyboard_turn.is_some() && m.starved() && m.script_keys_left() == 0 {
+            if let Some(k) = self.keyboard_keys.pop_front() {
+                m.type_script(&[k]);
+            }
+        }
+        Ok(Step::Running)
+    }
+
+    /// One block: a turn file, an error file, or the standings.
+    fn route(&mut self, block: &Block) -> Result<Option<Step>, PlayError> {
+        match block.kind()? {
+            BlockKind::Ask {
+                turn,
+                player,
+                file_seat,
+            } => {
+                self.write(&turn_file_name(turn), &block.text())?;
+                self.keyboard_turn = (!file_seat).then_some(player);
+                if file_seat {
+                    self.awaited = Some(Awaited {
+                        player,
+                        turn,
+                        refused: None,
+                    });
+                }
+                Ok(None)
+            }
+            BlockKind::Refused { turn, player, why } => {
+                debug_assert!(!why.is_empty());
+                self.write(&error_file_name(player, turn), &block.text())?;
+                let refused = match &self.last_orders {
+                    Some((p, t, bytes)) if *p == player && *t == turn => Some(bytes.clone()),
+                    _ => None,
+                };
+                self.awaited = Some(Awaited {
+                    player,
+                    turn,
+                    refused,
+                });
+                Ok(None)
+            }
+            BlockKind::Over { turn, winner } => {
+                self.write(&turn_file_name(turn), &block.text())?;
+                self.write(STANDINGS_FILE, &block.text())?;
+                Ok(Some(Step::Over { winner }))
+            }
+        }
+    }
+
+    /// Looks for the awaited order file once: when it is complete (has its `END` line) and is
+    /// not the one just refused, types its orders and returns true.
+    pub fn poll_orders(&mut self, m: &mut Machine) -> Result<bool, PlayError> {
+        let Some(a) = &self.awaited else {
+            return Ok(true);
+        };
+        let path = self.dir.join(order_file_name(a.player, a.turn));
+        let bytes = match read_limited(&path, MAX_ORDER_FILE) {
+            Ok(b) => b,
+            Err(ReadError::Io(_)) => return Ok(false),
+            Err(e) => {
+                return Err(PlayError::File {
+                    path,
+                    problem: e.to_string(),
+                })
+            }
+        };
+        if a.refused.as_ref() == Some(&bytes) {
+            return Ok(false);
+        }
+        let Some(keys) = order_keys(&bytes) else {
+            return Ok(false);
+        };
+        let (player, turn) = (a.player, a.turn);
+        // A corrected file answers the error: the error file goes.
+        let _ = std::fs::remove_file(self.dir.join(error_file_name(player, turn)));
+        m.type_script(&keys);
+        self.last_orders = Some((player, turn, bytes));
+        self.awaited = None;
+        Ok(true)
+    }
+
+    /// Whether keys remain for the keyboard seats.
+    pub fn keyboard_keys_left(&self) -> usize {
+        self.keyboard_keys.len()
+    }
+
+    /// The keyboard seat being asked, if any.
+    pub fn keyboard_turn(&self) -> Option<u8> {
+        self.keyboard_turn
+    }
+}
+
+/// Runs a game by file with no window: flat out while the program works, paused (no field
+/// runs) while a file seat's orders are awaited, polling for them every `poll`. Returns the
+/// winner (0: a shared win).
+pub fn play_headless(
+    m: &mut Machine,
+    host: &mut PlayHost,
+    poll: Duration,
+) -> Result<u8, PlayError> {
+    let idle_limit = (IDLE_SECONDS as f64 * FIELDS_PER_SECOND) as u64;
+    let mut idle = 0u64;
+    loop {
+        let status = m.run_field();
+        match host.after_field(m)? {
+            Step::Over { winner } => return Ok(winner),
+            Step::AwaitingOrders { .. } => {
+                while !host.poll_orders(m)? {
+                    if super::super::signals::caught().is_some() {
+                        return Err(PlayError::Interrupted);
+                    }
+                    std::thread::sleep(poll);
+                }
+                idle = 0;
+            }
+            Step::Running => {}
+        }
+        if status == Status::Prompt && !m.keys_pending() {
+            return Err(PlayError::GameStopped {
+                screen: m.screen_text(),
+            });
+        }
+        let out_of_keys = m.starved() && !m.keys_pending() && host.keyboard_keys_left() == 0;
+        idle = if out_of_keys { idle + 1 } else { 0 };
+        if idle >= idle_limit {
+            return Err(PlayError::OutOfKeys {
+                player: host.keyboard_turn().unwrap_or(0),
+            });
+        }
+        if super::super::signals::caught().is_some() {
+            return Err(PlayError::Interrupted);
+        }
+    }
+}

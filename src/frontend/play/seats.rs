@@ -1,0 +1,106 @@
+//! Who sits in each seat of a game played by file (games.md P5): a person at the keyboard, or
+//! a file that any person, program or `cat` writes.
+
+/// One seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seat {
+    /// A person at the keyboard (or, headless, the `--keys` script).
+    Keyboard,
+    /// Orders from `Player_{P}_Turn_{N}.txt` files.
+    File,
+}
+
+impl Seat {
+    /// The key the game's seat question takes for it (`K` or `F`).
+    pub fn key(self) -> u8 {
+        match self {
+            Seat::Keyboard => b'K',
+            Seat::File => b'F',
+        }
+    }
+}
+
+/// The seats of `--seat P=KIND` options (P from 1, KIND `keyboard` or `file`): 2 to 4 seats,
+/// each named once, numbered without a gap.
+pub fn parse_seats(specs: &[String]) -> Result<Vec<Seat>, String> {
+    let mut seats: Vec<Option<Seat>> = vec![None; 4];
+    for spec in specs {
+        let (n, kind) = spec
+            .split_once('=')
+            .ok_or_else(|| format!("--seat {spec}: write it as P=KIND, e.g. 1=file"))?;
+        let n: usize = n
+            .trim()
+            .parse()
+            .ok()
+            .filter(|n| (1..=4).contains(n))
+            .ok_or_else(|| format!("--seat {spec}: the player is 1 to 4"))?;
+        let seat = match kind.trim().to_ascii_lowercase().as_str() {
+            "keyboard" | "k" => Seat::Keyboard,
+            "file" | "f" => Seat::File,
+            other => {
+                return Err(format!(
+                    "--seat {spec}: {other:?} is not a seat (keyboard or file)"
+                ))
+            }
+        };
+        if seats[n - 1].replace(seat).is_some() {
+            return Err(format!("--seat {spec}: player {n} is named twice"));
+        }
+    }
+    let count = seats.iter().take_while(|s| s.is_some()).count();
+    if seats[count..].iter().any(Option::is_some) {
+        return Err("--seat: the players are numbered from 1 without a gap".into());
+    }
+    if count < 2 {
+        return Err(
+            "Space Monopoly needs 2 to 4 players: give --seat 1=… and --seat 2=… at least".into(),
+        );
+    }
+    Ok(seats.into_iter().flatten().collect())
+}
+
+/// The keys that start a game by file at the title: `F`, the number of players, then `K` or
+/// `F` for each seat.
+pub fn setup_keys(seats: &[Seat]) -> Vec<u8> {
+    let mut keys = vec![b'F', b'0' + seats.len() as u8];
+    keys.extend(seats.iter().map(|s| s.key()));
+    keys
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn specs(s: &[&str]) -> Vec<String> {
+        s.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn seats_are_named_by_player() {
+        let seats = parse_seats(&specs(&["2=keyboard", "1=file"])).unwrap();
+        assert_eq!(seats, vec![Seat::File, Seat::Keyboard]);
+        assert_eq!(setup_keys(&seats), b"F2FK".to_vec());
+    }
+
+    #[test]
+    fn bad_seats_are_refused_with_a_reason() {
+        assert!(parse_seats(&specs(&["1=file"]))
+            .unwrap_err()
+            .contains("2 to 4"));
+        assert!(parse_seats(&specs(&["1=file", "3=file"]))
+            .unwrap_err()
+            .contains("gap"));
+        assert!(parse_seats(&specs(&["1=file", "1=file"]))
+            .unwrap_err()
+            .contains("twice"));
+        assert!(parse_seats(&specs(&["5=file"]))
+            .unwrap_err()
+            .contains("1 to 4"));
+        assert!(parse_seats(&specs(&["1=robot"]))
+            .unwrap_err()
+            .contains("not a seat"));
+        assert!(parse_seats(&specs(&["file"]))
+            .unwrap_err()
+            .contains("P=KIND"));
+    }
+}

@@ -1,0 +1,264 @@
+//! The text a game prints on the printer, cut into turn files (games.md P2), and the order
+//! files players answer with (P3). The host carries text: it reads only the few keys it needs
+//! to route a block (TURN, PLAYER, SEAT, REFUSED, WINNER); the game's rules stay in BASIC.
+
+/// The first line of every block, whatever its version: `===== spacemono v… =====`.
+pub const HEADER_START: &str = "===== spacemono v";
+/// The version of the turn-file format this host understands (major version must match).
+pub const FORMAT_MAJOR: &str = "1";
+
+/// One block the game printed: from its header line to its `END` line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Block {
+    /// The block's lines, header and `END` included, without line ends.
+    pub lines: Vec<String>,
+}
+
+/// What a block asks of the host.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BlockKind {
+    /// A player is to act: write the turn file; a file seat's orders are awaited.
+    Ask {
+        turn: u32,
+        player: u8,
+        file_seat: bool,
+    },
+    /// The orders just typed were refused, and why: write the `.error` file.
+    Refused { turn: u32, player: u8, why: String },
+    /// The game is over: the standings, and the winner (0: a shared win).
+    Over { turn: u32, winner: u8 },
+}
+
+/// Why a block cannot be routed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BlockError(pub String);
+
+impl std::fmt::Display for BlockError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl std::error::Error for BlockError {}
+
+impl Block {
+    /// The value of the first `KEY:VALUE` line with this key.
+    pub fn value(&self, key: &str) -> Option<&str> {
+        self.lines.iter().find_map(|l| {
+            l.strip_prefix(key)
+                .and_then(|rest| rest.strip_prefix(':'))
+                .map(str::trim)
+        })
+    }
+
+    fn number<T: std::str::FromStr>(&self, key: &str) -> Result<T, BlockError> {
+        let v = self
+            .value(key)
+            .ok_or_else(|| BlockError(format!("the game's block has no {key} line")))?;
+        v.parse()
+            .map_err(|_| BlockError(format!("the game's {key} line is not a number: {v:?}")))
+    }
+
+    /// What the block is, from its keys.
+    pub fn kind(&self) -> Result<BlockKind, BlockError> {
+        let header = self.lines.first().map(String::as_str).unwrap_or("");
+        let version = header
+            .strip_prefix(HEADER_START)
+            .and_then(|v| v.strip_suffix(" ====="))
+            .ok_or_else(|| BlockError(format!("not a turn header: {header:?}")))?;
+        if version.split('.').next() != Some(FORMAT_MAJOR) {
+            return Err(BlockError(format!(
+                "the game writes turn files in format {version}; this spacemono reads {FORMAT_MAJOR}.x"
+            )));
+        }
+        let turn = self.number("TURN")?;
+        if let Some(w) = self.value("WINNER") {
+            let winner = w
+                .parse()
+                .map_err(|_| BlockError(format!("the WINNER line is not a number: {w:?}")))?;
+            return Ok(BlockKind::Over { turn, winner });
+        }
+        let player = self.number("PLAYER")?;
+        if let Some(why) = self.value("REFUSED") {
+            return Ok(BlockKind::Refused {
+                turn,
+                player,
+                why: why.to_string(),
+            });
+        }
+        Ok(BlockKind::Ask {
+            turn,
+            player,
+            file_seat: self.value("SEAT") == Some("FILE"),
+        })
+    }
+
+    /// The block as a file: a line each, `\n` after each.
+    pub fn text(&self) -> String {
+        let mut s = self.lines.join("\n");
+        s.push('\n');
+        s
+    }
+}
+
+/// The printer's output, cut into blocks as their `END` lines arrive.
+#[derive(Debug, Default)]
+pub struct BlockReader {
+    /// Bytes of a line not yet ended.
+    partial: Vec<u8>,
+    /// Lines of a block not yet ended.
+    lines: Vec<String>,
+}
+
+impl BlockReader {
+    /// Take printed bytes; return the blocks they complete. Lines before a header (the game
+    /// printing something else) are dropped; a new header starts a new block.
+    pub fn push(&mut self, bytes: &[u8]) -> Vec<Block> {
+        let mut out = Vec::new();
+        for &b in bytes {
+            if b != b'\r' && b != b'\n' {
+                self.partial.push(b);
+                continue;
+            }
+            let line = String::from_utf8_lossy(&std::mem::take(&mut self.partial))
+                .trim_end()
+                .to_string();
+            if line.starts_with(HEADER_START) {
+                self.lines.clear();
+            } else if self.lines.is_empty() {
+                continue;
+            }
+            let end = line == "END";
+            self.lines.push(line);
+            if end {
+                out.push(Block {
+                    lines: std::mem::take(&mut self.lines),
+                });
+            }
+        }
+        out
+    }
+}
+
+/// `Turn_{N}.txt`.
+pub fn turn_file_name(turn: u32) -> String {
+    format!("Turn_{turn}.txt")
+}
+
+/// `Player_{P}_Turn_{N}.txt`.
+pub fn order_file_name(player: u8, turn: u32) -> String {
+    format!("Player_{player}_Turn_{turn}.txt")
+}
+
+/// `Player_{P}_Turn_{N}.error`.
+pub fn error_file_name(player: u8, turn: u32) -> String {
+    format!("Player_{player}_Turn_{turn}.error")
+}
+
+/// The most bytes of an order file that are read (a few orders of a few words).
+pub const MAX_ORDER_FILE: usize = 64 * 1024;
+/// The most characters of one order typed in (the game reads 40).
+pub const MAX_ORDER_CHARS: usize = 60;
+
+/// The orders of a complete order file (P3), as keys to type: each order a line, upper
+/// case, then `END`. `None` while the file has no `END` line (it is still being written).
+/// Blank lines and lines starting with `#` are skipped; a character the Dragon's keyboard
+/// cannot type becomes `?` (so the game refuses the order, rather than the host guessing).
+pub fn order_keys(text: &[u8]) -> Option<Vec<u8>> {
+    let text = String::from_utf8_lossy(text);
+    let mut keys = Vec::new();
+    for line in text.lines() {
+        let order = line.trim();
+        if order.eq_ignore_ascii_case("END") {
+            keys.extend_from_slice(b"END\r");
+            return Some(keys);
+        }
+        if order.is_empty() || order.starts_with('#') {
+            continue;
+        }
+        for c in order.chars().take(MAX_ORDER_CHARS) {
+            let c = c.to_ascii_uppercase();
+            keys.push(if (' '..='_').contains(&c) {
+                c as u8
+            } else {
+                b'?'
+            });
+        }
+        keys.push(b'\r');
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn block(lines: &[&str]) -> Block {
+        Block {
+            lines: lines.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn blocks_are_cut_at_their_end_lines() {
+        let mut r = BlockReader::default();
+        let printed = b"NOISE\r===== spacemono v1.0.0 =====\rTURN:1\rPLAYER:2\rEN";
+        assert!(r.push(printed).is_empty());
+        let blocks = r.push(b"D\r");
+        assert_eq!(blocks.len(), 1);
+        assert_eq!(blocks[0].lines[1], "TURN:1");
+        assert_eq!(blocks[0].text().lines().last(), Some("END"));
+    }
+
+    #[test]
+    fn a_block_says_what_it_asks() {
+        let ask = block(&[
+            "===== spacemono v1.0.0 =====",
+            "TURN:3",
+            "PLAYER:2",
+            "SEAT:FILE",
+            "END",
+        ]);
+        assert_eq!(
+            ask.kind(),
+            Ok(BlockKind::Ask {
+                turn: 3,
+                player: 2,
+                file_seat: true
+            })
+        );
+        let refused = block(&[
+            "===== spacemono v1.0.0 =====",
+            "TURN:3",
+            "PLAYER:2",
+            "REFUSED:9Z IS NOT ONE OF THE CELLS OFFERED",
+            "END",
+        ]);
+        assert!(
+            matches!(refused.kind(), Ok(BlockKind::Refused { why, .. }) if why.starts_with("9Z"))
+        );
+        let over = block(&["===== spacemono v1.0.0 =====", "TURN:99", "WINNER:0", "END"]);
+        assert_eq!(
+            over.kind(),
+            Ok(BlockKind::Over {
+                turn: 99,
+                winner: 0
+            })
+        );
+        let future = block(&["===== spacemono v2.0.0 =====", "TURN:1", "END"]);
+        assert!(future.kind().unwrap_err().0.contains("format 2.0.0"));
+    }
+
+    #[test]
+    fn order_files_are_read_only_when_complete() {
+        assert_eq!(order_keys(b"MOVE 4B\n"), None);
+        assert_eq!(
+            order_keys(b"# my move\nmove 4b\n\n  BUY A 3  \nend\nignored\n"),
+            Some(b"MOVE 4B\rBUY A 3\rEND\r".to_vec())
+        );
+        assert_eq!(
+            order_keys("BUY A 3€\nEND\n".as_bytes()),
+            Some(b"BUY A 3?\rEND\r".to_vec())
+        );
+    }
+}

@@ -1,0 +1,274 @@
+//! Play by file (games.md P1-P6): `spacemono play` writes a turn file whenever a player is to
+//! act, waits for that player's order file, and exits with the winner's number; the example
+//! bots in `examples/bots/` play whole games through it.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+static COUNTER: AtomicUsize = AtomicUsize::new(0);
+
+fn game_dir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!(
+        "spacemono-play-{tag}-{}-{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::SeqCst)
+    ));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn host(dir: &Path, args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_spacemono"))
+        .arg("play")
+        .arg(dir)
+        .args(args)
+        .args(["--poll-ms", "2"])
+        .stdin(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spacemono play starts")
+}
+
+fn random_bot(dir: &Path, player: u8, seed: u32) -> Child {
+    Command::new("sh")
+        .arg(root().join("examples/bots/random.sh"))
+        .arg(dir)
+        .arg(player.to_string())
+        .arg(seed.to_string())
+        .stdin(Stdio::null())
+        .spawn()
+        .expect("sh runs the random bot")
+}
+
+/// Waits for a child at most `limit`; kills it and fails past that.
+fn finish(mut child: Child, limit: Duration, what: &str) -> std::process::Output {
+    let start = Instant::now();
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            return child.wait_with_output().unwrap();
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            panic!("{what} did not finish within {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+fn read(dir: &Path, name: &str) -> String {
+    std::fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+fn wait_for(path: &Path, limit: Duration) {
+    let start = Instant::now();
+    while !path.exists() {
+        assert!(start.elapsed() < limit, "{} never came", path.display());
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+fn value<'a>(text: &'a str, key: &str) -> Option<&'a str> {
+    text.lines()
+        .find_map(|l| l.strip_prefix(key).and_then(|r| r.strip_prefix(':')))
+}
+
+/// Every turn file from 1 on, in order.
+fn turn_files(dir: &Path) -> Vec<String> {
+    (1..)
+        .map(|n| dir.join(format!("Turn_{n}.txt")))
+        .take_while(|p| p.exists())
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect()
+}
+
+/// Plays one game between two random bots; returns the host's exit code and the folder.
+fn bots_game(seed: &str, bot_seeds: (u32, u32)) -> (i32, PathBuf) {
+    let dir = game_dir("bots");
+    let h = host(
+        &dir,
+        &["--seat", "1=file", "--seat", "2=file", "--seed", seed],
+    );
+    let b1 = random_bot(&dir, 1, bot_seeds.0);
+    let b2 = random_bot(&dir, 2, bot_seeds.1);
+    let out = finish(h, Duration::from_secs(120), "the game");
+    finish(b1, Duration::from_secs(10), "bot 1");
+    finish(b2, Duration::from_secs(10), "bot 2");
+    assert!(
+        out.status.code().is_some(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.code().unwrap(), dir)
+}
+
+#[test]
+fn two_shell_bots_play_a_whole_game_to_the_standings() {
+    let (code, dir) = bots_game("1234", (11, 22));
+    let standings = read(&dir, "Standings.txt");
+    let winner: i32 = value(&standings, "WINNER").unwrap().parse().unwrap();
+    assert_eq!(code, winner, "exit status is the winner\n{standings}");
+    assert!((1..=2).contains(&winner), "{standings}");
+    assert_eq!(
+        standings
+            .lines()
+            .filter(|l| l.starts_with("STANDING:"))
+            .count(),
+        2
+    );
+    let turns = turn_files(&dir);
+    // 48 moves, each asked as MOVE and BUY, then the standings.
+    assert_eq!(turns.len(), 97, "{}", turns.last().unwrap());
+    for (i, t) in turns.iter().enumerate() {
+        assert_eq!(t.lines().next(), Some("===== spacemono v1.0.0 ====="));
+        assert_eq!(value(t, "TURN"), Some((i + 1).to_string().as_str()));
+        assert_eq!(t.lines().last(), Some("END"));
+    }
+    assert_eq!(turns.last().unwrap(), &standings);
+    assert!(!std::fs::read_dir(&dir).unwrap().any(|e| e
+        .unwrap()
+        .file_name()
+        .to_string_lossy()
+        .ends_with(".error")));
+    // A move turn says what a program needs: the board, the holders, the choices.
+    let first = &turns[0];
+    assert_eq!(value(first, "ASK"), Some("MOVE"));
+    assert_eq!(first.lines().filter(|l| l.starts_with("ROW:")).count(), 9);
+    assert_eq!(
+        first.lines().filter(|l| l.starts_with("HOLDER:")).count(),
+        2
+    );
+    assert_eq!(
+        first
+            .lines()
+            .filter(|l| l.starts_with("CHOICE:MOVE "))
+            .count(),
+        5
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_same_seed_and_orders_give_the_same_game() {
+    let (code_a, a) = bots_game("777", (5, 6));
+    let (code_b, b) = bots_game("777", (5, 6));
+    assert_eq!(code_a, code_b);
+    assert_eq!(turn_files(&a), turn_files(&b));
+    let (_, c) = bots_game("778", (5, 6));
+    assert_ne!(
+        turn_files(&a)[0],
+        turn_files(&c)[0],
+        "another seed, another galaxy"
+    );
+    for d in [a, b, c] {
+        let _ = std::fs::remove_dir_all(d);
+    }
+}
+
+#[test]
+fn a_refused_order_file_gets_an_error_and_a_corrected_one_is_played() {
+    let dir = game_dir("refused");
+    let h = host(
+        &dir,
+        &["--seat", "1=file", "--seat", "2=file", "--seed", "42"],
+    );
+    let limit = Duration::from_secs(30);
+    wait_for(&dir.join("Turn_1.txt"), limit);
+    let turn = read(&dir, "Turn_1.txt");
+    let p = value(&turn, "PLAYER").unwrap().to_string();
+    let order = dir.join(format!("Player_{p}_Turn_1.txt"));
+    // Not finished (no END): not read yet.
+    std::fs::write(&order, "MOVE 99Z\n").unwrap();
+    std::thread::sleep(Duration::from_millis(100));
+    assert!(!dir.join("Turn_2.txt").exists());
+    assert!(!dir.join(format!("Player_{p}_Turn_1.error")).exists());
+    // An illegal move: refused, and why.
+    std::fs::write(&order, "MOVE 99Z\nEND\n").unwrap();
+    let error = dir.join(format!("Player_{p}_Turn_1.error"));
+    wait_for(&error, limit);
+    let why = std::fs::read_to_string(&error).unwrap();
+    assert!(
+        why.contains("REFUSED:99Z IS NOT ONE OF THE CELLS OFFERED"),
+        "{why}"
+    );
+    assert!(!dir.join("Turn_2.txt").exists(), "nothing was played");
+    // Corrected: the first cell offered, in lower case (orders are read in capitals).
+    let cell = value(&turn, "CHOICE").unwrap().to_ascii_lowercase();
+    std::fs::write(&order, format!("{cell}\nEND\n")).unwrap();
+    wait_for(&dir.join("Turn_2.txt"), limit);
+    let next = read(&dir, "Turn_2.txt");
+    assert_eq!(value(&next, "ASK"), Some("BUY"));
+    assert!(!error.exists(), "the error went with the corrected file");
+    // Buying more than the cash allows is refused as a whole.
+    let order2 = dir.join(format!("Player_{p}_Turn_2.txt"));
+    std::fs::write(&order2, "BUY A 1\nSELL B 2\nEND\n").unwrap();
+    let error2 = dir.join(format!("Player_{p}_Turn_2.error"));
+    wait_for(&error2, limit);
+    let why2 = std::fs::read_to_string(&error2).unwrap();
+    assert!(why2.contains("REFUSED:"), "{why2}");
+    std::fs::write(&order2, "END\n").unwrap();
+    wait_for(&dir.join("Turn_3.txt"), limit);
+    let mut h = h;
+    let _ = h.kill();
+    let _ = h.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_keyboard_seat_and_a_file_seat_play_one_game() {
+    let dir = game_dir("mixed");
+    // The keyboard seat takes the diamond's first cell and buys nothing: M, then ENTER at
+    // each buying prompt (an ENTER at the board is ignored, an M at a prompt refused).
+    let keys = "M\n\n\n\n\n\n".repeat(60);
+    let h = host(
+        &dir,
+        &[
+            "--seat",
+            "1=keyboard",
+            "--seat",
+            "2=file",
+            "--seed",
+            "99",
+            "--keys",
+            &keys,
+        ],
+    );
+    let b2 = random_bot(&dir, 2, 3);
+    let out = finish(h, Duration::from_secs(120), "the game");
+    finish(b2, Duration::from_secs(10), "bot 2");
+    let standings = read(&dir, "Standings.txt");
+    let winner: i32 = value(&standings, "WINNER").unwrap().parse().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(winner),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let turns = turn_files(&dir);
+    let seat = |s: &str| turns.iter().filter(|t| value(t, "SEAT") == Some(s)).count();
+    assert!(seat("KEYBOARD") > 0 && seat("FILE") > 0);
+    // Player 1 never wrote an order file: the keyboard played.
+    assert!(!dir.join("Player_1_Turn_1.txt").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_folder_holding_a_game_is_not_played_over() {
+    let dir = game_dir("taken");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("Turn_1.txt"), "an old game\n").unwrap();
+    let out = finish(
+        host(&dir, &["--seat", "1=file", "--seat", "2=file"]),
+        Duration::from_secs(10),
+        "the refusal",
+    );
+    assert_eq!(out.status.code(), Some(255));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("already holds a game"));
+    assert_eq!(read(&dir, "Turn_1.txt"), "an old game\n");
+    let _ = std::fs::remove_dir_all(&dir);
+}
