@@ -154,6 +154,41 @@ fn two_shell_bots_play_a_whole_game_to_the_standings() {
 }
 
 #[test]
+fn the_greedy_python_bot_plays_a_whole_game() {
+    let dir = game_dir("greedy");
+    let h = host(
+        &dir,
+        &["--seat", "1=file", "--seat", "2=file", "--seed", "4321"],
+    );
+    let greedy = Command::new("python3")
+        .arg(root().join("examples/bots/greedy.py"))
+        .arg(&dir)
+        .arg("1")
+        .stdin(Stdio::null())
+        .spawn()
+        .expect("python3 runs the greedy bot (.ci/run installs python3)");
+    let random = random_bot(&dir, 2, 8);
+    let out = finish(h, Duration::from_secs(120), "the game");
+    finish(greedy, Duration::from_secs(10), "the greedy bot");
+    finish(random, Duration::from_secs(10), "the random bot");
+    let standings = read(&dir, "Standings.txt");
+    let winner: i32 = value(&standings, "WINNER").unwrap().parse().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(winner),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The greedy bot spends: its buying turns carry orders.
+    let bought = (1..=97)
+        .filter_map(|n| std::fs::read_to_string(dir.join(format!("Player_1_Turn_{n}.txt"))).ok())
+        .filter(|o| o.starts_with("BUY "))
+        .count();
+    assert!(bought > 5, "the greedy bot bought {bought} times");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn the_same_seed_and_orders_give_the_same_game() {
     let (code_a, a) = bots_game("777", (5, 6));
     let (code_b, b) = bots_game("777", (5, 6));
