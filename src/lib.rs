@@ -5,6 +5,6 @@
 //! knows nothing of them; its modules are re-exported here so that a frontend or a test names
 //! them in one way.
 
-pub use spacemono_core::{basic, computer, formats, machine, timing, video};
+pub use spacemono_core::{basic, computer, formats, machine, snapshot, timing, video};
 
 pub mod frontend;

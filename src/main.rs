@@ -82,12 +82,12 @@ enum TapeSpeedArg {
 
 /// Puts the tape given with --tape (if any) in the machine's deck.
 fn setup_deck(machine: &mut Machine, deck: &DeckArgs) -> Result<(), String> {
-    machine.deck().set_speed(match deck.tape_speed {
+    machine.set_tape_speed(match deck.tape_speed {
         TapeSpeedArg::Quick => cassette::TapeSpeed::Quick,
         TapeSpeedArg::Real => cassette::TapeSpeed::Real,
     });
     if let Some(path) = &deck.tape {
-        let warnings = spacemono::frontend::tape_file::insert(machine.deck(), path)
+        let warnings = spacemono::frontend::tape_file::insert_into(machine, path)
             .map_err(|e| e.to_string())?;
         for w in warnings {
             eprintln!("spacemono: warning: {w}");

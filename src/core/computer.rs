@@ -8,6 +8,7 @@ use crate::basic::program_image;
 use crate::machine::hardware::Hardware;
 use crate::machine::memory::addr;
 use crate::machine::{cassette, screen, video_select};
+use crate::snapshot::{Input, Snapshot, SnapshotError};
 use crate::timing::CYCLES_PER_FIELD;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,6 +43,10 @@ pub struct Machine {
     pub(crate) hw: Hardware,
     pub(crate) basic: Interpreter,
     starved: bool,
+    /// Everything done to the machine from outside, with its field: a snapshot replays it.
+    journal: Vec<(u64, Input)>,
+    /// Set when the machine was changed in a way the journal cannot record.
+    unrecorded: Option<&'static str>,
 }
 
 impl Default for Machine {
@@ -68,12 +73,21 @@ impl Machine {
             hw,
             basic,
             starved: false,
+            journal: Vec::new(),
+            unrecorded: None,
         }
     }
 
     /// Run programs written for another BASIC (see `basic::dialect`). Set it before loading
     /// a listing: lines are crunched as they are typed or loaded.
     pub fn set_dialect(&mut self, dialect: crate::basic::dialect::Dialect) {
+        use crate::basic::dialect::Dialect;
+        let code = match dialect {
+            Dialect::Dragon => 0,
+            Dialect::Altair => 1,
+            Dialect::Mbasic => 2,
+        };
+        self.record(Input::Dialect(code));
         self.basic.dialect = dialect;
         self.hw.control_codes = dialect.control_codes();
         self.basic.program_changed();
@@ -97,6 +111,7 @@ impl Machine {
     /// Write a byte from outside, as a POKE would (anything in the program area or the
     /// pointers is noticed, as after any POKE, however wild).
     pub fn poke(&mut self, a: u16, v: u8) {
+        self.record(Input::Poke(a, v));
         self.hw.mem.poke(a, v);
         self.basic.program_changed();
     }
@@ -152,11 +167,13 @@ impl Machine {
     /// A key a person typed at a window or a terminal: it goes down when the machine is
     /// ready for it, one a field (see `Keyboard::feed_typed`).
     pub fn type_key(&mut self, code: u8) {
+        self.record(Input::TypeKey(code));
         self.hw.keyboard.type_key(code);
     }
 
     /// BREAK pressed by a person: straight down, cancelling the keys typed ahead.
     pub fn type_break(&mut self) {
+        self.record(Input::TypeBreak);
         self.hw.keyboard.type_break();
     }
 
@@ -167,23 +184,26 @@ impl Machine {
 
     /// A key pressed down now (the machine's own typing, such as RUN, or a test's).
     pub fn press(&mut self, code: u8) {
+        self.record(Input::Press(code));
         self.hw.keyboard.press(code);
     }
 
     /// Type a whole text as live key presses.
     pub fn type_text(&mut self, text: &[u8]) {
         for &c in text {
-            self.hw.keyboard.press(if c == b'\n' { 13 } else { c });
+            self.press(if c == b'\n' { 13 } else { c });
         }
     }
 
     /// Type keys as the program asks for them (a key script: see `keyboard::parse_key_script`).
     pub fn type_script(&mut self, codes: &[u8]) {
+        self.record(Input::Script(codes.to_vec()));
         self.hw.keyboard.type_script(codes);
     }
 
     /// Forget the keys a person pressed that the machine has not taken.
     pub fn drop_live_keys(&mut self) {
+        self.record(Input::DropLiveKeys);
         self.hw.keyboard.drop_live_keys();
     }
 
@@ -223,9 +243,62 @@ impl Machine {
         &self.hw.events
     }
 
-    /// The cassette deck: insert or eject a tape, set its speed.
+    /// The cassette deck itself, for tools and tests that work on it directly. A machine
+    /// whose deck was reached this way can no longer be snapshotted (the journal cannot see
+    /// what was done to it): frontends use [`insert_tape`](Self::insert_tape),
+    /// [`insert_tape_image`](Self::insert_tape_image) and
+    /// [`set_tape_speed`](Self::set_tape_speed).
     pub fn deck(&mut self) -> &mut cassette::Deck {
+        self.unrecorded = Some("the tape deck was changed directly");
         &mut self.hw.deck
+    }
+
+    /// The tape in the deck, to look at.
+    pub fn tape(&self) -> &cassette::Deck {
+        &self.hw.deck
+    }
+
+    /// Puts a tape read from the host's `path` in the deck, rewound; saves go back through
+    /// `host`. A snapshot keeps the tape as it was read.
+    pub fn insert_tape(
+        &mut self,
+        path: &std::path::Path,
+        tape: cassette::LoadedTape,
+        host: cassette::TapeHost,
+    ) {
+        self.record(Input::InsertTape {
+            kind: tape_kind_code(tape.kind),
+            name: cassette::tape_name_for(path),
+            bytes: tape.bytes.clone(),
+        });
+        self.hw.deck.insert_tape(path, tape, host);
+    }
+
+    /// Puts a tape image held in memory (a .cas, .wav or .bas file's bytes; `name` for a
+    /// listing's namefile) in the deck, rewound, with no file behind it.
+    pub fn insert_tape_image(
+        &mut self,
+        kind: crate::formats::TapeKind,
+        name: &str,
+        bytes: &[u8],
+    ) -> Result<(), crate::formats::TapeError> {
+        let blocks = cassette::blocks_from_bytes(bytes, kind, name)?;
+        self.record(Input::InsertTape {
+            kind: tape_kind_code(kind),
+            name: name.to_string(),
+            bytes: bytes.to_vec(),
+        });
+        self.hw.deck.insert_blocks(blocks);
+        Ok(())
+    }
+
+    /// How fast tapes load.
+    pub fn set_tape_speed(&mut self, speed: cassette::TapeSpeed) {
+        self.record(Input::TapeSpeed(match speed {
+            cassette::TapeSpeed::Quick => 0,
+            cassette::TapeSpeed::Real => 1,
+        }));
+        self.hw.deck.set_speed(speed);
     }
 
     /// Saves to the tape that failed since the last call (the host file could not be
@@ -240,6 +313,7 @@ impl Machine {
 
     /// CLOAD the first BASIC program on the tape straight into memory (no search shown).
     pub fn cload_now(&mut self) -> Result<(), cassette::DeckError> {
+        self.record(Input::CloadNow);
         let sp = self.stack_pointer();
         let r = program_image::cload(&mut self.hw.deck, None, &mut self.hw.mem, sp).map(|_| ());
         self.basic.program_changed();
@@ -250,6 +324,7 @@ impl Machine {
     /// `PRINT #-2` is kept for [`take_printed`](Self::take_printed) (play by file reads a
     /// game's state this way).
     pub fn attach_printer(&mut self) {
+        self.record(Input::AttachPrinter);
         self.hw.printer.get_or_insert_with(Vec::new);
     }
 
@@ -306,6 +381,7 @@ impl Machine {
     /// Put a tokenized program image (a tape's payload) in memory as CLOAD does; ?OM leaves an
     /// empty program.
     pub fn load_program_image(&mut self, image: &[u8]) -> Result<(), ErrorCode> {
+        self.record(Input::LoadImage(image.to_vec()));
         let sp = self.stack_pointer();
         let r = program_image::load_program_image(&mut self.hw.mem, image, sp);
         self.basic.program_changed();
@@ -316,6 +392,7 @@ impl Machine {
     /// the line editor (a bare number deletes that line; any order). A line without a number
     /// stops the load, as ?DS ERROR does on the Dragon.
     pub fn load_listing(&mut self, text: &[u8]) -> Result<(), LoadError> {
+        self.record(Input::LoadListing(text.to_vec()));
         crate::basic::program::clear_program(&mut self.hw.mem);
         self.basic.program_changed();
         for (number, raw) in crate::formats::ascii::numbered_lines(text) {
@@ -408,5 +485,109 @@ impl Machine {
                 })
                 .collect()
         })
+    }
+
+    fn record(&mut self, input: Input) {
+        self.journal.push((self.hw.field, input));
+    }
+
+    /// A snapshot of the machine as it is now (see `snapshot`): restored with
+    /// [`from_snapshot`](Self::from_snapshot), it is this machine again.
+    pub fn snapshot(&self) -> Result<Vec<u8>, SnapshotError> {
+        if let Some(what) = self.unrecorded {
+            return Err(SnapshotError::NotRecorded(what));
+        }
+        Ok(Snapshot {
+            field: self.hw.field,
+            ram_hash: crate::snapshot::hash(self.hw.mem.all()),
+            entries: self.journal.clone(),
+        }
+        .encode())
+    }
+
+    /// The machine a snapshot was taken of, rebuilt by replaying it from power-on, flat
+    /// out. Its sound, printer output and transcript from before the snapshot are not kept.
+    /// Refused with a reason when the bytes are not a snapshot of this version, or do not
+    /// replay to the machine they were taken of.
+    pub fn from_snapshot(bytes: &[u8]) -> Result<Machine, SnapshotError> {
+        let snap = Snapshot::decode(bytes)?;
+        let mut m = Machine::new();
+        let mut entries = snap.entries.into_iter().peekable();
+        loop {
+            while let Some((_, input)) = entries.next_if(|(f, _)| *f == m.hw.field) {
+                m.apply(input)?;
+            }
+            if m.hw.field >= snap.field {
+                break;
+            }
+            m.run_field();
+        }
+        if entries.next().is_some() {
+            return Err(SnapshotError::Damaged(
+                "an entry comes after its end".into(),
+            ));
+        }
+        if crate::snapshot::hash(m.hw.mem.all()) != snap.ram_hash {
+            return Err(SnapshotError::Diverged);
+        }
+        m.hw.events.clear();
+        if let Some(p) = m.hw.printer.as_mut() {
+            p.clear();
+        }
+        Ok(m)
+    }
+
+    /// One journal entry, done again (and so recorded again).
+    fn apply(&mut self, input: Input) -> Result<(), SnapshotError> {
+        use crate::basic::dialect::Dialect;
+        let damaged = |what: &str| SnapshotError::Damaged(what.to_string());
+        match input {
+            Input::Press(k) => self.press(k),
+            Input::TypeKey(k) => self.type_key(k),
+            Input::TypeBreak => self.type_break(),
+            Input::Script(keys) => self.type_script(&keys),
+            Input::DropLiveKeys => self.drop_live_keys(),
+            Input::Poke(a, v) => self.poke(a, v),
+            Input::Dialect(d) => self.set_dialect(match d {
+                0 => Dialect::Dragon,
+                1 => Dialect::Altair,
+                2 => Dialect::Mbasic,
+                _ => return Err(damaged("an unknown dialect")),
+            }),
+            Input::AttachPrinter => self.attach_printer(),
+            // A load that failed when recorded fails the same way when replayed.
+            Input::LoadListing(text) => {
+                let _ = self.load_listing(&text);
+            }
+            Input::LoadImage(image) => {
+                let _ = self.load_program_image(&image);
+            }
+            Input::CloadNow => {
+                let _ = self.cload_now();
+            }
+            Input::InsertTape { kind, name, bytes } => {
+                let kind = match kind {
+                    0 => crate::formats::TapeKind::Cas,
+                    1 => crate::formats::TapeKind::Wav,
+                    2 => crate::formats::TapeKind::Ascii,
+                    _ => return Err(damaged("a tape of unknown kind")),
+                };
+                self.insert_tape_image(kind, &name, &bytes)
+                    .map_err(|e| SnapshotError::Damaged(format!("its tape: {e}")))?;
+            }
+            Input::TapeSpeed(s) => self.set_tape_speed(match s {
+                0 => cassette::TapeSpeed::Quick,
+                _ => cassette::TapeSpeed::Real,
+            }),
+        }
+        Ok(())
+    }
+}
+
+fn tape_kind_code(kind: crate::formats::TapeKind) -> u8 {
+    match kind {
+        crate::formats::TapeKind::Cas => 0,
+        crate::formats::TapeKind::Wav => 1,
+        crate::formats::TapeKind::Ascii => 2,
     }
 }

@@ -14,5 +14,6 @@ pub mod basic;
 pub mod computer;
 pub mod formats;
 pub mod machine;
+pub mod snapshot;
 pub mod timing;
 pub mod video;

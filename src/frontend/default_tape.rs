@@ -3,17 +3,15 @@
 
 use crate::computer::Machine;
 use crate::formats::tape::TapeKind;
-use crate::machine::cassette;
 
 /// `roms/spacemono.cas`: the game as `CSAVE "SPACEMON"` writes it.
 pub const SPACE_MONOPOLY_CAS: &[u8] = include_bytes!("../../roms/spacemono.cas");
 
 /// Put the game's tape in the deck.
 pub fn insert(machine: &mut Machine) -> Result<(), String> {
-    let blocks = cassette::blocks_from_bytes(SPACE_MONOPOLY_CAS, TapeKind::Cas, "SPACEMON")
-        .map_err(|e| format!("the built-in Space Monopoly tape: {e}"))?;
-    machine.deck().insert_blocks(blocks);
-    Ok(())
+    machine
+        .insert_tape_image(TapeKind::Cas, "SPACEMON", SPACE_MONOPOLY_CAS)
+        .map_err(|e| format!("the built-in Space Monopoly tape: {e}"))
 }
 
 /// The Dragon owner's evening: CLOAD (with the ROM's `S` / `F SPACEMON` on screen), then RUN.

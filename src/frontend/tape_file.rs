@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use crate::basic::program_image::image_listing_text;
+use crate::computer::Machine;
 use crate::formats::error::MAX_INPUT_BYTES;
 use crate::formats::TapeKind;
 use crate::frontend::host_file::{read_limited, write_replacing, ReadError};
@@ -18,6 +19,26 @@ use crate::machine::cassette::{
 /// how it is read and written. Returns warnings for the user: the lines of a listing that the
 /// Dragon will cut when it loads them.
 pub fn insert(deck: &mut Deck, path: &Path) -> Result<Vec<String>, DeckError> {
+    let (tape, warnings) = open_tape(path)?;
+    deck.insert_tape(path, tape, TAPE_HOST);
+    Ok(warnings)
+}
+
+/// As [`insert`], into a machine's deck through its journal, so snapshots keep the tape.
+pub fn insert_into(machine: &mut Machine, path: &Path) -> Result<Vec<String>, DeckError> {
+    let (tape, warnings) = open_tape(path)?;
+    machine.insert_tape(path, tape, TAPE_HOST);
+    Ok(warnings)
+}
+
+/// How the deck stores a tape file and lists a program onto a .bas tape.
+const TAPE_HOST: TapeHost = TapeHost {
+    save: write_atomically,
+    list_program: image_listing_text,
+};
+
+/// The tape in `path` (blank when missing or empty), and warnings about it.
+fn open_tape(path: &Path) -> Result<(LoadedTape, Vec<String>), DeckError> {
     let kind = tape_kind_of(path)?;
     let blank = match std::fs::metadata(path) {
         Ok(m) => m.is_file() && m.len() == 0,
@@ -44,15 +65,7 @@ pub fn insert(deck: &mut Deck, path: &Path) -> Result<Vec<String>, DeckError> {
     } else {
         Vec::new()
     };
-    deck.insert_tape(
-        path,
-        tape,
-        TapeHost {
-            save: write_atomically,
-            list_program: image_listing_text,
-        },
-    );
-    Ok(warnings)
+    Ok((tape, warnings))
 }
 
 /// Reads a tape file: checks its extension and size, reads it, finds its blocks. Every error

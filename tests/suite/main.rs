@@ -31,6 +31,7 @@ mod progtext_crunch_list;
 mod progtext_program_renum;
 mod progtext_robust;
 mod robustness;
+mod snapshots;
 mod tape_ascii;
 mod tape_cas;
 mod tape_robustness;

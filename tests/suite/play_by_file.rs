@@ -206,6 +206,60 @@ fn the_same_seed_and_orders_give_the_same_game() {
 }
 
 #[test]
+fn a_game_killed_in_the_middle_and_resumed_ends_as_an_uninterrupted_one() {
+    let (whole_code, whole) = bots_game("2468", (31, 32));
+    let dir = game_dir("resume");
+    let mut h = host(
+        &dir,
+        &["--seat", "1=file", "--seat", "2=file", "--seed", "2468"],
+    );
+    let b1 = random_bot(&dir, 1, 31);
+    let b2 = random_bot(&dir, 2, 32);
+    wait_for(&dir.join("Turn_40.txt"), Duration::from_secs(60));
+    h.kill().unwrap(); // SIGKILL: no chance to tidy up
+    h.wait().unwrap();
+    assert!(!dir.join("Standings.txt").exists(), "killed before the end");
+    // The snapshot written with the turn files is a whole machine.
+    let snap = std::fs::read(dir.join("Snapshot.spacemono")).unwrap();
+    spacemono::computer::Machine::from_snapshot(&snap).expect("the snapshot restores");
+    let resumed = Command::new(env!("CARGO_BIN_EXE_spacemono"))
+        .args(["play", "--resume", "--poll-ms", "2"])
+        .arg(&dir)
+        .stdin(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = finish(resumed, Duration::from_secs(120), "the resumed game");
+    finish(b1, Duration::from_secs(10), "bot 1");
+    finish(b2, Duration::from_secs(10), "bot 2");
+    assert_eq!(
+        out.status.code(),
+        Some(whole_code),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(turn_files(&dir), turn_files(&whole));
+    assert_eq!(read(&dir, "Standings.txt"), read(&whole, "Standings.txt"));
+    for d in [dir, whole] {
+        let _ = std::fs::remove_dir_all(d);
+    }
+}
+
+#[test]
+fn resume_needs_a_game_to_go_on_with() {
+    let dir = game_dir("nothing");
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = finish(
+        host(&dir, &["--resume"]),
+        Duration::from_secs(10),
+        "the refusal",
+    );
+    assert_eq!(out.status.code(), Some(255));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Game.txt"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_refused_order_file_gets_an_error_and_a_corrected_one_is_played() {
     let dir = game_dir("refused");
     let h = host(

@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
+use super::game_record::GameRecord;
 use super::host::{play_headless, PlayHost};
 use super::seats::{parse_seats, setup_keys};
 use crate::computer::Machine;
@@ -19,7 +20,11 @@ pub struct PlayArgs {
     pub dir: Option<PathBuf>,
     /// A seat: P=KIND, P the player (1-4), KIND `file` (orders from Player_P_Turn_N.txt) or
     /// `keyboard` (keys from --keys). Two to four seats.
-    #[arg(long = "seat", value_name = "P=KIND", required = true)]
+    #[arg(
+        long = "seat",
+        value_name = "P=KIND",
+        required_unless_present = "resume"
+    )]
     pub seats: Vec<String>,
     /// The galaxy's seed: the Dragon's TIMER when the game starts (0-65535). Default: from
     /// the clock, and said on standard error so the game can be played again.
@@ -32,6 +37,11 @@ pub struct PlayArgs {
     #[arg(long, default_value_t = 100, value_name = "MS",
           value_parser = clap::value_parser!(u64).range(1..=60_000))]
     pub poll_ms: u64,
+    /// Go on with the game in DIR after it was stopped (even by kill -9): it is played again
+    /// from its start with the seed, seats and keys in DIR/Game.txt and the order files in
+    /// DIR, which gives the same game, and goes on from where it stopped.
+    #[arg(long, conflicts_with_all = ["seats", "seed", "keys"])]
+    pub resume: bool,
 }
 
 /// The game folder when none is given.
@@ -49,7 +59,11 @@ fn check_fresh(dir: &Path) -> Result<(), String> {
     };
     for e in entries.flatten() {
         let name = e.file_name().to_string_lossy().to_string();
-        if name.starts_with("Turn_") || name.starts_with("Player_") || name == "Standings.txt" {
+        if name.starts_with("Turn_")
+            || name.starts_with("Player_")
+            || name == "Standings.txt"
+            || name == super::game_record::GAME_FILE
+        {
             return Err(format!(
                 "{}: already holds a game ({name}); play in another folder, or empty this one",
                 dir.display()
@@ -90,20 +104,30 @@ pub fn run(args: &PlayArgs) -> ExitCode {
 }
 
 fn play(args: &PlayArgs) -> Result<u8, String> {
-    let seats = parse_seats(&args.seats)?;
-    let keys = match &args.keys {
-        Some(k) => parse_key_script(k).map_err(|e| format!("--keys: {e}"))?,
-        None => Vec::new(),
-    };
     let dir = args.dir.clone().unwrap_or_else(default_dir);
-    check_fresh(&dir)?;
-    let seed = args.seed.unwrap_or_else(|| {
-        let s = clock_seed();
-        eprintln!("spacemono play: seed {s} (--seed {s} plays this galaxy again)");
-        s
-    });
-    let mut machine = start_machine(&seats, seed)?;
-    let mut host = PlayHost::new(&dir, keys).map_err(|e| e.to_string())?;
+    let game = if args.resume {
+        GameRecord::read(&dir)?
+    } else {
+        check_fresh(&dir)?;
+        let game = GameRecord {
+            seed: args.seed.unwrap_or_else(|| {
+                let s = clock_seed();
+                eprintln!("spacemono play: seed {s} (--seed {s} plays this galaxy again)");
+                s
+            }),
+            seats: parse_seats(&args.seats)?,
+            keys: match &args.keys {
+                Some(k) => parse_key_script(k).map_err(|e| format!("--keys: {e}"))?,
+                None => Vec::new(),
+            },
+        };
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| format!("{}: cannot make the game folder: {e}", dir.display()))?;
+        game.write(&dir)?;
+        game
+    };
+    let mut machine = start_machine(&game.seats, game.seed)?;
+    let mut host = PlayHost::new(&dir, game.keys).map_err(|e| e.to_string())?;
     signals::catch();
     play_headless(&mut machine, &mut host, Duration::from_millis(args.poll_ms))
         .map_err(|e| e.to_string())

@@ -15,6 +15,9 @@ use crate::frontend::host_file::{read_limited, write_replacing, ReadError};
 
 /// The file the final standings are copied to, beside the last turn file.
 pub const STANDINGS_FILE: &str = "Standings.txt";
+/// The machine's snapshot, replaced with every turn file (`spacemono --snapshot FILE`
+/// starts a machine from it, to look at that moment of the game).
+pub const SNAPSHOT_FILE: &str = "Snapshot.spacemono";
 
 /// Why a game by file stopped before its end.
 #[derive(Debug)]
@@ -119,8 +122,12 @@ impl PlayHost {
     }
 
     fn write(&self, name: &str, text: &str) -> Result<(), PlayError> {
+        self.write_bytes(name, text.as_bytes())
+    }
+
+    fn write_bytes(&self, name: &str, bytes: &[u8]) -> Result<(), PlayError> {
         let path = self.dir.join(name);
-        write_replacing(&path, text.as_bytes()).map_err(|e| PlayError::File {
+        write_replacing(&path, bytes).map_err(|e| PlayError::File {
             path,
             problem: format!("cannot write it: {e}"),
         })
@@ -130,7 +137,13 @@ impl PlayHost {
     /// if it is waiting for one.
     pub fn after_field(&mut self, m: &mut Machine) -> Result<Step, PlayError> {
         for block in self.reader.push(&m.take_printed()) {
-            if let Some(over) = self.route(&block)? {
+            let over = self.route(&block)?;
+            let snapshot = m.snapshot().map_err(|e| PlayError::File {
+                path: self.dir.join(SNAPSHOT_FILE),
+                problem: e.to_string(),
+            })?;
+            self.write_bytes(SNAPSHOT_FILE, &snapshot)?;
+            if let Some(over) = over {
                 return Ok(over);
             }
         }
