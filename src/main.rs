@@ -47,6 +47,10 @@ struct StartArgs {
     /// Load Space Monopoly straight into memory, without the CLOAD on screen.
     #[arg(long)]
     fast: bool,
+    /// Start from a snapshot (saved with F5, or by `play` with every turn) instead of
+    /// switching on.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["basic", "fast"])]
+    snapshot: Option<PathBuf>,
 }
 
 /// Which BASIC, and the trace; accepted before or after `run`.
@@ -365,7 +369,7 @@ fn run(args: RunArgs, view: &ViewArgs, deck: &DeckArgs, basic: &BasicArgs) -> Ex
     }
 
     if !args.headless && args.screen.is_none() && args.transcript.is_none() {
-        return interactive(machine, view, basic);
+        return interactive(machine, None, view, basic);
     }
     let mut sound = SoundOut::silent();
     if let Some(path) = &view.wav {
@@ -509,7 +513,12 @@ fn type_file(machine: &mut Machine, view: &ViewArgs) -> Result<(), String> {
 
 /// A session a person watches: the window when a display is there, else the terminal
 /// view, else (no terminal either) the line-by-line session.
-fn interactive(mut machine: Machine, view: &ViewArgs, basic: &BasicArgs) -> ExitCode {
+fn interactive(
+    mut machine: Machine,
+    hook: Option<Box<dyn spacemono::frontend::session::FieldHook>>,
+    view: &ViewArgs,
+    basic: &BasicArgs,
+) -> ExitCode {
     use std::io::IsTerminal;
     let mut sound = SoundOut::silent();
     if !view.mute {
@@ -559,21 +568,43 @@ fn interactive(mut machine: Machine, view: &ViewArgs, basic: &BasicArgs) -> Exit
     }
     signals::catch();
     let mut driver = Driver::new(machine, sound);
+    driver.hook = hook;
     let result = match screen.as_mut() {
         Some(s) => window::run(s, &mut driver, &opts),
         None => terminal::run(&mut driver, &opts),
     };
     let finished = driver.finish(&opts);
     let traced = write_trace(&driver.machine, basic);
-    match result.and(finished).and(traced) {
-        Ok(()) => exit_status(),
-        Err(e) => fail(e),
+    match (result.and(finished).and(traced), driver.outcome) {
+        (Err(e), _) => fail(e),
+        // A game by file ended: the winner's number, or 255 and why not.
+        (Ok(()), Some(Ok(status))) => ExitCode::from(status),
+        (Ok(()), Some(Err(e))) => {
+            eprintln!("spacemono play: {e}");
+            ExitCode::from(255)
+        }
+        (Ok(()), None) => exit_status(),
     }
 }
 
 /// `spacemono` alone: the machine loads Space Monopoly from its tape and runs it; with
 /// `--basic` (or a tape of your own) it stops at `OK`.
 fn session(view: &ViewArgs, deck: &DeckArgs, start: &StartArgs, basic: &BasicArgs) -> ExitCode {
+    if let Some(path) = &start.snapshot {
+        let restored = spacemono::frontend::host_file::read_limited(
+            path,
+            spacemono::snapshot::MAX_SNAPSHOT_BYTES,
+        )
+        .map_err(|e| e.to_string())
+        .and_then(|b| Machine::from_snapshot(&b).map_err(|e| e.to_string()));
+        return match restored {
+            Ok(mut machine) => {
+                machine.record_transcript();
+                interactive(machine, None, view, basic)
+            }
+            Err(e) => fail(format!("{}: {e}", path.display())),
+        };
+    }
     let mut machine = Machine::with_transcript(true);
     machine.set_dialect(basic.dialect);
     if basic.trace.is_some() {
@@ -595,7 +626,29 @@ fn session(view: &ViewArgs, deck: &DeckArgs, start: &StartArgs, basic: &BasicArg
     if let Err(e) = type_file(&mut machine, view) {
         return fail(e);
     }
-    interactive(machine, view, basic)
+    interactive(machine, None, view, basic)
+}
+
+/// `spacemono play`: headless when every seat is a file (or with --headless); with a
+/// keyboard seat, the window (or terminal) for the person, the files carried meanwhile.
+fn play(
+    args: &spacemono::frontend::play::cli::PlayArgs,
+    view: &ViewArgs,
+    basic: &BasicArgs,
+) -> ExitCode {
+    use spacemono::frontend::play::cli;
+    let game = match cli::prepare(args) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("spacemono play: {e}");
+            return ExitCode::from(255);
+        }
+    };
+    if args.headless || !game.has_keyboard_seat() {
+        return cli::run_headless(game, args);
+    }
+    let (machine, host) = game.into_parts();
+    interactive(machine, Some(Box::new(host)), view, basic)
 }
 
 fn main() -> ExitCode {
@@ -604,7 +657,7 @@ fn main() -> ExitCode {
         Some(Command::Run(args)) => run(args, &cli.view, &cli.deck, &cli.basic),
         Some(Command::List(args)) => list(&args, &cli.basic),
         Some(Command::Compare(args)) => compare(&args, &cli.deck, &cli.basic),
-        Some(Command::Play(args)) => spacemono::frontend::play::cli::run(&args),
+        Some(Command::Play(args)) => play(&args, &cli.view, &cli.basic),
         Some(Command::Tape { command }) => match tape_cli::run(&command) {
             Ok(out) => {
                 print!("{out}");

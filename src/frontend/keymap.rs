@@ -20,6 +20,10 @@ pub enum Action {
     ToggleTurbo,
     /// F2: write a PNG of the picture.
     Screenshot,
+    /// F5: save a snapshot of the machine.
+    SaveSnapshot,
+    /// F9: go back to the snapshot saved last.
+    RestoreSnapshot,
     /// F3: the Dragon's SHIFT+0, caps lock on/off (it types no key itself).
     ToggleCaps,
 }
@@ -129,6 +133,8 @@ impl WindowKeys {
                     K::Enter | K::NumPadEnter if self.alt => Some(Action::ToggleFullscreen),
                     K::F12 => Some(Action::ToggleTurbo),
                     K::F2 => Some(Action::Screenshot),
+                    K::F5 => Some(Action::SaveSnapshot),
+                    K::F9 => Some(Action::RestoreSnapshot),
                     K::F3 => {
                         self.caps = !self.caps;
                         Some(Action::ToggleCaps)

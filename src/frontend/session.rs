@@ -8,6 +8,15 @@ use super::audio::SoundOut;
 use crate::computer::{Machine, Status};
 use crate::video::{png, Frame, VdgMode};
 
+/// The file F5 saves the machine to and F9 restores it from, in the current folder.
+pub const SNAPSHOT_NAME: &str = "spacemono.snapshot";
+
+/// Something that rides along with a session, looking at the machine after every field (play
+/// by file carries its files this way). `Ok(Some(n))` ends the session with exit status n.
+pub trait FieldHook {
+    fn after_field(&mut self, machine: &mut Machine) -> Result<Option<u8>, String>;
+}
+
 /// Options shared by the window and the terminal.
 #[derive(Debug, Clone, Default)]
 pub struct SessionOptions {
@@ -89,6 +98,10 @@ pub struct Driver {
     /// What the person must be told and the Dragon's screen cannot say (why a save failed),
     /// for the frontend to show and take.
     pub notices: Vec<String>,
+    /// What rides along (play by file), if anything.
+    pub hook: Option<Box<dyn FieldHook>>,
+    /// How the hook ended the session: an exit status, or why it failed.
+    pub outcome: Option<Result<u8, String>>,
 }
 
 impl Driver {
@@ -153,6 +166,8 @@ impl Driver {
             last,
             fields: 0,
             notices: Vec::new(),
+            hook: None,
+            outcome: None,
         }
     }
 
@@ -164,7 +179,38 @@ impl Driver {
             self.notices.push(format!("the save failed: {e}"));
         }
         self.fields += 1;
+        if let Some(hook) = self.hook.as_mut() {
+            match hook.after_field(&mut self.machine) {
+                Ok(None) => {}
+                Ok(Some(status)) => self.outcome = Some(Ok(status)),
+                Err(e) => self.outcome = Some(Err(e)),
+            }
+        }
         self.last
+    }
+
+    /// F5: the machine to `path`, as a snapshot; returns what to tell the person.
+    pub fn save_snapshot(&self, path: &Path) -> Result<String, String> {
+        let bytes = self.machine.snapshot().map_err(|e| e.to_string())?;
+        super::host_file::write_replacing(path, &bytes)
+            .map_err(|e| format!("{}: cannot write it: {e}", path.display()))?;
+        Ok(format!("snapshot saved to {}", path.display()))
+    }
+
+    /// F9: the machine of the snapshot at `path` instead of this one (not while something
+    /// rides along, whose files would no longer match the machine).
+    pub fn restore_snapshot(&mut self, path: &Path) -> Result<String, String> {
+        if self.hook.is_some() {
+            return Err("no snapshot is restored during a game played by file".into());
+        }
+        let bytes = super::host_file::read_limited(path, crate::snapshot::MAX_SNAPSHOT_BYTES)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut machine = crate::computer::Machine::from_snapshot(&bytes)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        machine.record_transcript();
+        self.machine = machine;
+        self.last = self.machine.status();
+        Ok(format!("snapshot restored from {}", path.display()))
     }
 
     /// Waiting for a key with nothing to type and nothing sounding.
@@ -176,7 +222,7 @@ impl Driver {
 
     /// Whether `--exit-after-fields` has been reached.
     pub fn done(&self, opts: &SessionOptions) -> bool {
-        opts.exit_after_fields.is_some_and(|n| self.fields >= n)
+        opts.exit_after_fields.is_some_and(|n| self.fields >= n) || self.outcome.is_some()
     }
 
     /// At the end of a session: the PNG and the WAV file.

@@ -88,7 +88,7 @@ pub fn render_art(art: &[Vec<crate::video::text_art::ArtCell>]) -> String {
 
 /// The line of keys under the picture.
 const HELP: &str =
-    "\x1b[0mEsc BREAK  Home CLEAR  F2 screenshot  F3 caps  F12 turbo  Ctrl-C quit\x1b[K";
+    "\x1b[0mEsc BREAK  Home CLEAR  F2 shot  F3 caps  F5/F9 save/restore  F12 turbo  ^C quit\x1b[K";
 
 /// The terminal's size as (rows, columns), from `stty size`; 24x80 when it cannot be read.
 fn terminal_size() -> (usize, usize) {
@@ -192,6 +192,8 @@ impl TermKeys {
                             out.push(TermKey::Act(Action::ToggleCaps));
                         }
                         (Some('~'), "24") => out.push(TermKey::Act(Action::ToggleTurbo)),
+                        (Some('~'), "15") => out.push(TermKey::Act(Action::SaveSnapshot)),
+                        (Some('~'), "20") => out.push(TermKey::Act(Action::RestoreSnapshot)),
                         _ => {} // a key the Dragon does not have
                     }
                 }
@@ -312,6 +314,15 @@ fn view_loop(
                     }
                     TermKey::Act(Action::ToggleCaps) => {
                         status_line = format!("caps lock {}", if keys.caps { "on" } else { "off" });
+                    }
+                    TermKey::Act(Action::SaveSnapshot) => {
+                        let path = std::path::Path::new(super::session::SNAPSHOT_NAME);
+                        status_line = driver.save_snapshot(path).unwrap_or_else(|e| e);
+                    }
+                    TermKey::Act(Action::RestoreSnapshot) => {
+                        let path = std::path::Path::new(super::session::SNAPSHOT_NAME);
+                        status_line = driver.restore_snapshot(path).unwrap_or_else(|e| e);
+                        shown = None;
                     }
                     TermKey::Act(Action::ToggleFullscreen) => {}
                 }
@@ -449,7 +460,15 @@ mod tests {
             k.feed(b"\x1bOR a"),
             vec![TermKey::Act(Action::ToggleCaps), d(b' '), d(b'a')]
         );
-        // F5 and the like: no Dragon key.
-        assert_eq!(k.feed(b"\x1b[15~"), vec![]);
+        // F5 and F9: save and restore a snapshot; F6 and the like: no Dragon key.
+        assert_eq!(
+            k.feed(b"\x1b[15~"),
+            vec![TermKey::Act(Action::SaveSnapshot)]
+        );
+        assert_eq!(
+            k.feed(b"\x1b[20~"),
+            vec![TermKey::Act(Action::RestoreSnapshot)]
+        );
+        assert_eq!(k.feed(b"\x1b[17~"), vec![]);
     }
 }

@@ -314,6 +314,19 @@ fn run_loop(screen: &mut Screen, driver: &mut Driver, opts: &SessionOptions) -> 
                     Ok(name) => eprintln!("spacemono: screenshot {name}"),
                     Err(e) => eprintln!("spacemono: screenshot: {e}"),
                 },
+                Some(Action::SaveSnapshot) => {
+                    let path = std::path::Path::new(super::session::SNAPSHOT_NAME);
+                    let text = driver.save_snapshot(path).unwrap_or_else(|e| e);
+                    eprintln!("spacemono: {text}");
+                    notice = Some((text, Instant::now()));
+                }
+                Some(Action::RestoreSnapshot) => {
+                    let path = std::path::Path::new(super::session::SNAPSHOT_NAME);
+                    let text = driver.restore_snapshot(path).unwrap_or_else(|e| e);
+                    eprintln!("spacemono: {text}");
+                    notice = Some((text, Instant::now()));
+                    shown = None;
+                }
                 Some(Action::ToggleFullscreen) => {
                     if let Err(e) = screen.toggle_fullscreen() {
                         eprintln!("spacemono: {e}");

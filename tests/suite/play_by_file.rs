@@ -323,6 +323,7 @@ fn a_keyboard_seat_and_a_file_seat_play_one_game() {
             "2=file",
             "--seed",
             "99",
+            "--headless",
             "--keys",
             &keys,
         ],
@@ -359,5 +360,56 @@ fn a_folder_holding_a_game_is_not_played_over() {
     assert_eq!(out.status.code(), Some(255));
     assert!(String::from_utf8_lossy(&out.stderr).contains("already holds a game"));
     assert_eq!(read(&dir, "Turn_1.txt"), "an old game\n");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// With a person at the keyboard the host rides along a window or terminal session, a field
+/// at a time: the turn files are written and a file seat's orders typed while the person
+/// plays at the keyboard.
+#[test]
+fn a_session_carries_the_files_beside_a_person_at_the_keyboard() {
+    use spacemono::frontend::audio::SoundOut;
+    use spacemono::frontend::play::{cli::start_machine, PlayHost, Seat};
+    use spacemono::frontend::session::Driver;
+
+    let dir = game_dir("session");
+    let machine = start_machine(&[Seat::Keyboard, Seat::File], 5).unwrap();
+    let mut driver = Driver::new(machine, SoundOut::silent());
+    driver.hook = Some(Box::new(PlayHost::new(&dir, Vec::new()).unwrap()));
+    let mut answered = 0;
+    for n in 1..=4u32 {
+        let turn = dir.join(format!("Turn_{n}.txt"));
+        let mut steps = 0;
+        while !turn.exists() {
+            driver.step(false);
+            steps += 1;
+            assert!(steps < 20_000, "Turn_{n}.txt never came");
+        }
+        let text = read(&dir, &format!("Turn_{n}.txt"));
+        let player = value(&text, "PLAYER").unwrap();
+        match (value(&text, "SEAT"), value(&text, "ASK")) {
+            (Some("FILE"), Some("MOVE")) => {
+                let cell = value(&text, "CHOICE").unwrap();
+                let order = format!("Player_{player}_Turn_{n}.txt");
+                std::fs::write(dir.join(order), format!("{cell}\nEND\n")).unwrap();
+                answered += 1;
+            }
+            (Some("FILE"), Some("BUY")) => {
+                let order = format!("Player_{player}_Turn_{n}.txt");
+                std::fs::write(dir.join(order), "END\n").unwrap();
+                answered += 1;
+            }
+            // The person: M takes the diamond's cell; ENTER at each buying prompt.
+            (Some("KEYBOARD"), Some("MOVE")) => driver.machine.type_key(b'M'),
+            (Some("KEYBOARD"), _) => {
+                for _ in 0..6 {
+                    driver.machine.type_key(b'\r');
+                }
+            }
+            other => panic!("{other:?}\n{text}"),
+        }
+    }
+    assert!(driver.outcome.is_none());
+    assert!(answered > 0 || value(&read(&dir, "Turn_1.txt"), "SEAT") == Some("KEYBOARD"));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -113,3 +113,59 @@ fn a_machine_whose_deck_was_reached_directly_cannot_be_snapshotted() {
     m.deck().rewind();
     assert!(matches!(m.snapshot(), Err(SnapshotError::NotRecorded(_))));
 }
+
+/// F5 and F9 in a session: the machine saved, changed, and taken back to the saved one.
+#[test]
+fn a_session_saves_a_snapshot_and_goes_back_to_it() {
+    use spacemono::frontend::audio::SoundOut;
+    use spacemono::frontend::session::Driver;
+
+    let path = std::env::temp_dir().join(format!("spacemono-f5-{}.snapshot", std::process::id()));
+    let mut d = Driver::new(Machine::new(), SoundOut::silent());
+    for _ in 0..10 {
+        d.step(false);
+    }
+    d.machine.type_text(b"A=42\r");
+    for _ in 0..20 {
+        d.step(false);
+    }
+    let saved = d.machine.memory().to_vec();
+    assert!(d.save_snapshot(&path).unwrap().contains("saved"));
+    d.machine.type_text(b"A=7:CLS\r");
+    for _ in 0..20 {
+        d.step(false);
+    }
+    assert_ne!(d.machine.memory(), &saved[..]);
+    assert!(d.restore_snapshot(&path).unwrap().contains("restored"));
+    assert_eq!(d.machine.memory(), &saved[..]);
+    d.machine.type_text(b"PRINT A\r");
+    for _ in 0..20 {
+        d.step(false);
+    }
+    assert!(
+        d.machine.screen_text().contains(" 42"),
+        "{}",
+        d.machine.screen_text()
+    );
+    // A file that is not a snapshot is refused and the machine is kept.
+    std::fs::write(&path, b"not a snapshot").unwrap();
+    let e = d.restore_snapshot(&path).unwrap_err();
+    assert!(e.contains("not a spacemono snapshot"), "{e}");
+    assert!(d.machine.screen_text().contains(" 42"));
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn starting_from_a_file_that_is_not_a_snapshot_says_so() {
+    let path = std::env::temp_dir().join(format!("spacemono-bad-{}.snapshot", std::process::id()));
+    std::fs::write(&path, b"hello").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_spacemono"))
+        .arg("--snapshot")
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("not a spacemono snapshot"), "{err}");
+    let _ = std::fs::remove_file(&path);
+}

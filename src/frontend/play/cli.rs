@@ -37,6 +37,9 @@ pub struct PlayArgs {
     #[arg(long, default_value_t = 100, value_name = "MS",
           value_parser = clap::value_parser!(u64).range(1..=60_000))]
     pub poll_ms: u64,
+    /// No window even with a keyboard seat: its keys come from --keys.
+    #[arg(long)]
+    pub headless: bool,
     /// Go on with the game in DIR after it was stopped (even by kill -9): it is played again
     /// from its start with the seed, seats and keys in DIR/Game.txt and the order files in
     /// DIR, which gives the same game, and goes on from where it stopped.
@@ -92,24 +95,33 @@ pub fn start_machine(seats: &[super::Seat], seed: u16) -> Result<Machine, String
     Ok(m)
 }
 
-/// `spacemono play`: exits with the winner's number (0 for a shared win), or 255 on an error.
-pub fn run(args: &PlayArgs) -> ExitCode {
-    match play(args) {
-        Ok(winner) => ExitCode::from(winner),
-        Err(e) => {
-            eprintln!("spacemono play: {e}");
-            ExitCode::from(255)
-        }
+/// A game ready to play: the machine, the host, and who sits where.
+pub struct Game {
+    machine: Machine,
+    host: PlayHost,
+    record: GameRecord,
+}
+
+impl Game {
+    /// Whether a person plays at the keyboard (then the window or terminal opens).
+    pub fn has_keyboard_seat(&self) -> bool {
+        self.record.seats.contains(&super::Seat::Keyboard)
+    }
+
+    pub fn into_parts(self) -> (Machine, PlayHost) {
+        (self.machine, self.host)
     }
 }
 
-fn play(args: &PlayArgs) -> Result<u8, String> {
+/// The game of `spacemono play`: a new one (its folder checked and Game.txt written), or the
+/// one in the folder again with --resume.
+pub fn prepare(args: &PlayArgs) -> Result<Game, String> {
     let dir = args.dir.clone().unwrap_or_else(default_dir);
-    let game = if args.resume {
+    let record = if args.resume {
         GameRecord::read(&dir)?
     } else {
         check_fresh(&dir)?;
-        let game = GameRecord {
+        let record = GameRecord {
             seed: args.seed.unwrap_or_else(|| {
                 let s = clock_seed();
                 eprintln!("spacemono play: seed {s} (--seed {s} plays this galaxy again)");
@@ -123,12 +135,28 @@ fn play(args: &PlayArgs) -> Result<u8, String> {
         };
         std::fs::create_dir_all(&dir)
             .map_err(|e| format!("{}: cannot make the game folder: {e}", dir.display()))?;
-        game.write(&dir)?;
-        game
+        record.write(&dir)?;
+        record
     };
-    let mut machine = start_machine(&game.seats, game.seed)?;
-    let mut host = PlayHost::new(&dir, game.keys).map_err(|e| e.to_string())?;
+    let machine = start_machine(&record.seats, record.seed)?;
+    let host = PlayHost::new(&dir, record.keys.clone()).map_err(|e| e.to_string())?;
+    Ok(Game {
+        machine,
+        host,
+        record,
+    })
+}
+
+/// Plays the game with no window: exits with the winner's number (0 for a shared win), or
+/// 255 on an error.
+pub fn run_headless(game: Game, args: &PlayArgs) -> ExitCode {
+    let (mut machine, mut host) = game.into_parts();
     signals::catch();
-    play_headless(&mut machine, &mut host, Duration::from_millis(args.poll_ms))
-        .map_err(|e| e.to_string())
+    match play_headless(&mut machine, &mut host, Duration::from_millis(args.poll_ms)) {
+        Ok(winner) => ExitCode::from(winner),
+        Err(e) => {
+            eprintln!("spacemono play: {e}");
+            ExitCode::from(255)
+        }
+    }
 }

@@ -245,6 +245,21 @@ impl PlayHost {
     }
 }
 
+/// In a window or terminal session the host rides along: after each field it carries the
+/// files, and looks for awaited orders once a field (the machine goes on waiting meanwhile).
+impl crate::frontend::session::FieldHook for PlayHost {
+    fn after_field(&mut self, m: &mut Machine) -> Result<Option<u8>, String> {
+        match PlayHost::after_field(self, m).map_err(|e| e.to_string())? {
+            Step::Over { winner } => Ok(Some(winner)),
+            Step::AwaitingOrders { .. } => {
+                self.poll_orders(m).map_err(|e| e.to_string())?;
+                Ok(None)
+            }
+            Step::Running => Ok(None),
+        }
+    }
+}
+
 /// Runs a game by file with no window: flat out while the program works, paused (no field
 /// runs) while a file seat's orders are awaited, polling for them every `poll`. Returns the
 /// winner (0: a shared win).
