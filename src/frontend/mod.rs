@@ -9,6 +9,7 @@ pub mod host_file;
 pub mod keymap;
 pub mod line_terminal;
 pub mod pacing;
+pub mod png_file;
 pub mod program_file;
 pub mod session;
 pub mod signals;

@@ -6,8 +6,9 @@ use std::path::Path;
 
 use super::audio::SoundOut;
 use super::keymap::KeyQueue;
+use super::png_file;
 use crate::computer::{Machine, Status};
-use crate::video::{png, Frame, VdgMode};
+use crate::video::{Frame, VdgMode};
 
 /// Options shared by the window and the terminal.
 #[derive(Debug, Clone, Default)]
@@ -39,7 +40,7 @@ pub fn video_bytes(machine: &Machine) -> (VdgMode, Vec<u8>) {
 pub fn write_png(machine: &Machine, path: &Path) -> Result<(), String> {
     let mut frame = Frame::new();
     machine.render(&mut frame);
-    super::host_file::write_replacing(path, &png::encode(&frame))
+    super::host_file::write_replacing(path, &png_file::encode(&frame))
         .map_err(|e| format!("{}: cannot write it: {e}", path.display()))
 }
 

@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+use spacemono::frontend::png_file as png;
 use spacemono::video::palette;
-use spacemono::video::png;
 use spacemono::video::vdg::{FRAME_HEIGHT, FRAME_WIDTH, PICTURE_X, PICTURE_Y};
 
 use crate::common::{bin, temp_dir};
