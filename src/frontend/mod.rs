@@ -2,6 +2,7 @@
 //! records what it produces; none of them reaches inside the core.
 
 pub mod audio;
+pub mod cli_docs;
 pub mod compare;
 pub mod default_tape;
 pub mod headless;
