@@ -117,6 +117,16 @@ pub fn decode(file: &[u8]) -> Result<Frame, PngError> {
         return Err(PngError::TooLarge { width, height });
     }
     let mut reader = decoder.read_info()?;
+    // png 0.18 does not check a palette's length, and panics building its colour table from
+    // one that is not whole colours or holds more than 256 (found by fuzzing).
+    if let Some(palette) = &reader.info().palette {
+        if palette.is_empty() || palette.len() % 3 != 0 || palette.len() > 3 * 256 {
+            return Err(PngError::Corrupt(format!(
+                "a PLTE chunk of {} bytes (1 to 256 colours of 3 bytes each)",
+                palette.len()
+            )));
+        }
+    }
     let size = reader
         .output_buffer_size()
         .ok_or(PngError::TooLarge { width, height })?;

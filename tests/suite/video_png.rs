@@ -346,6 +346,40 @@ fn interlaced_pictures_in_stored_blocks_read() {
     assert_eq!(f.pixels, want);
 }
 
+/// A palette that is not whole colours, or more than 256 of them, is an error: png 0.18 does
+/// not check it and panicked building its colour table (found by fuzzing; the fuzzer's file
+/// is `tests/fuzz/crashers/png_reader-palette-not-whole-colours`).
+#[test]
+fn a_palette_of_odd_length_is_an_error_not_a_panic() {
+    let ihdr = [0, 0, 0, 2, 0, 0, 0, 1, 8, 3, 0, 0, 0]; // 2x1, 8-bit palette indices
+    for plte_len in [0usize, 1, 2, 4, 5, 767, 769, 771] {
+        let mut file = b"\x89PNG\r\n\x1a\n".to_vec();
+        chunk(&mut file, b"IHDR", &ihdr);
+        let plte: Vec<u8> = (0..plte_len).map(|i| i as u8).collect();
+        chunk(&mut file, b"PLTE", &plte);
+        // Stored zlib: one line, filter 0, indices 0 and 1.
+        let raw = [0u8, 0, 1];
+        let mut z = vec![0x78, 0x01, 1, 3, 0, !3, !0];
+        z.extend_from_slice(&raw);
+        z.extend_from_slice(&adler32(&raw).to_be_bytes());
+        chunk(&mut file, b"IDAT", &z);
+        chunk(&mut file, b"IEND", &[]);
+        let e = png::decode(&file).expect_err(&format!("a PLTE of {plte_len} bytes"));
+        assert!(matches!(e, PngError::Corrupt(_)), "{plte_len}: {e:?}");
+    }
+    // Whole colours read.
+    let mut file = b"\x89PNG\r\n\x1a\n".to_vec();
+    chunk(&mut file, b"IHDR", &ihdr);
+    chunk(&mut file, b"PLTE", &[1, 2, 3, 4, 5, 6]);
+    let raw = [0u8, 0, 1];
+    let mut z = vec![0x78, 0x01, 1, 3, 0, !3, !0];
+    z.extend_from_slice(&raw);
+    z.extend_from_slice(&adler32(&raw).to_be_bytes());
+    chunk(&mut file, b"IDAT", &z);
+    chunk(&mut file, b"IEND", &[]);
+    assert_eq!(png::decode(&file).unwrap().pixels, [0x010203, 0x040506]);
+}
+
 /// FNV-1a of the pixels, as little-endian u32s.
 fn pixel_hash(f: &Frame) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
