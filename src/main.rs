@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use spacemono::basic::dialect::Dialect;
 use spacemono::computer::Machine;
 use spacemono::frontend::audio::SoundOut;
@@ -14,7 +14,7 @@ use spacemono::frontend::pacing::Speed;
 use spacemono::frontend::session::{write_png, Driver, SessionOptions};
 use spacemono::frontend::window::{self, Screen, WindowSettings};
 use spacemono::frontend::{
-    default_tape, headless, line_terminal, program_file, signals, tape_cli, terminal,
+    cli_docs, default_tape, headless, line_terminal, program_file, signals, tape_cli, terminal,
 };
 use spacemono::machine::cassette;
 use spacemono::machine::keyboard::parse_key_script;
@@ -158,6 +158,15 @@ enum Command {
         #[command(subcommand)]
         command: tape_cli::TapeCommand,
     },
+    /// Print the shell completion script for bash, zsh or fish (the README says where to put
+    /// it).
+    Completions {
+        /// The shell: bash, zsh or fish.
+        #[arg(value_enum)]
+        shell: cli_docs::Shell,
+    },
+    /// Print this manual page in roff: `spacemono man > spacemono.1`, then `man ./spacemono.1`.
+    Man,
 }
 
 #[derive(clap::Args)]
@@ -456,6 +465,15 @@ fn list(args: &ListArgs, basic: &BasicArgs) -> ExitCode {
     }
 }
 
+/// Write `bytes` to standard output (`completions`, `man`).
+fn print_bytes(bytes: &[u8]) -> ExitCode {
+    let mut stdout = std::io::stdout();
+    match stdout.write_all(bytes).and_then(|_| stdout.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(format!("cannot write to standard output: {e}")),
+    }
+}
+
 /// `spacemono compare A B`: both programs headless on the same keys, their transcripts side
 /// by side. 0: the same; 1: they differ; 2: one could not be run.
 fn compare(args: &CompareArgs, deck: &DeckArgs, basic: &BasicArgs) -> ExitCode {
@@ -665,6 +683,10 @@ fn main() -> ExitCode {
             }
             Err(e) => fail(e),
         },
+        Some(Command::Completions { shell }) => {
+            print_bytes(&cli_docs::completions(Cli::command(), shell))
+        }
+        Some(Command::Man) => print_bytes(&cli_docs::man_page(Cli::command())),
         None => session(&cli.view, &cli.deck, &cli.start, &cli.basic),
     }
 }

@@ -2,6 +2,7 @@
 //! records what it produces; none of them reaches inside the core.
 
 pub mod audio;
+pub mod cli_docs;
 pub mod compare;
 pub mod default_tape;
 pub mod headless;
@@ -10,6 +11,7 @@ pub mod keymap;
 pub mod line_terminal;
 pub mod pacing;
 pub mod play;
+pub mod png_file;
 pub mod program_file;
 pub mod session;
 pub mod signals;

@@ -5,8 +5,9 @@
 use std::path::Path;
 
 use super::audio::SoundOut;
+use super::png_file;
 use crate::computer::{Machine, Status};
-use crate::video::{png, Frame, VdgMode};
+use crate::video::{Frame, VdgMode};
 
 /// The file F5 saves the machine to and F9 restores it from, in the current folder.
 pub const SNAPSHOT_NAME: &str = "spacemono.snapshot";
@@ -47,7 +48,7 @@ pub fn video_bytes(machine: &Machine) -> (VdgMode, Vec<u8>) {
 pub fn write_png(machine: &Machine, path: &Path) -> Result<(), String> {
     let mut frame = Frame::new();
     machine.render(&mut frame);
-    super::host_file::write_replacing(path, &png::encode(&frame))
+    super::host_file::write_replacing(path, &png_file::encode(&frame))
         .map_err(|e| format!("{}: cannot write it: {e}", path.display()))
 }
 

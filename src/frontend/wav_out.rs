@@ -1,31 +1,26 @@
 //! `--wav FILE`: the machine's sound written as a 16-bit mono PCM WAV, one field of samples
-//! per emulated field, silence included, so the file's timing is the emulated time.
+//! per emulated field, silence included, so the file's timing is the emulated time. The
+//! `hound` crate writes the file (the classic 44-byte header).
 
 use std::fs::File;
-use std::io::{BufWriter, Seek, SeekFrom, Write};
+use std::io::{self, BufWriter, Seek, Write};
 use std::path::Path;
 
 /// The rate `--wav` records at: 441 samples a field, 49.968 fields a second.
 pub const WAV_RATE: u32 = 22036;
 
-/// The 44-byte header of a 16-bit mono PCM WAV holding `samples` samples.
-pub fn header(rate: u32, samples: u32) -> [u8; 44] {
-    let data_len = samples.saturating_mul(2);
-    let mut h = [0u8; 44];
-    h[0..4].copy_from_slice(b"RIFF");
-    h[4..8].copy_from_slice(&data_len.saturating_add(36).to_le_bytes());
-    h[8..12].copy_from_slice(b"WAVE");
-    h[12..16].copy_from_slice(b"fmt ");
-    h[16..20].copy_from_slice(&16u32.to_le_bytes());
-    h[20..22].copy_from_slice(&1u16.to_le_bytes()); // PCM
-    h[22..24].copy_from_slice(&1u16.to_le_bytes()); // mono
-    h[24..28].copy_from_slice(&rate.to_le_bytes());
-    h[28..32].copy_from_slice(&(rate * 2).to_le_bytes()); // bytes a second
-    h[32..34].copy_from_slice(&2u16.to_le_bytes()); // bytes a frame
-    h[34..36].copy_from_slice(&16u16.to_le_bytes()); // bits a sample
-    h[36..40].copy_from_slice(b"data");
-    h[40..44].copy_from_slice(&data_len.to_le_bytes());
-    h
+/// The most samples a WAV file holds: its data chunk's length is 32 bits (4 GiB, 27 hours at
+/// [`WAV_RATE`]). The recording stops there; the session goes on.
+pub const MAX_SAMPLES: u32 = (u32::MAX - 64) / 2;
+
+/// The format of the recording.
+pub fn spec(rate: u32) -> hound::WavSpec {
+    hound::WavSpec {
+        channels: 1,
+        sample_rate: rate,
+        bits_per_sample: 16,
+        sample_format: hound::SampleFormat::Int,
+    }
 }
 
 /// A sample in -1.0..1.0 as 16-bit PCM.
@@ -33,11 +28,18 @@ pub fn to_i16(s: f32) -> i16 {
     (s.clamp(-1.0, 1.0) * 32767.0).round() as i16
 }
 
+fn io_error(e: hound::Error) -> io::Error {
+    match e {
+        hound::Error::IoError(e) => e,
+        other => io::Error::other(other),
+    }
+}
+
 /// Writes samples as they come. The header's sizes are brought up to date every second of
 /// sound and by `finish`, so a recording cut off by a kill or a crash still plays, to within
 /// its last second.
 pub struct WavWriter<W: Write + Seek> {
-    out: W,
+    out: hound::WavWriter<W>,
     rate: u32,
     samples: u32,
     /// `samples` when the header was last written.
@@ -45,16 +47,19 @@ pub struct WavWriter<W: Write + Seek> {
 }
 
 impl WavWriter<BufWriter<File>> {
-    pub fn create(path: &Path, rate: u32) -> std::io::Result<Self> {
+    pub fn create(path: &Path, rate: u32) -> io::Result<Self> {
         WavWriter::new(BufWriter::new(File::create(path)?), rate)
     }
 }
 
 impl<W: Write + Seek> WavWriter<W> {
-    pub fn new(mut out: W, rate: u32) -> std::io::Result<Self> {
-        out.write_all(&header(rate, 0))?;
+    /// A recording at `rate` (1 Hz or more) into `out`, which is at its start.
+    pub fn new(out: W, rate: u32) -> io::Result<Self> {
+        if rate == 0 {
+            return Err(io::Error::other("a WAV sample rate of 0 Hz"));
+        }
         Ok(WavWriter {
-            out,
+            out: hound::WavWriter::new(out, spec(rate)).map_err(io_error)?,
             rate,
             samples: 0,
             in_header: 0,
@@ -69,34 +74,23 @@ impl<W: Write + Seek> WavWriter<W> {
         self.samples
     }
 
-    pub fn write(&mut self, samples: &[f32]) -> std::io::Result<()> {
-        let mut buf = Vec::with_capacity(samples.len() * 2);
-        for &s in samples {
-            buf.extend_from_slice(&to_i16(s).to_le_bytes());
+    pub fn write(&mut self, samples: &[f32]) -> io::Result<()> {
+        let room = (MAX_SAMPLES - self.samples) as usize;
+        for &s in &samples[..samples.len().min(room)] {
+            self.out.write_sample(to_i16(s)).map_err(io_error)?;
         }
-        self.out.write_all(&buf)?;
-        self.samples = self.samples.saturating_add(samples.len() as u32);
+        self.samples += samples.len().min(room) as u32;
         if self.samples - self.in_header >= self.rate {
-            self.update_header()?;
+            // Flush what was written and make the header's sizes say so.
+            self.out.flush().map_err(io_error)?;
+            self.in_header = self.samples;
         }
         Ok(())
     }
 
-    /// Flush what was written and make the header's sizes say so.
-    fn update_header(&mut self) -> std::io::Result<()> {
-        self.out.flush()?;
-        self.out.seek(SeekFrom::Start(0))?;
-        self.out.write_all(&header(self.rate, self.samples))?;
-        self.out.seek(SeekFrom::End(0))?;
-        self.out.flush()?;
-        self.in_header = self.samples;
-        Ok(())
-    }
-
-    /// Write the final sizes into the header and flush; returns the writer.
-    pub fn finish(mut self) -> std::io::Result<W> {
-        self.update_header()?;
-        Ok(self.out)
+    /// Write the final sizes into the header and flush.
+    pub fn finish(self) -> io::Result<()> {
+        self.out.finalize().map_err(io_error)
     }
 }
 
@@ -105,11 +99,58 @@ mod tests {
     use super::*;
     use crate::frontend::tone::ToneGenerator;
     use crate::machine::hardware::Event;
+    use std::cell::RefCell;
     use std::io::Cursor;
+    use std::rc::Rc;
+
+    /// The 44-byte header of a 16-bit mono PCM WAV of `samples` samples, spelled out.
+    fn header(rate: u32, samples: u32) -> Vec<u8> {
+        let data_len = samples * 2;
+        [
+            &b"RIFF"[..],
+            &(36 + data_len).to_le_bytes(),
+            b"WAVEfmt ",
+            &[16, 0, 0, 0, 1, 0, 1, 0], // fmt is 16 bytes; PCM; mono
+            &rate.to_le_bytes(),
+            &(rate * 2).to_le_bytes(), // bytes a second
+            &[2, 0, 16, 0],            // bytes a frame; bits a sample
+            b"data",
+            &data_len.to_le_bytes(),
+        ]
+        .concat()
+    }
+
+    /// A file in memory that a test reads while the writer still holds it.
+    #[derive(Clone, Default)]
+    struct Shared(Rc<RefCell<Cursor<Vec<u8>>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+            self.0.borrow_mut().write(b)
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Seek for Shared {
+        fn seek(&mut self, to: io::SeekFrom) -> io::Result<u64> {
+            self.0.borrow_mut().seek(to)
+        }
+    }
+
+    impl Shared {
+        fn bytes(&self) -> Vec<u8> {
+            self.0.borrow().get_ref().clone()
+        }
+    }
 
     #[test]
     fn header_bytes() {
-        let h = header(22050, 441);
+        let file = Shared::default();
+        let mut w = WavWriter::new(file.clone(), 22050).unwrap();
+        w.write(&[0.0; 441]).unwrap();
+        w.finish().unwrap();
         let want: Vec<u8> = [
             &b"RIFF"[..],
             &(36u32 + 882).to_le_bytes(),
@@ -122,13 +163,17 @@ mod tests {
             &882u32.to_le_bytes(),
         ]
         .concat();
-        assert_eq!(h.to_vec(), want);
+        let bytes = file.bytes();
+        assert_eq!(bytes[..44].to_vec(), want);
+        assert_eq!(want, header(22050, 441));
+        assert_eq!(bytes.len(), 44 + 882);
     }
 
     #[test]
     fn n_fields_make_441_samples_each_and_the_header_says_so() {
         let mut g = ToneGenerator::new(WAV_RATE);
-        let mut w = WavWriter::new(Cursor::new(Vec::new()), WAV_RATE).unwrap();
+        let file = Shared::default();
+        let mut w = WavWriter::new(file.clone(), WAV_RATE).unwrap();
         g.event(&Event::Sound {
             period_cycles: 20 * 100,
             fields: 4,
@@ -140,9 +185,10 @@ mod tests {
             w.write(&buf).unwrap();
         }
         assert_eq!(w.samples(), 4410);
-        let bytes = w.finish().unwrap().into_inner();
+        w.finish().unwrap();
+        let bytes = file.bytes();
         assert_eq!(bytes.len(), 44 + 4410 * 2);
-        assert_eq!(&bytes[..44], &header(WAV_RATE, 4410));
+        assert_eq!(&bytes[..44], &header(WAV_RATE, 4410)[..]);
         // The first four fields sound, the last six are silent.
         let pcm: Vec<i16> = bytes[44..]
             .chunks(2)
@@ -150,18 +196,24 @@ mod tests {
             .collect();
         assert!(pcm[..4 * 441].iter().any(|&s| s > 8000));
         assert!(pcm[4 * 441..].iter().all(|&s| s == 0));
+        // hound reads back what hound wrote.
+        let r = hound::WavReader::new(Cursor::new(bytes)).unwrap();
+        assert_eq!(r.spec(), spec(WAV_RATE));
+        assert_eq!(r.len(), 4410);
     }
 
     #[test]
     fn the_header_is_kept_up_to_date_every_second() {
-        let mut w = WavWriter::new(Cursor::new(Vec::new()), WAV_RATE).unwrap();
+        let file = Shared::default();
+        let mut w = WavWriter::new(file.clone(), WAV_RATE).unwrap();
         for _ in 0..60 {
             w.write(&[0.25; 441]).unwrap();
         }
         // 1.2 s written: the header says the first full second, without `finish`.
-        let bytes = w.out.get_ref();
+        let bytes = file.bytes();
         assert_eq!(bytes.len(), 44 + 60 * 441 * 2);
-        assert_eq!(&bytes[..44], &header(WAV_RATE, 50 * 441));
+        assert_eq!(&bytes[..44], &header(WAV_RATE, 50 * 441)[..]);
+        drop(w);
     }
 
     #[test]
@@ -169,5 +221,10 @@ mod tests {
         assert_eq!(to_i16(1.5), 32767);
         assert_eq!(to_i16(-1.5), -32767);
         assert_eq!(to_i16(0.0), 0);
+    }
+
+    #[test]
+    fn a_rate_of_zero_is_refused() {
+        assert!(WavWriter::new(Cursor::new(Vec::new()), 0).is_err());
     }
 }

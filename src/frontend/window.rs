@@ -275,7 +275,7 @@ impl Screen {
 
     /// A PNG of what the window shows now.
     pub fn png(&self) -> Vec<u8> {
-        crate::video::png::encode_rgb(self.width, self.height, &self.buf)
+        super::png_file::encode_rgb(self.width, self.height, &self.buf)
     }
 }
 

@@ -550,7 +550,11 @@ fn a_noisy_recording_five_percent_fast_still_loads() {
         }
         let dir = tmpdir("noisy");
         let path = dir.join("noisy.wav");
-        std::fs::write(&path, wav::wav_bytes(&out, 44100, wav::SampleFormat::S16)).unwrap();
+        std::fs::write(
+            &path,
+            wav::wav_bytes(&out, 44100, wav::SampleFormat::S16).unwrap(),
+        )
+        .unwrap();
         let mut deck = Deck::new();
         insert(&mut deck, &path).unwrap();
         let mut m = fresh_memory();

@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+use spacemono::frontend::png_file as png;
 use spacemono::video::palette;
-use spacemono::video::png;
 use spacemono::video::vdg::{FRAME_HEIGHT, FRAME_WIDTH, PICTURE_X, PICTURE_Y};
 
 use crate::common::{bin, temp_dir};
@@ -308,5 +308,163 @@ fn the_window_opens_on_a_virtual_display_and_shows_the_text_screen() {
     );
     let frame = png::decode(&std::fs::read(&frame_png).unwrap()).expect("frame PNG");
     assert_eq!(frame.picture_pixel(200, 100), palette::BLUE);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs `spacemono ARGS` and returns its standard output, which must be a success.
+fn stdout_of(args: &[&str]) -> String {
+    let out = Command::new(bin()).args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+/// `spacemono completions SHELL`: a script for each shell that knows every command, the
+/// options and their values, and not the hidden test options.
+#[test]
+fn completions_know_the_commands_and_options() {
+    for (shell, marker) in [
+        ("bash", "complete -F _spacemono"),
+        ("zsh", "#compdef spacemono"),
+        ("fish", "complete -c spacemono"),
+    ] {
+        let script = stdout_of(&["completions", shell]);
+        assert!(script.contains(marker), "{shell}: no {marker:?}");
+        for word in [
+            "run",
+            "list",
+            "compare",
+            "tape",
+            "convert",
+            "completions",
+            "man",
+            "tape-speed",
+            "headless",
+            "keys-file",
+            "max-seconds",
+            "dialect",
+            "scale",
+            "png",
+            "wav",
+            "turbo",
+            "quick",
+        ] {
+            assert!(script.contains(word), "{shell}: no {word:?}");
+        }
+        for hidden in ["exit-after-fields", "window-png"] {
+            assert!(!script.contains(hidden), "{shell} offers {hidden}");
+        }
+    }
+    let out = Command::new(bin())
+        .args(["completions", "tcsh"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bash, zsh, fish"), "{err}");
+}
+
+/// The bash script, loaded into bash, completes a subcommand, an option and its values.
+#[test]
+fn bash_completes_with_the_script() {
+    if Command::new("bash").arg("-c").arg("true").output().is_err() {
+        eprintln!("no bash here: skipped");
+        return;
+    }
+    let dir = temp_dir("completions");
+    let script = dir.join("spacemono.bash");
+    std::fs::write(&script, stdout_of(&["completions", "bash"])).unwrap();
+    let complete = |words: &str| {
+        let probe = format!(
+            "source '{}'; COMP_WORDS=({words}); COMP_CWORD=$((${{#COMP_WORDS[@]}} - 1)); \
+             _spacemono spacemono \"${{COMP_WORDS[COMP_CWORD]}}\" \"${{COMP_WORDS[COMP_CWORD-1]}}\"; \
+             echo \"${{COMPREPLY[*]}}\"",
+            script.display()
+        );
+        let out = Command::new("bash").arg("-c").arg(probe).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    };
+    assert_eq!(complete("spacemono tape co"), "convert");
+    assert_eq!(complete("spacemono --tape-s"), "--tape-speed");
+    assert_eq!(complete("spacemono run --speed ''"), "period turbo");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `spacemono man`: a roff page with a title, the sections, every visible option and every
+/// command, and nothing that groff warns about.
+#[test]
+fn the_man_page_has_a_title_and_the_options() {
+    let page = stdout_of(&["man"]);
+    let th = page
+        .lines()
+        .find(|l| l.starts_with(".TH "))
+        .expect("a .TH line");
+    assert!(th.starts_with(".TH SPACEMONO 1 "), "{th}");
+    assert!(th.contains("\"spacemono 0."), "{th}");
+    for section in [".SH NAME", ".SH SYNOPSIS", ".SH OPTIONS", ".SH COMMANDS"] {
+        assert!(page.contains(section), "no {section}");
+    }
+    // Options are written \-\-name in roff.
+    for option in [
+        "terminal",
+        "scale",
+        "scanlines",
+        "fullscreen",
+        "speed",
+        "type",
+        "mute",
+        "wav",
+        "png",
+        "tape",
+        "tape\\-speed",
+        "basic",
+        "fast",
+        "dialect",
+        "trace",
+        "headless",
+        "keys",
+        "keys\\-file",
+        "screen",
+        "transcript",
+        "max\\-seconds",
+        "width",
+        "all",
+    ] {
+        assert!(page.contains(&format!("\\-\\-{option}")), "no --{option}");
+    }
+    for command in [
+        "spacemono run",
+        "spacemono list",
+        "spacemono compare",
+        "spacemono tape list",
+        "spacemono tape convert",
+        "spacemono completions",
+        "spacemono man",
+    ] {
+        assert!(page.contains(&format!(".SS \"{command}\"")), "no {command}");
+    }
+    for hidden in ["exit\\-after\\-fields", "window\\-png"] {
+        assert!(!page.contains(hidden), "the page shows {hidden}");
+    }
+    // groff, where it is installed, reads it without a warning.
+    let dir = temp_dir("manpage");
+    let file = dir.join("spacemono.1");
+    std::fs::write(&file, &page).unwrap();
+    if let Ok(out) = Command::new("groff")
+        .args(["-man", "-Tutf8", "-ww", "-z"])
+        .arg(&file)
+        .output()
+    {
+        assert!(out.status.success());
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "groff warns");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

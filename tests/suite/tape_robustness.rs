@@ -193,3 +193,132 @@ fn random_wav_headers_never_panic() {
         assert!(feed(&w) < SLOW);
     }
 }
+
+/// Headers aimed at hound, the .wav container reader: lengths of 4 GiB, fields of 0 and
+/// 0xFFFF, extensible formats with odd sample sizes and subformats, chunks out of order. Each
+/// is read (and appended to) without a panic or a large allocation, quickly.
+#[test]
+fn hostile_headers_for_hound_are_errors_not_panics() {
+    fn riff(chunks: &[(&[u8; 4], u32, Vec<u8>)]) -> Vec<u8> {
+        let mut body = b"WAVE".to_vec();
+        for (id, len, data) in chunks {
+            body.extend_from_slice(*id);
+            body.extend_from_slice(&len.to_le_bytes());
+            body.extend_from_slice(data);
+        }
+        let mut w = b"RIFF".to_vec();
+        w.extend_from_slice(&(body.len() as u32).to_le_bytes());
+        w.extend_from_slice(&body);
+        w
+    }
+    let fmt = |tag: u16, channels: u16, rate: u32, byte_rate: u32, align: u16, bits: u16| {
+        let mut f = Vec::new();
+        for v in [tag, channels] {
+            f.extend_from_slice(&v.to_le_bytes());
+        }
+        f.extend_from_slice(&rate.to_le_bytes());
+        f.extend_from_slice(&byte_rate.to_le_bytes());
+        f.extend_from_slice(&align.to_le_bytes());
+        f.extend_from_slice(&bits.to_le_bytes());
+        f
+    };
+    let extensible = |valid_bits: u16, guid: [u8; 16]| {
+        let mut f = fmt(0xFFFE, 1, 22050, 44100, 2, 16);
+        f.extend_from_slice(&22u16.to_le_bytes());
+        f.extend_from_slice(&valid_bits.to_le_bytes());
+        f.extend_from_slice(&4u32.to_le_bytes());
+        f.extend_from_slice(&guid);
+        f
+    };
+    let pcm_guid = [
+        1, 0, 0, 0, 0, 0, 0x10, 0, 0x80, 0, 0, 0xAA, 0, 0x38, 0x9B, 0x71,
+    ];
+    let float_guid = {
+        let mut g = pcm_guid;
+        g[0] = 3;
+        g
+    };
+    let pcm16 = fmt(1, 1, 22050, 44100, 2, 16);
+    let noise: Vec<u8> = (0..4000u32).map(|i| (i * 37 % 251) as u8).collect();
+    let cases: Vec<Vec<u8>> = vec![
+        riff(&[
+            (b"JUNK", u32::MAX, vec![0; 8]),
+            (b"fmt ", 16, pcm16.clone()),
+        ]),
+        riff(&[(b"fmt ", u32::MAX, pcm16.clone()), (b"data", 4, vec![0; 4])]),
+        riff(&[
+            (b"fmt ", 16, pcm16.clone()),
+            (b"data", u32::MAX, noise.clone()),
+        ]),
+        riff(&[
+            (b"fmt ", 16, fmt(1, 2, 44100, 176400, 4, 16)),
+            (b"data", u32::MAX - 1, noise.clone()),
+        ]),
+        riff(&[
+            (b"fmt ", 16, fmt(1, 2, 22050, 0, 0, 16)),
+            (b"data", 4000, noise.clone()),
+        ]),
+        riff(&[
+            (b"fmt ", 16, fmt(1, 1, 22050, 0, 1, 0)),
+            (b"data", 4000, noise.clone()),
+        ]),
+        riff(&[
+            (b"fmt ", 16, fmt(1, 0xFFFF, 22050, u32::MAX, 0xFFFF, 16)),
+            (b"data", 4000, noise.clone()),
+        ]),
+        riff(&[
+            (b"fmt ", 16, fmt(1, 1, 0, 0, 2, 16)),
+            (b"data", 4000, noise.clone()),
+        ]),
+        riff(&[
+            (b"fmt ", 16, fmt(1, 1, u32::MAX, u32::MAX, 1, 8)),
+            (b"data", 4000, noise.clone()),
+        ]),
+        riff(&[
+            (b"fmt ", 40, extensible(0, pcm_guid)),
+            (b"data", 4000, noise.clone()),
+        ]),
+        riff(&[
+            (b"fmt ", 40, extensible(7, pcm_guid)),
+            (b"data", 4000, noise.clone()),
+        ]),
+        riff(&[
+            (b"fmt ", 40, extensible(100, pcm_guid)),
+            (b"data", 4000, noise.clone()),
+        ]),
+        riff(&[
+            (b"fmt ", 40, extensible(16, float_guid)),
+            (b"data", 4000, noise.clone()),
+        ]),
+        riff(&[
+            (b"fmt ", 40, extensible(16, [0xEE; 16])),
+            (b"data", 4000, noise.clone()),
+        ]),
+        riff(&[
+            (b"fmt ", 16, pcm16.clone()),
+            (b"fact", u32::MAX, vec![0; 4]),
+            (b"data", 4000, noise.clone()),
+        ]),
+        riff(&[
+            (b"fmt ", 16, fmt(3, 1, 22050, 88200, 4, 32)),
+            (b"fmt ", 16, pcm16.clone()),
+            (b"data", 4000, noise.clone()),
+        ]),
+        riff(&[(b"data", 4000, noise.clone()), (b"fmt ", 16, pcm16.clone())]),
+        riff(&[(b"fmt ", 16, pcm16.clone()), (b"data", 0, vec![])]),
+    ];
+    let segments = spacemono::formats::tapefile::layout(
+        &[spacemono::formats::Block::eof()],
+        Default::default(),
+    );
+    for (i, w) in cases.iter().enumerate() {
+        let t = Instant::now();
+        let read = wav::parse_wav(w);
+        let appended = spacemono::machine::cassette::append_to_wav(w, &segments);
+        assert_eq!(read.is_ok(), appended.is_ok(), "case {i}: {read:?}");
+        if let Err(e) = &read {
+            assert!(!e.to_string().is_empty());
+        }
+        assert!(t.elapsed() < SLOW, "case {i} too slow");
+    }
+}

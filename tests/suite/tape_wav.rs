@@ -251,7 +251,7 @@ fn noise_dc_offset_and_hum_still_decode() {
             (0.14, 0.2, 0.1),
         ] {
             let dirty = noisy(&clean, rate, n, dc, hum, rate as u64);
-            let w = wav::wav_bytes(&dirty, rate, format);
+            let w = wav::wav_bytes(&dirty, rate, format).unwrap();
             assert_reads_back(
                 &w,
                 &blocks,
@@ -261,7 +261,7 @@ fn noise_dc_offset_and_hum_still_decode() {
         // A negative DC offset with a quieter signal.
         let quiet: Vec<f64> = clean.iter().map(|v| v * 0.2 - 0.3).collect();
         assert_reads_back(
-            &wav::wav_bytes(&quiet, rate, format),
+            &wav::wav_bytes(&quiet, rate, format).unwrap(),
             &blocks,
             "quiet, DC -0.3",
         );
@@ -281,7 +281,10 @@ fn speed_changes_of_5_and_9_percent_still_decode() {
     }
     // Speed change and noise together.
     let dirty = noisy(&samples_of(&w), 44100, 0.1, 0.1, 0.05, 5);
-    let w2 = change_speed(&wav::wav_bytes(&dirty, 44100, SampleFormat::S16), 1.09);
+    let w2 = change_speed(
+        &wav::wav_bytes(&dirty, 44100, SampleFormat::S16).unwrap(),
+        1.09,
+    );
     assert_reads_back(&w2, &blocks, "noisy and 9% fast");
 }
 
@@ -299,7 +302,7 @@ fn slow_drift_within_a_recording_still_decodes() {
         pos += 0.93 + 0.14 * (pos / s.len() as f64);
     }
     assert_reads_back(
-        &wav::wav_bytes(&out, 44100, SampleFormat::S16),
+        &wav::wav_bytes(&out, 44100, SampleFormat::S16).unwrap(),
         &blocks,
         "drift",
     );
@@ -311,7 +314,7 @@ fn inverted_recordings_decode() {
     let s = samples_of(&wav::encode(&blocks, &WavOptions::default()).unwrap());
     let inv: Vec<f64> = s.iter().map(|v| -v).collect();
     assert_reads_back(
-        &wav::wav_bytes(&inv, 22050, SampleFormat::U8),
+        &wav::wav_bytes(&inv, 22050, SampleFormat::U8).unwrap(),
         &blocks,
         "inverted",
     );
@@ -335,13 +338,13 @@ fn stereo_files_decode() {
 }
 
 #[test]
-fn extra_chunks_and_odd_sizes_are_skipped() {
+fn extra_chunks_and_cut_off_data_are_read() {
     let blocks = tape_blocks(100);
     let w = wav::encode(&blocks, &WavOptions::default()).unwrap();
-    // Insert a LIST chunk of odd size (padded) between fmt and data.
+    // A LIST chunk between fmt and data is skipped.
     let mut x = w[..36].to_vec();
     x.extend_from_slice(b"LIST");
-    x.extend_from_slice(&3u32.to_le_bytes());
+    x.extend_from_slice(&4u32.to_le_bytes());
     x.extend_from_slice(&[1, 2, 3, 0]);
     x.extend_from_slice(&w[36..]);
     assert_reads_back(&x, &blocks, "LIST chunk");
@@ -349,6 +352,53 @@ fn extra_chunks_and_odd_sizes_are_skipped() {
     let mut y = w.clone();
     y[40..44].copy_from_slice(&u32::MAX.to_le_bytes());
     assert_reads_back(&y, &blocks, "oversized data length");
+    // The same in a 16-bit file, where 0xFFFFFFFF is not whole samples (hound refuses it; the
+    // reader cuts it to what the file holds).
+    let w16 = wav::encode(&blocks, &opts(44100, SampleFormat::S16)).unwrap();
+    let mut z = w16.clone();
+    z[40..44].copy_from_slice(&u32::MAX.to_le_bytes());
+    assert_reads_back(&z, &blocks, "16-bit, data length 0xFFFFFFFF");
+    // A 16-bit file cut off in the middle of a sample, its header not brought up to date.
+    let mut cut = w16.clone();
+    cut.truncate(cut.len() - 1001);
+    assert_reads_back(&cut, &blocks, "cut off mid-sample");
+    // An odd data length (a stray byte after the last whole sample).
+    let mut odd = w16.clone();
+    odd.push(0x55);
+    let len = (odd.len() - 44) as u32;
+    odd[40..44].copy_from_slice(&len.to_le_bytes());
+    assert_reads_back(&odd, &blocks, "odd data length");
+}
+
+#[test]
+fn redundant_header_fields_that_disagree_are_ignored() {
+    let blocks = tape_blocks(100);
+    let w = wav::encode(&blocks, &opts(22050, SampleFormat::S16)).unwrap();
+    // A byte rate that is not rate × block size.
+    let mut x = w.clone();
+    x[28..32].copy_from_slice(&12345u32.to_le_bytes());
+    assert_reads_back(&x, &blocks, "wrong byte rate");
+    // A block size of 1 for 16-bit mono (and the byte rate to match it).
+    let mut y = w.clone();
+    y[32..34].copy_from_slice(&1u16.to_le_bytes());
+    y[28..32].copy_from_slice(&22050u32.to_le_bytes());
+    assert_reads_back(&y, &blocks, "block size too small");
+}
+
+#[test]
+fn an_odd_sized_chunk_before_the_data_is_an_error_not_a_panic() {
+    // RIFF pads an odd-sized chunk with a byte; hound does not skip that byte, so it reads the
+    // next chunk header one byte early and finds no data chunk.
+    let w = wav::encode(&tape_blocks(20), &WavOptions::default()).unwrap();
+    let mut x = w[..36].to_vec();
+    x.extend_from_slice(b"LIST");
+    x.extend_from_slice(&3u32.to_le_bytes());
+    x.extend_from_slice(&[1, 2, 3, 0]);
+    x.extend_from_slice(&w[36..]);
+    assert!(matches!(
+        wav::read_blocks(&x).unwrap_err(),
+        TapeError::Truncated(_)
+    ));
 }
 
 #[test]
@@ -382,7 +432,7 @@ fn a_dropout_flags_its_block_and_the_rest_still_read() {
     for v in &mut s[at..at + 88] {
         *v = 0.0;
     }
-    let read = wav::read_blocks(&wav::wav_bytes(&s, 22050, SampleFormat::U8)).unwrap();
+    let read = wav::read_blocks(&wav::wav_bytes(&s, 22050, SampleFormat::U8).unwrap()).unwrap();
     let bad: Vec<usize> = read
         .iter()
         .enumerate()
@@ -426,34 +476,75 @@ fn wav_errors() {
         TapeError::UnsupportedWav(s) => assert!(s.contains(word), "{s:?} lacks {word:?}"),
         other => panic!("expected UnsupportedWav({word}), got {other:?}"),
     };
+    // Each field as the only change (hound refuses the disagreeing block size and byte rate
+    // first; the reader names the field instead).
     unsupported(with(20, &[3, 0]), "float");
     unsupported(with(20, &[2, 0]), "compressed format 2");
+    unsupported(with(20, &[6, 0]), "A-law/mu-law");
     unsupported(with(22, &[3, 0]), "3 channels");
     unsupported(with(22, &[0, 0]), "0 channels");
     unsupported(with(34, &[24, 0]), "24-bit");
     unsupported(with(24, &4000u32.to_le_bytes()), "4000 Hz");
     unsupported(with(24, &192000u32.to_le_bytes()), "192000 Hz");
+    // Consistent headers that hound reads, refused by what they hold.
+    let header = |tag: u16, channels: u16, rate: u32, bits: u16| {
+        let align = channels * bits / 8;
+        let mut w = good.clone();
+        w[20..22].copy_from_slice(&tag.to_le_bytes());
+        w[22..24].copy_from_slice(&channels.to_le_bytes());
+        w[24..28].copy_from_slice(&rate.to_le_bytes());
+        w[28..32].copy_from_slice(&(rate * align as u32).to_le_bytes());
+        w[32..34].copy_from_slice(&align.to_le_bytes());
+        w[34..36].copy_from_slice(&bits.to_le_bytes());
+        let data = (good.len() - 44) as u32 / align as u32 * align as u32;
+        w[40..44].copy_from_slice(&data.to_le_bytes());
+        wav::read_blocks(&w).unwrap_err()
+    };
+    unsupported(header(3, 1, 22050, 32), "float");
+    unsupported(header(1, 3, 22050, 8), "3 channels");
+    unsupported(header(1, 1, 22050, 24), "24-bit");
+    unsupported(header(1, 1, 4000, 8), "4000 Hz");
+    // 8-bit samples in 16-bit slots.
+    let mut slots = good.clone();
+    slots[28..32].copy_from_slice(&44100u32.to_le_bytes());
+    slots[32..34].copy_from_slice(&2u16.to_le_bytes());
+    slots[40..44].copy_from_slice(&(((good.len() - 44) / 2 * 2) as u32).to_le_bytes());
+    unsupported(wav::read_blocks(&slots).unwrap_err(), "wider slots");
 
     // fmt chunk shorter than 16 bytes; fmt chunk running off the end.
-    assert!(matches!(
+    assert_eq!(
         with(16, &8u32.to_le_bytes()),
-        TapeError::Truncated(_)
-    ));
+        TapeError::Truncated("fmt chunk is shorter than 16 bytes")
+    );
     assert!(matches!(
         wav::read_blocks(&good[..30]).unwrap_err(),
         TapeError::Truncated(_)
     ));
     // No data chunk; no fmt chunk.
+    let no_data = wav::read_blocks(&good[..36]).unwrap_err();
     assert_eq!(
-        wav::read_blocks(&good[..36]).unwrap_err(),
-        TapeError::MissingChunk("data")
+        no_data,
+        TapeError::Truncated("no data chunk before the file ends")
+    );
+    assert_eq!(
+        no_data.to_string(),
+        "truncated file (no data chunk before the file ends)"
     );
     assert_eq!(
         with(12, b"junk").to_string(),
         TapeError::MissingChunk("fmt ").to_string()
     );
+    // A fmt chunk of a length hound does not read: its reason.
+    let mut long_fmt = good[..16].to_vec();
+    long_fmt.extend_from_slice(&20u32.to_le_bytes());
+    long_fmt.extend_from_slice(&good[20..36]);
+    long_fmt.extend_from_slice(&[0; 4]);
+    long_fmt.extend_from_slice(&good[36..]);
+    let e = wav::read_blocks(&long_fmt).unwrap_err();
+    assert!(matches!(e, TapeError::BadWav(_)), "{e:?}");
+    assert!(e.to_string().starts_with("malformed WAV header: "), "{e}");
     // Silence and an empty data chunk have no blocks.
-    let silence = wav::wav_bytes(&vec![0.0; 22050], 22050, SampleFormat::U8);
+    let silence = wav::wav_bytes(&vec![0.0; 22050], 22050, SampleFormat::U8).unwrap();
     assert_eq!(wav::read_blocks(&silence).unwrap_err(), TapeError::NoBlocks);
     assert_eq!(
         wav::read_blocks(&good[..44]).unwrap_err(),

@@ -21,6 +21,8 @@ pub enum TapeError {
     UnsupportedWav(String),
     /// A required RIFF chunk (`fmt ` or `data`) is absent.
     MissingChunk(&'static str),
+    /// The RIFF/WAVE header is malformed; the text (hound's) says how.
+    BadWav(&'static str),
     /// No `$3C`-synchronised block was found anywhere in the stream.
     NoBlocks,
     /// A block to be written holds more than 255 data bytes.
@@ -50,6 +52,7 @@ impl fmt::Display for TapeError {
             TapeError::NotRiffWave => write!(f, "not a RIFF/WAVE file"),
             TapeError::UnsupportedWav(what) => write!(f, "unsupported WAV encoding: {what}"),
             TapeError::MissingChunk(which) => write!(f, "WAV file has no '{which}' chunk"),
+            TapeError::BadWav(why) => write!(f, "malformed WAV header: {why}"),
             TapeError::NoBlocks => write!(
                 f,
                 "no cassette blocks found (no $3C sync byte followed by a block)"

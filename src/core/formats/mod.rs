@@ -3,7 +3,8 @@
 //! - [`block`]: one cassette block and its checksum; [`namefile`]: the 15-byte header block.
 //! - [`bits`]: LSB-first bit streams and the block finder (any bit phase).
 //! - [`tapefile`]: grouping blocks into files; laying files out with leaders and motor gaps.
-//! - [`cas`], [`wav`]: reading and writing the two tape image formats.
+//! - [`cas`], [`wav`]: reading and writing the two tape image formats; [`wav_file`]: the
+//!   .wav container, by the `hound` crate.
 //! - [`ascii`]: text listings and ASCII saves.
 //! - [`tape`]: picking the reader for a file (by extension or by sniffing).
 //! - [`error`]: the typed errors every reader returns.
@@ -19,6 +20,7 @@ pub mod namefile;
 pub mod tape;
 pub mod tapefile;
 pub mod wav;
+pub mod wav_file;
 
 pub use block::{Block, BlockType, ReadBlock};
 pub use error::TapeError;

@@ -1,5 +1,9 @@
-//! `.wav` recordings of cassettes: a RIFF/PCM reader that decodes cycles the way the ROM does,
-//! and a writer that synthesises the Dragon's exact cycle timing.
+//! `.wav` recordings of cassettes: a decoder that turns a recording's samples into bits the way
+//! the ROM does, and a synthesiser that turns blocks into the Dragon's exact cycle timing.
+//!
+//! The RIFF/WAVE container is the `hound` crate's ([`super::wav_file`]): it reads the header
+//! and the samples (integer PCM, 8-bit unsigned or 16-bit signed, mono or stereo, 8–96 kHz are
+//! decoded here) and writes PCM files with the classic 44-byte header.
 //!
 //! Reading (machine.md §3; DR `CasBitIn`, TS `libcecbwav.c`):
 //! 1. Samples are read as integers. Stereo is mixed when both channels carry the same signal
@@ -24,8 +28,9 @@
 
 use super::bits::{find_blocks, BitStream};
 use super::block::{Block, ReadBlock};
-use super::error::{check_size, TapeError};
+use super::error::TapeError;
 use super::tapefile::{group_files, layout, LayoutOptions, Segment, TapeFile};
+use super::wav_file::{self, put, Writer};
 
 pub use crate::timing::CPU_HZ;
 /// CPU cycles in one cycle of a 0 bit (about 1100.7 Hz).
@@ -36,16 +41,10 @@ pub const BIT1_CPU_CYCLES: f64 = 435.0;
 pub const MIN_SAMPLE_RATE: u32 = 8000;
 pub const MAX_SAMPLE_RATE: u32 = 96000;
 
+pub use super::wav_file::WavFormat;
+
 const T0: f64 = BIT0_CPU_CYCLES / CPU_HZ;
 const T1: f64 = BIT1_CPU_CYCLES / CPU_HZ;
-
-/// The layout of a WAV file's samples.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct WavFormat {
-    pub channels: u16,
-    pub sample_rate: u32,
-    pub bits_per_sample: u16,
-}
 
 /// Which channel of a stereo file is decoded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,111 +55,23 @@ pub enum ChannelUse {
     Mix,
 }
 
-/// A parsed WAV file: its format and where its sample data lies.
+/// A recording as read: its format and its samples.
 #[derive(Clone, Debug)]
-pub struct WavAudio<'a> {
+pub struct WavAudio {
     pub format: WavFormat,
-    /// The sample data (whole frames only).
-    pub data: &'a [u8],
+    /// The samples, channels interleaved, whole frames only. 8-bit samples are centred on 0
+    /// (-128..=127: the file's unsigned bytes less 128).
+    pub samples: Vec<i16>,
     pub channel_use: ChannelUse,
 }
 
-fn u16_at(b: &[u8], at: usize) -> u16 {
-    u16::from_le_bytes([b[at], b[at + 1]])
-}
-
-fn u32_at(b: &[u8], at: usize) -> u32 {
-    u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
-}
-
-fn parse_fmt(body: &[u8]) -> Result<WavFormat, TapeError> {
-    if body.len() < 16 {
-        return Err(TapeError::Truncated("fmt chunk is shorter than 16 bytes"));
-    }
-    let tag = u16_at(body, 0);
-    let channels = u16_at(body, 2);
-    let sample_rate = u32_at(body, 4);
-    let bits = u16_at(body, 14);
-    let pcm = match tag {
-        1 => true,
-        0xFFFE => body.len() >= 26 && u16_at(body, 24) == 1,
-        _ => false,
-    };
-    if !pcm {
-        let what = match tag {
-            3 => "IEEE float samples (format 3); only integer PCM is read".to_string(),
-            6 | 7 => format!("A-law/mu-law samples (format {tag}); only integer PCM is read"),
-            0xFFFE => "extensible format with a non-PCM subformat".to_string(),
-            _ => format!("compressed format {tag}; only integer PCM (format 1) is read"),
-        };
-        return Err(TapeError::UnsupportedWav(what));
-    }
-    if channels == 0 || channels > 2 {
-        return Err(TapeError::UnsupportedWav(format!(
-            "{channels} channels; only mono and stereo are read"
-        )));
-    }
-    if bits != 8 && bits != 16 {
-        return Err(TapeError::UnsupportedWav(format!(
-            "{bits}-bit samples; only 8-bit unsigned and 16-bit signed are read"
-        )));
-    }
-    if !(MIN_SAMPLE_RATE..=MAX_SAMPLE_RATE).contains(&sample_rate) {
-        return Err(TapeError::UnsupportedWav(format!(
-            "sample rate {sample_rate} Hz; {MIN_SAMPLE_RATE}–{MAX_SAMPLE_RATE} Hz are read"
-        )));
-    }
-    Ok(WavFormat {
-        channels,
-        sample_rate,
-        bits_per_sample: bits,
-    })
-}
-
-/// Parses the RIFF structure. A `data` chunk that claims more bytes than the file holds is cut
-/// to what is there (recorders that were stopped abruptly leave such files).
-pub fn parse_wav(bytes: &[u8]) -> Result<WavAudio<'_>, TapeError> {
-    check_size(bytes)?;
-    if bytes.len() < 12 {
-        if b"RIFF".starts_with(&bytes[..bytes.len().min(4)]) {
-            return Err(TapeError::Truncated("RIFF header is incomplete"));
-        }
-        return Err(TapeError::NotRiffWave);
-    }
-    if &bytes[0..4] == b"RIFX" {
-        return Err(TapeError::UnsupportedWav("big-endian RIFX file".into()));
-    }
-    if &bytes[0..4] != b"RIFF" || &bytes[8..12] != b"WAVE" {
-        return Err(TapeError::NotRiffWave);
-    }
-    let mut fmt = None;
-    let mut data: Option<&[u8]> = None;
-    let mut pos = 12usize;
-    while pos + 8 <= bytes.len() && (fmt.is_none() || data.is_none()) {
-        let id = &bytes[pos..pos + 4];
-        let size = u32_at(bytes, pos + 4) as usize;
-        let body_start = pos + 8;
-        let body_end = body_start.saturating_add(size);
-        if id == b"fmt " {
-            if body_end > bytes.len() {
-                return Err(TapeError::Truncated("file ends inside the fmt chunk"));
-            }
-            fmt = Some(parse_fmt(&bytes[body_start..body_end])?);
-        } else if id == b"data" {
-            data = Some(&bytes[body_start..body_end.min(bytes.len())]);
-        }
-        if body_end >= bytes.len() {
-            break;
-        }
-        pos = body_end + (size & 1);
-    }
-    let format = fmt.ok_or(TapeError::MissingChunk("fmt "))?;
-    let data = data.ok_or(TapeError::MissingChunk("data"))?;
-    let frame = format.channels as usize * (format.bits_per_sample as usize / 8);
-    let data = &data[..data.len() - data.len() % frame];
+/// Reads a .wav recording ([`wav_file::read`]) and, for a stereo one, chooses the channel
+/// (or the mix of both) that is decoded.
+pub fn parse_wav(bytes: &[u8]) -> Result<WavAudio, TapeError> {
+    let (format, samples) = wav_file::read(bytes)?;
     let mut audio = WavAudio {
         format,
-        data,
+        samples,
         channel_use: ChannelUse::Mono,
     };
     if format.channels == 2 {
@@ -169,20 +80,13 @@ pub fn parse_wav(bytes: &[u8]) -> Result<WavAudio<'_>, TapeError> {
     Ok(audio)
 }
 
-impl WavAudio<'_> {
+impl WavAudio {
     fn frames(&self) -> usize {
-        let frame = self.format.channels as usize * (self.format.bits_per_sample as usize / 8);
-        self.data.len() / frame
+        self.samples.len() / self.format.channels as usize
     }
 
     fn channel_sample(&self, frame: usize, ch: usize) -> i32 {
-        let bps = self.format.bits_per_sample as usize / 8;
-        let at = (frame * self.format.channels as usize + ch) * bps;
-        if bps == 1 {
-            self.data[at] as i32 - 128
-        } else {
-            i16::from_le_bytes([self.data[at], self.data[at + 1]]) as i32
-        }
+        self.samples[frame * self.format.channels as usize + ch] as i32
     }
 
     /// The sample used for decoding at `frame`.
@@ -399,16 +303,19 @@ pub fn decode(bytes: &[u8]) -> Result<(BitStream, Vec<ReadBlock>), TapeError> {
 pub fn decode_with_polarity(
     bytes: &[u8],
 ) -> Result<(Polarity, BitStream, Vec<ReadBlock>), TapeError> {
-    let audio = parse_wav(bytes)?;
-    let [rise, fall] = decode_bit_streams(&audio);
+    Ok(best_polarity(&parse_wav(bytes)?))
+}
+
+/// Decodes a read recording in both polarities and keeps the one with more good blocks.
+pub fn best_polarity(audio: &WavAudio) -> (Polarity, BitStream, Vec<ReadBlock>) {
+    let [rise, fall] = decode_bit_streams(audio);
     let rb = find_blocks(&rise.bytes, rise.len_bits);
     let fb = find_blocks(&fall.bytes, fall.len_bits);
-    let best = if score(&fb) > score(&rb) {
+    if score(&fb) > score(&rb) {
         (Polarity::Falling, fall, fb)
     } else {
         (Polarity::Rising, rise, rb)
-    };
-    Ok(best)
+    }
 }
 
 /// Every block in a .wav recording.
@@ -468,46 +375,57 @@ impl Default for WavOptions {
     }
 }
 
-/// Writes samples straight into the .wav's data bytes (no intermediate buffer of floats).
-struct Synth {
+/// Synthesises the tape's sound sample by sample into a .wav being written (no intermediate
+/// buffer of floats), the same sample in every channel.
+struct Synth<'a, 'w> {
     rate: f64,
     amplitude: f64,
     format: SampleFormat,
+    channels: u16,
     /// Time in seconds at which the next cycle or silence starts.
     t: f64,
     /// Index of the next sample to write.
     n: u64,
-    data: Vec<u8>,
+    out: &'a mut Writer<'w>,
 }
 
-impl Synth {
+impl Synth<'_, '_> {
+    fn push(&mut self, v: f64) -> Result<(), TapeError> {
+        let q = quantize(v, self.format);
+        for _ in 0..self.channels {
+            put(self.out, q)?;
+        }
+        self.n += 1;
+        Ok(())
+    }
+
     /// One full sine cycle of `cpu_cycles`, starting at the midpoint and rising, as the ROM
     /// steps through its sine table.
-    fn cycle(&mut self, cpu_cycles: f64) {
+    fn cycle(&mut self, cpu_cycles: f64) -> Result<(), TapeError> {
         let period = cpu_cycles / CPU_HZ;
         let end = self.t + period;
         while (self.n as f64) / self.rate < end {
             let phase = ((self.n as f64) / self.rate - self.t) / period;
-            let v = self.amplitude * (std::f64::consts::TAU * phase).sin();
-            push_sample(&mut self.data, v, self.format);
-            self.n += 1;
+            self.push(self.amplitude * (std::f64::consts::TAU * phase).sin())?;
         }
         self.t = end;
+        Ok(())
     }
 
-    fn byte(&mut self, b: u8) {
+    fn byte(&mut self, b: u8) -> Result<(), TapeError> {
         for i in 0..8 {
-            self.cycle(bit_cycles(b >> i & 1 != 0));
+            self.cycle(bit_cycles(b >> i & 1 != 0))?;
         }
+        Ok(())
     }
 
-    fn silence(&mut self, seconds: f64) {
+    fn silence(&mut self, seconds: f64) -> Result<(), TapeError> {
         let end = self.t + seconds;
         while (self.n as f64) / self.rate < end {
-            push_sample(&mut self.data, 0.0, self.format);
-            self.n += 1;
+            self.push(0.0)?;
         }
         self.t = end;
+        Ok(())
     }
 }
 
@@ -541,18 +459,20 @@ fn duration_seconds(segments: &[Segment], gap_ms: u32) -> Result<f64, TapeError>
     Ok(seconds)
 }
 
-/// Synthesises laid-out segments as a mono PCM .wav, with a trailing motor gap. A recording
-/// larger than the reader accepts ([`MAX_INPUT_BYTES`](super::error::MAX_INPUT_BYTES)) is
-/// refused before it is made.
-pub fn encode_segments(segments: &[Segment], opts: &WavOptions) -> Result<Vec<u8>, TapeError> {
-    if !(MIN_SAMPLE_RATE..=MAX_SAMPLE_RATE).contains(&opts.sample_rate) {
-        return Err(TapeError::UnsupportedWav(format!(
-            "sample rate {} Hz; {MIN_SAMPLE_RATE}–{MAX_SAMPLE_RATE} Hz are written",
-            opts.sample_rate
-        )));
-    }
+/// Bytes of sample data that laid-out segments make at these options in `channels`
+/// channels, worked out before any sample is made, so that a recording larger than the reader
+/// accepts ([`MAX_INPUT_BYTES`](super::error::MAX_INPUT_BYTES)) is refused without building it.
+fn synthesised_bytes(
+    segments: &[Segment],
+    opts: &WavOptions,
+    channels: u16,
+) -> Result<f64, TapeError> {
     let seconds = duration_seconds(segments, opts.layout.gap_ms)?;
-    let size = 44.0 + (seconds * opts.sample_rate as f64 + 1.0) * opts.format.bytes() as f64;
+    Ok((seconds * opts.sample_rate as f64 + 1.0) * opts.format.bytes() as f64 * channels as f64)
+}
+
+/// Refuses a recording of `size` bytes that the reader would not read back.
+fn check_recording_size(size: f64) -> Result<(), TapeError> {
     let limit = super::error::MAX_INPUT_BYTES;
     if size > limit as f64 {
         return Err(TapeError::TooLarge {
@@ -560,6 +480,17 @@ pub fn encode_segments(segments: &[Segment], opts: &WavOptions) -> Result<Vec<u8
             limit,
         });
     }
+    Ok(())
+}
+
+/// Synthesises laid-out segments, with a trailing motor gap, into `out` at `opts`'s rate,
+/// sample size and polarity, the same sample in each of `channels` channels.
+fn synthesise_into(
+    out: &mut Writer<'_>,
+    segments: &[Segment],
+    opts: &WavOptions,
+    channels: u16,
+) -> Result<(), TapeError> {
     let mut s = Synth {
         rate: opts.sample_rate as f64,
         amplitude: match opts.polarity {
@@ -567,26 +498,71 @@ pub fn encode_segments(segments: &[Segment], opts: &WavOptions) -> Result<Vec<u8
             Polarity::Falling => -1.0,
         } * opts.amplitude.clamp(0.0, 1.0),
         format: opts.format,
+        channels,
         t: 0.0,
         n: 0,
-        data: Vec::with_capacity(size as usize),
+        out,
     };
     for seg in segments {
         match seg {
-            Segment::Silence { ms } => s.silence(*ms as f64 / 1000.0),
-            Segment::Leader { bytes } => (0..*bytes).for_each(|_| s.byte(0x55)),
+            Segment::Silence { ms } => s.silence(*ms as f64 / 1000.0)?,
+            Segment::Leader { bytes } => (0..*bytes).try_for_each(|_| s.byte(0x55))?,
             Segment::Block(b) => {
-                s.byte(0x55);
+                s.byte(0x55)?;
                 for byte in b.to_bytes()? {
-                    s.byte(byte);
+                    s.byte(byte)?;
                 }
             }
         }
     }
-    s.silence(opts.layout.gap_ms as f64 / 1000.0);
-    let mut out = wav_header(s.data.len(), opts.sample_rate, opts.format);
-    out.extend_from_slice(&s.data);
-    Ok(out)
+    s.silence(opts.layout.gap_ms as f64 / 1000.0)
+}
+
+/// Synthesises laid-out segments as a mono PCM .wav, with a trailing motor gap. A recording
+/// larger than the reader accepts ([`MAX_INPUT_BYTES`](super::error::MAX_INPUT_BYTES)) is
+/// refused before it is made.
+pub fn encode_segments(segments: &[Segment], opts: &WavOptions) -> Result<Vec<u8>, TapeError> {
+    wav_file::check_rate(opts.sample_rate)?;
+    let size = 44.0 + synthesised_bytes(segments, opts, 1)?;
+    check_recording_size(size)?;
+    wav_file::write(opts.sample_rate, opts.format, 1, size as usize, |out| {
+        synthesise_into(out, segments, opts, 1)
+    })
+}
+
+/// `audio`'s recording with laid-out segments added to its end, in its own sample rate,
+/// sample size and channel count (the same sample in every channel), in `polarity`, with a
+/// trailing motor gap. hound writes the whole file anew: the old samples go back value for
+/// value (so the old sample bytes are kept), under hound's 44-byte header; chunks other than
+/// `fmt ` and `data` are not kept. A result larger than the reader accepts is refused before it
+/// is made.
+pub fn extend(
+    audio: &WavAudio,
+    segments: &[Segment],
+    polarity: Polarity,
+) -> Result<Vec<u8>, TapeError> {
+    let fmt = audio.format;
+    let opts = WavOptions {
+        sample_rate: fmt.sample_rate,
+        polarity,
+        format: if fmt.bits_per_sample == 8 {
+            SampleFormat::U8
+        } else {
+            SampleFormat::S16
+        },
+        ..WavOptions::default()
+    };
+    wav_file::check_rate(opts.sample_rate)?;
+    let old = audio.samples.len() * opts.format.bytes() as usize;
+    let size = 44.0 + old as f64 + synthesised_bytes(segments, &opts, fmt.channels)?;
+    check_recording_size(size)?;
+    let (rate, channels) = (fmt.sample_rate, fmt.channels);
+    wav_file::write(rate, opts.format, channels, size as usize, |out| {
+        for &s in &audio.samples {
+            put(out, s)?;
+        }
+        synthesise_into(out, segments, &opts, channels)
+    })
 }
 
 /// Synthesises blocks as a .wav laid out as the Dragon writes them.
@@ -595,38 +571,26 @@ pub fn encode(blocks: &[Block], opts: &WavOptions) -> Result<Vec<u8>, TapeError>
 }
 
 /// A mono PCM .wav of `samples` (each in -1..=1).
-pub fn wav_bytes(samples: &[f64], sample_rate: u32, format: SampleFormat) -> Vec<u8> {
-    let mut out = wav_header(samples.len() * format.bytes() as usize, sample_rate, format);
-    for &v in samples {
-        push_sample(&mut out, v, format);
-    }
-    out
+pub fn wav_bytes(
+    samples: &[f64],
+    sample_rate: u32,
+    format: SampleFormat,
+) -> Result<Vec<u8>, TapeError> {
+    let size = 44 + samples.len() * format.bytes() as usize;
+    check_recording_size(size as f64)?;
+    wav_file::write(sample_rate, format, 1, size, |out| {
+        samples
+            .iter()
+            .try_for_each(|&v| put(out, quantize(v, format)))
+    })
 }
 
-/// The 44-byte header of a mono PCM .wav whose data is `data_len` bytes.
-fn wav_header(data_len: usize, sample_rate: u32, format: SampleFormat) -> Vec<u8> {
-    let bytes_per_sample = format.bytes();
-    let mut out = Vec::with_capacity(44 + data_len);
-    out.extend_from_slice(b"RIFF");
-    out.extend_from_slice(&((36 + data_len) as u32).to_le_bytes());
-    out.extend_from_slice(b"WAVEfmt ");
-    out.extend_from_slice(&16u32.to_le_bytes());
-    out.extend_from_slice(&1u16.to_le_bytes());
-    out.extend_from_slice(&1u16.to_le_bytes());
-    out.extend_from_slice(&sample_rate.to_le_bytes());
-    out.extend_from_slice(&(sample_rate * bytes_per_sample as u32).to_le_bytes());
-    out.extend_from_slice(&bytes_per_sample.to_le_bytes());
-    out.extend_from_slice(&(bytes_per_sample * 8).to_le_bytes());
-    out.extend_from_slice(b"data");
-    out.extend_from_slice(&(data_len as u32).to_le_bytes());
-    out
-}
-
-/// One sample (in -1..=1) in the file's encoding.
-fn push_sample(out: &mut Vec<u8>, v: f64, format: SampleFormat) {
+/// One sample (in -1..=1) as hound takes it: 16-bit as it is stored; 8-bit centred on 0
+/// (hound stores it plus 128), rounded from the unsigned value as the Dragon's DAC levels are.
+pub fn quantize(v: f64, format: SampleFormat) -> i16 {
     let v = v.clamp(-1.0, 1.0);
     match format {
-        SampleFormat::U8 => out.push((128.0 + v * 127.0).round() as u8),
-        SampleFormat::S16 => out.extend_from_slice(&((v * 32767.0).round() as i16).to_le_bytes()),
+        SampleFormat::U8 => (128.0 + v * 127.0).round() as u8 as i16 - 128,
+        SampleFormat::S16 => (v * 32767.0).round() as i16,
     }
 }

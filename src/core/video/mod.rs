@@ -2,15 +2,14 @@
 //!
 //! * [`vdg`]: the renderer. The machine hands it the 64K memory image, the display start
 //!   address (what the SAM would fetch from) and a [`VdgMode`] (the PIA1-B video bits), and
-//!   gets a [`Frame`]: the 256x192 picture inside a border, as 0x00RRGGBB pixels.
+//!   gets a [`Frame`]: the 256x192 picture inside a border, as 0x00RRGGBB pixels (the
+//!   frontends write it to PNG files; the core has no image file format in it).
 //! * [`font`]: the chip's 64-glyph character generator, read from `assets/vdg-font.txt`.
 //! * [`palette`]: the VDG colours as RGB data.
-//! * [`png`]: a minimal PNG writer/reader for screenshots and golden-image tests.
 //! * [`text_art`]: a picture as Unicode quadrant characters, for the views without pixels.
 
 pub mod font;
 pub mod palette;
-pub mod png;
 pub mod text_art;
 pub mod vdg;
 

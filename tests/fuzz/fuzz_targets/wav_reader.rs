@@ -1,12 +1,22 @@
-//! A .wav recording: RIFF parsing, bit-stream decoding, blocks and files.
+//! A .wav recording: the container (hound, with the reader's checks and mending around it),
+//! bit-stream decoding, blocks and files, and appending a block to the recording.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
+use spacemono::formats::block::Block;
+use spacemono::formats::tapefile::{layout, LayoutOptions};
 use spacemono::formats::{wav, TapeKind};
 use spacemono::machine::cassette;
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(audio) = wav::parse_wav(data) {
         let _ = wav::decode_bit_streams(&audio);
+        // A save appended to the recording reads back with the block at its end.
+        let segments = layout(&[Block::eof()], LayoutOptions::default());
+        if let Ok(longer) = cassette::append_to_wav(data, &segments) {
+            let again = wav::parse_wav(&longer).expect("an appended recording reads");
+            assert_eq!(again.format, audio.format);
+            assert!(again.samples.starts_with(&audio.samples));
+        }
     }
     let _ = wav::decode(data);
     if let Ok(files) = wav::read_files(data) {

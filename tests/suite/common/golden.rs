@@ -1,7 +1,8 @@
 //! Golden pictures: a frame compared pixel for pixel with a PNG under `tests/`, which
 //! `UPDATE_GOLDEN=1` (re)writes instead, to be looked at before it is committed.
 
-use spacemono::video::{png, Frame};
+use spacemono::frontend::png_file as png;
+use spacemono::video::Frame;
 use std::path::PathBuf;
 
 /// Whether this run rewrites the references instead of checking them.

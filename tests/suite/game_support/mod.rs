@@ -232,5 +232,5 @@ pub fn contains_run(hay: &[u32], needle: &[u32]) -> bool {
 pub fn write_png(m: &Machine, path: &str) {
     let mut f = spacemono::video::Frame::new();
     m.render(&mut f);
-    std::fs::write(path, spacemono::video::png::encode(&f)).unwrap();
+    std::fs::write(path, spacemono::frontend::png_file::encode(&f)).unwrap();
 }

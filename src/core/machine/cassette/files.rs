@@ -63,79 +63,20 @@ pub fn blocks_from_bytes(
 }
 
 /// Adds laid-out segments to the end of a .wav recording, in the recording's own sample rate,
-/// sample size and channel count. The old sample data is kept byte for byte; chunks after
-/// the data chunk are dropped. An empty `existing` gives a new recording.
+/// sample size and channel count ([`wav::extend`]: the old samples are kept value for value,
+/// chunks other than `fmt ` and `data` are dropped). An empty `existing` gives a new recording.
 pub fn append_to_wav(existing: &[u8], segments: &[Segment]) -> Result<Vec<u8>, TapeError> {
     if existing.is_empty() {
         return wav::encode_segments(segments, &WavOptions::default());
     }
     let audio = wav::parse_wav(existing)?;
-    let fmt = audio.format;
     // New audio in the polarity the reader found on the tape: in the other one the reader,
     // which picks one polarity for the whole recording, would never see the new blocks.
-    let polarity = match wav::decode_with_polarity(existing) {
-        Ok((p, _, blocks)) if !blocks.is_empty() => p,
+    let polarity = match wav::best_polarity(&audio) {
+        (p, _, blocks) if !blocks.is_empty() => p,
         _ => wav::Polarity::Rising,
     };
-    let opts = WavOptions {
-        sample_rate: fmt.sample_rate,
-        polarity,
-        format: if fmt.bits_per_sample == 8 {
-            SampleFormat::U8
-        } else {
-            SampleFormat::S16
-        },
-        ..WavOptions::default()
-    };
-    let fresh = wav::encode_segments(segments, &opts)?;
-    let fresh_samples = &fresh[44..]; // wav_bytes writes a 44-byte header
-    let bps = fmt.bits_per_sample as usize / 8;
-    let mut added = Vec::with_capacity(fresh_samples.len() * fmt.channels as usize);
-    for s in fresh_samples.chunks(bps) {
-        for _ in 0..fmt.channels {
-            added.extend_from_slice(s);
-        }
-    }
-    // Find the data chunk's header in the file: everything before it is kept as it is.
-    let mut pos = 12usize;
-    let mut data_at = None;
-    while pos + 8 <= existing.len() {
-        let size = u32::from_le_bytes([
-            existing[pos + 4],
-            existing[pos + 5],
-            existing[pos + 6],
-            existing[pos + 7],
-        ]) as usize;
-        if &existing[pos..pos + 4] == b"data" {
-            data_at = Some(pos);
-            break;
-        }
-        pos = pos
-            .saturating_add(8)
-            .saturating_add(size)
-            .saturating_add(size & 1);
-    }
-    let data_at = data_at.ok_or(TapeError::MissingChunk("data"))?;
-    let old = audio.data;
-    let new_len = old.len() + added.len();
-    if new_len > MAX_INPUT_BYTES || new_len > u32::MAX as usize - 64 {
-        return Err(TapeError::TooLarge {
-            size: new_len,
-            limit: MAX_INPUT_BYTES,
-        });
-    }
-    let mut out = Vec::with_capacity(data_at + 8 + new_len + 1);
-    out.extend_from_slice(&existing[..data_at]);
-    out.extend_from_slice(b"data");
-    out.extend_from_slice(&(new_len as u32).to_le_bytes());
-    out.extend_from_slice(old);
-    out.extend_from_slice(&added);
-    if new_len % 2 == 1 {
-        out.push(0);
-    }
-    let riff = (out.len() - 8) as u32;
-    out[4..8].copy_from_slice(&riff.to_le_bytes());
-    Ok(out)
+    wav::extend(&audio, segments, polarity)
 }
 
 /// Checks that a new tape image, read as the deck would read it, ends with the blocks just

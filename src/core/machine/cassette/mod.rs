@@ -74,12 +74,11 @@ use std::path::{Path, PathBuf};
 use crate::formats::ascii;
 use crate::formats::ascii::MAX_LINE_CHARS as MAX_LINE;
 use crate::formats::block::{Block, BlockType, ReadBlock, LEADER, MAX_BLOCK_DATA};
-use crate::formats::error::MAX_INPUT_BYTES;
 use crate::formats::namefile::{FileType, Namefile};
 use crate::formats::tapefile::{
     file_blocks, group_files, layout, LayoutOptions, Segment, TapeFile,
 };
-use crate::formats::wav::{self, byte_cycles, SampleFormat, WavOptions, CPU_HZ};
+use crate::formats::wav::{self, byte_cycles, WavOptions, CPU_HZ};
 use crate::formats::{cas, TapeError, TapeKind};
 use crate::machine::hardware::Hardware;
 use crate::machine::memory::{addr, Memory};
