@@ -6,33 +6,10 @@ use crate::basic::ast::{Expr, LValue, TapeStmt};
 use crate::basic::error::ErrorCode;
 use crate::basic::eval::LET_LEVEL;
 use crate::basic::interp::{fill_line_buffer, Interpreter, Mode, Res, LINE_BUFFER};
+use crate::basic::tape_job::{AfterFound, TapeJob};
 use crate::basic::{crunch, program, program_image};
 use crate::machine::cassette::{self, CloadOutcome, DeckError, SearchEvent};
 use crate::machine::hardware::Hardware;
-
-/// What a tape search does once it has found its file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum AfterFound {
-    Cload,
-    Cloadm { offset: u16 },
-    Skipf,
-}
-
-/// A search in progress, stepped a block per field.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TapeJob {
-    pub after: AfterFound,
-    /// Started at the prompt: the ROM shows its progress on the screen.
-    pub direct: bool,
-    /// Fields left before the next step (a block takes time to read).
-    pub wait: u32,
-    /// The name searched for, to search again after rewinding.
-    pub name: Option<Vec<u8>>,
-    /// The search ran off the end once and the tape was rewound.
-    pub rewound: bool,
-    /// A key was pressed during the search: the rest goes at once.
-    pub hurry: bool,
-}
 
 /// The error BASIC reports for what went wrong at the deck.
 pub fn deck_error(e: DeckError) -> ErrorCode {

@@ -31,5 +31,6 @@ pub mod program_image;
 pub mod renum;
 pub mod semigraphics;
 pub mod strings;
+pub mod tape_job;
 pub mod tokens;
 pub mod vars;
