@@ -14,6 +14,7 @@ pub mod exec;
 pub mod exec_flow;
 pub mod exec_graphics;
 pub mod exec_print;
+pub mod exec_program;
 pub mod exec_tape;
 pub mod float;
 pub mod func_machine;
