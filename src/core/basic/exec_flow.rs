@@ -13,6 +13,20 @@ use crate::machine::memory::addr;
 
 type ExecResult = Result<(), Halt>;
 
+/// A FOR loop as NEXT reads it, copied out of its frame (`Frame::For`) so that the frame
+/// stack can change while NEXT works.
+#[derive(Clone, Copy)]
+struct Loop {
+    var_addr: u16,
+    step: Packed,
+    direction: u8,
+    limit: Packed,
+    body: Pc,
+    ends_line: bool,
+    empty_next: Option<Pc>,
+    search: u32,
+}
+
 impl Interpreter {
     #[inline(never)]
     pub(crate) fn return_stmt(&mut self, hw: &mut Hardware) -> ExecResult {
@@ -117,9 +131,9 @@ impl Interpreter {
         Ok(())
     }
 
-    #[inline]
     /// NEXT [v[,v…]]; `text_cost` is the statement's own text cost, which each extra pass of
     /// a delay loop run here spends again.
+    #[inline]
     pub(crate) fn next_stmt(
         &mut self,
         hw: &mut Hardware,
@@ -129,50 +143,8 @@ impl Interpreter {
         let mut i = 0;
         loop {
             let wanted = vars.get(i).copied();
-            // Find the frame: the innermost FOR, or the one for this variable; a GOSUB
-            // frame blocks the search.
-            let mut found = None;
-            for (k, f) in self.stack.iter().enumerate().rev() {
-                match f {
-                    Frame::For { var, .. } if wanted.is_none() || wanted == Some(*var) => {
-                        found = Some(k);
-                        break;
-                    }
-                    Frame::For { .. } => {}
-                    Frame::Gosub { .. } => break,
-                }
-            }
-            let Some(k) = found else {
-                return Err(ErrorCode::NF.into());
-            };
-            // Inner loops NEXT passes over are dropped.
-            hw.cycles += cost::FRAME * (self.stack.len() - 1 - k) as u32;
-            self.truncate_stack(k + 1);
-            let (var_addr, step, direction, limit, body, ends_line, empty_next, search) =
-                match &self.stack[k] {
-                    Frame::For {
-                        var_addr,
-                        step,
-                        direction,
-                        limit,
-                        body,
-                        body_ends_line,
-                        empty_body_next,
-                        search,
-                        ..
-                    } => (
-                        *var_addr,
-                        *step,
-                        *direction,
-                        *limit,
-                        *body,
-                        *body_ends_line,
-                        *empty_body_next,
-                        *search,
-                    ),
-                    Frame::Gosub { .. } => return Err(ErrorCode::NF.into()),
-                };
-            let lookup = if wanted.is_some() { search } else { 0 };
+            let (k, lp) = self.next_frame(hw, wanted)?;
+            let lookup = if wanted.is_some() { lp.search } else { 0 };
             hw.cycles += cost::NEXT + cost::FCOMP + lookup;
             // A delay loop (`FOR I=1 TO 500:NEXT`): the passes that fit in this field run
             // here, each costing what the statement dispatch, the line and the NEXT cost, and
@@ -180,47 +152,15 @@ impl Interpreter {
             let spin = i == 0
                 && !self.trace
                 && self.trace_out.is_none()
-                && empty_next == Some(self.stmt_pc);
+                && lp.empty_next == Some(self.stmt_pc);
             let pass = cost::STATEMENT
                 + text_cost
                 + cost::NEXT
                 + cost::FCOMP
                 + lookup
-                + if ends_line { cost::NEW_LINE } else { 0 };
-            let mut done;
-            // FADD of the variable (ARG) and the step (FAC, with the direction as sign): its
-            // cost changes only with the exponents, so a delay loop works it out rarely.
-            let mut exps = (0u8, 0u8, 0u8);
-            let mut fadd = 0;
-            loop {
-                let current = read_packed(hw, var_addr);
-                let (new, finished) = self.fu.next_step(current, step, direction, limit)?;
-                let now = (current.0[0], current.0[1] & 0x80, new.0[0]);
-                if now != exps || fadd == 0 {
-                    exps = now;
-                    fadd = fp::fadd(now.0, now.1, step.0[0], direction, now.2);
-                }
-                hw.cycles += fadd;
-                write_packed(hw, var_addr, new);
-                done = finished;
-                if done || !spin || hw.cycles >= self.budget || hw.keyboard.poll_pending() {
-                    break;
-                }
-                hw.cycles += pass;
-            }
-            if !done {
-                if ends_line && !body.is_direct() {
-                    // The loop's body starts on the next line: go straight there, as the
-                    // ROM does when it runs off the end of the FOR's line.
-                    self.enter_line(hw, body.line + 1);
-                    return Ok(());
-                }
-                self.pc = body;
-                if !body.is_direct() && body.line != self.stmt_pc.line {
-                    if let Some(l) = self.lines.get(body.line as usize) {
-                        hw.mem.write_u16(addr::CURRENT_LINE, l.number);
-                    }
-                }
+                + if lp.ends_line { cost::NEW_LINE } else { 0 };
+            if !self.count_loop(hw, &lp, spin, pass)? {
+                self.loop_again(hw, &lp);
                 return Ok(());
             }
             self.truncate_stack(k);
@@ -231,6 +171,111 @@ impl Interpreter {
             }
             // `NEXT J,I`: the next variable is read and its NEXT runs without a dispatch.
             hw.cycles += cost::NEXT_HAND_OVER + cost::VAR;
+        }
+    }
+
+    /// The FOR frame a NEXT works on and its index: the innermost FOR, or the one for
+    /// `wanted`; a GOSUB frame blocks the search (?NF). Inner loops NEXT passes over are
+    /// dropped.
+    #[inline]
+    fn next_frame(
+        &mut self,
+        hw: &mut Hardware,
+        wanted: Option<VarName>,
+    ) -> Result<(usize, Loop), Halt> {
+        let mut found = None;
+        for (k, f) in self.stack.iter().enumerate().rev() {
+            match f {
+                Frame::For { var, .. } if wanted.is_none() || wanted == Some(*var) => {
+                    found = Some(k);
+                    break;
+                }
+                Frame::For { .. } => {}
+                Frame::Gosub { .. } => break,
+            }
+        }
+        let Some(k) = found else {
+            return Err(ErrorCode::NF.into());
+        };
+        hw.cycles += cost::FRAME * (self.stack.len() - 1 - k) as u32;
+        self.truncate_stack(k + 1);
+        match &self.stack[k] {
+            Frame::For {
+                var_addr,
+                step,
+                direction,
+                limit,
+                body,
+                body_ends_line,
+                empty_body_next,
+                search,
+                ..
+            } => Ok((
+                k,
+                Loop {
+                    var_addr: *var_addr,
+                    step: *step,
+                    direction: *direction,
+                    limit: *limit,
+                    body: *body,
+                    ends_line: *body_ends_line,
+                    empty_next: *empty_body_next,
+                    search: *search,
+                },
+            )),
+            Frame::Gosub { .. } => Err(ErrorCode::NF.into()),
+        }
+    }
+
+    /// The step added to the loop's variable and the limit checked: once, or in a delay loop
+    /// (`spin`) pass after pass, each costing `pass` more, while the field lasts and no key
+    /// waits. True when the loop is finished.
+    #[inline]
+    fn count_loop(
+        &mut self,
+        hw: &mut Hardware,
+        lp: &Loop,
+        spin: bool,
+        pass: u32,
+    ) -> Result<bool, Halt> {
+        // FADD of the variable (ARG) and the step (FAC, with the direction as sign): its
+        // cost changes only with the exponents, so a delay loop works it out rarely.
+        let mut exps = (0u8, 0u8, 0u8);
+        let mut fadd = 0;
+        loop {
+            let current = read_packed(hw, lp.var_addr);
+            let (new, finished) = self
+                .fu
+                .next_step(current, lp.step, lp.direction, lp.limit)?;
+            let now = (current.0[0], current.0[1] & 0x80, new.0[0]);
+            if now != exps || fadd == 0 {
+                exps = now;
+                fadd = fp::fadd(now.0, now.1, lp.step.0[0], lp.direction, now.2);
+            }
+            hw.cycles += fadd;
+            write_packed(hw, lp.var_addr, new);
+            if finished || !spin || hw.cycles >= self.budget || hw.keyboard.poll_pending() {
+                return Ok(finished);
+            }
+            hw.cycles += pass;
+        }
+    }
+
+    /// Back to the loop's body after a NEXT that did not finish it.
+    #[inline]
+    fn loop_again(&mut self, hw: &mut Hardware, lp: &Loop) {
+        let body = lp.body;
+        if lp.ends_line && !body.is_direct() {
+            // The loop's body starts on the next line: go straight there, as the
+            // ROM does when it runs off the end of the FOR's line.
+            self.enter_line(hw, body.line + 1);
+            return;
+        }
+        self.pc = body;
+        if !body.is_direct() && body.line != self.stmt_pc.line {
+            if let Some(l) = self.lines.get(body.line as usize) {
+                hw.mem.write_u16(addr::CURRENT_LINE, l.number);
+            }
         }
     }
 
