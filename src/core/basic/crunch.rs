@@ -81,117 +81,152 @@ pub const EXTRA_WORDS: [&[u8]; 2] = [b"RANDOMIZE", b"LPRINT"];
 ///
 /// With `Dialect::Dragon` this is exactly the ROM's cruncher.
 pub fn crunch_for(text: &[u8], dialect: Dialect) -> Vec<u8> {
-    let anywhere = dialect.crunch_anywhere();
-    let extra = dialect.extra_words();
-    let dotted_names = dialect.long_names();
-    let mut out = Vec::with_capacity(text.len() + 2);
-    let mut illegal = false;
-    let mut data = false;
-    let mut i = 0usize;
-    let at = |i: usize| text.get(i).copied().unwrap_or(0);
-
-    loop {
-        let a = at(i);
-        i += 1;
-        if a == 0 {
+    let mut c = Cruncher {
+        text,
+        out: Vec::with_capacity(text.len() + 2),
+        i: 0,
+        illegal: false,
+        data: false,
+        anywhere: dialect.crunch_anywhere(),
+        extra: dialect.extra_words(),
+        dotted_names: dialect.long_names(),
+    };
+    while let Some(a) = c.next_char() {
+        if c.character(a) == Crunched::Done {
             break;
         }
-        if illegal {
-            if a.is_ascii_uppercase() || a.is_ascii_digit() || (dotted_names && a == b'.') {
-                out.push(a);
-                continue;
+    }
+    c.out
+}
+
+/// The cruncher's state as it walks the text: the output, the read position and the ROM's
+/// two flags (`Eval43` illegal token, `Eval44` DATA), with the dialect's rules.
+struct Cruncher<'a> {
+    text: &'a [u8],
+    out: Vec<u8>,
+    /// The index of the next character to read.
+    i: usize,
+    illegal: bool,
+    data: bool,
+    anywhere: bool,
+    extra: bool,
+    dotted_names: bool,
+}
+
+/// Whether the line goes on after a character, or was stored to its end (REM, `'`, an
+/// unclosed string).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Crunched {
+    More,
+    Done,
+}
+
+impl Cruncher<'_> {
+    /// The next character, None at the end of the text or at a 0 byte.
+    fn next_char(&mut self) -> Option<u8> {
+        let a = self.text.get(self.i).copied().unwrap_or(0);
+        self.i += 1;
+        (a != 0).then_some(a)
+    }
+
+    /// One character `a` (already read), as the ROM's loop takes it (L8F73 onwards).
+    fn character(&mut self, a: u8) -> Crunched {
+        if self.illegal {
+            if a.is_ascii_uppercase() || a.is_ascii_digit() || (self.dotted_names && a == b'.') {
+                self.out.push(a);
+                return Crunched::More;
             }
-            illegal = false;
+            self.illegal = false;
         }
-        if a == b' ' {
-            out.push(a);
-            continue;
-        }
-        if a == b'"' {
-            // L8FCC: copy the string up to and including the closing quote.
-            out.push(a);
-            loop {
-                let c = at(i);
-                i += 1;
-                if c == 0 {
-                    return out;
+        match a {
+            b' ' => self.out.push(a),
+            b'"' => return self.string(),
+            _ if self.data => {
+                self.out.push(a);
+                if a == b':' {
+                    self.illegal = false;
+                    self.data = false;
                 }
-                out.push(c);
-                if c == b'"' {
-                    break;
+            }
+            b'?' => self.out.push(stmt::PRINT),
+            b'\'' => {
+                self.out.push(b':');
+                self.out.push(stmt::REM_QUOTE);
+                copy_to_end(self.text, self.i, &mut self.out);
+                return Crunched::Done;
+            }
+            b'0'..=b';' => {
+                self.out.push(a);
+                if a == b':' {
+                    self.illegal = false;
+                    self.data = false;
                 }
             }
-            continue;
-        }
-        if data {
-            out.push(a);
-            if a == b':' {
-                illegal = false;
-                data = false;
-            }
-            continue;
-        }
-        if a == b'?' {
-            out.push(stmt::PRINT);
-            continue;
-        }
-        if a == b'\'' {
-            out.push(b':');
-            out.push(stmt::REM_QUOTE);
-            copy_to_end(text, i, &mut out);
-            return out;
-        }
-        if (b'0'..=b';').contains(&a) {
-            out.push(a);
-            if a == b':' {
-                illegal = false;
-                data = false;
-            }
-            continue;
-        }
-        if a >= 0x80 {
             // Never delivered by the ROM's line input; kept as it is.
-            out.push(a);
-            continue;
+            0x80.. => self.out.push(a),
+            _ => return self.word(a),
         }
-        if extra {
-            if let Some(w) = EXTRA_WORDS.iter().find(|w| text[i - 1..].starts_with(w)) {
-                out.extend_from_slice(w);
-                i += w.len() - 1;
-                continue;
+        Crunched::More
+    }
+
+    /// L8FCC: a string copied up to and including the closing quote (the flags survive it);
+    /// an unclosed one runs to the end of the line.
+    fn string(&mut self) -> Crunched {
+        self.out.push(b'"');
+        loop {
+            let Some(c) = self.next_char() else {
+                return Crunched::Done;
+            };
+            self.out.push(c);
+            if c == b'"' {
+                return Crunched::More;
             }
         }
-        match find_keyword(&text[i - 1..]) {
+    }
+
+    /// Where a keyword may start (`a`, already read, is its first letter): another dialect's
+    /// extra word copied as text, else the keyword search; no keyword copies `a`, and a
+    /// letter starts an illegal-token run (not in Altair BASIC).
+    fn word(&mut self, a: u8) -> Crunched {
+        let rest = &self.text[self.i - 1..];
+        if self.extra {
+            if let Some(w) = EXTRA_WORDS.iter().find(|w| rest.starts_with(w)) {
+                self.out.extend_from_slice(w);
+                self.i += w.len() - 1;
+                return Crunched::More;
+            }
+        }
+        match find_keyword(rest) {
             Some((Keyword::Statement(tok), len)) => {
-                i += len - 1;
+                self.i += len - 1;
                 if tok == stmt::ELSE {
-                    out.push(b':');
-                    out.push(tok);
+                    self.out.push(b':');
+                    self.out.push(tok);
                 } else {
-                    out.push(tok);
+                    self.out.push(tok);
                     if tok == stmt::DATA {
-                        data = true;
+                        self.data = true;
                     }
                     if tok == stmt::REM {
-                        copy_to_end(text, i, &mut out);
-                        return out;
+                        copy_to_end(self.text, self.i, &mut self.out);
+                        return Crunched::Done;
                     }
                 }
             }
             Some((Keyword::Function(tok), len)) => {
-                i += len - 1;
-                out.push(FUNCTION_PREFIX);
-                out.push(tok);
+                self.i += len - 1;
+                self.out.push(FUNCTION_PREFIX);
+                self.out.push(tok);
             }
             None => {
-                out.push(a);
-                if a.is_ascii_uppercase() && !anywhere {
-                    illegal = true;
+                self.out.push(a);
+                if a.is_ascii_uppercase() && !self.anywhere {
+                    self.illegal = true;
                 }
             }
         }
+        Crunched::More
     }
-    out
 }
 
 /// Copy `text[from..]` up to its first 0 byte (REM and `'`: the rest of the line verbatim).

@@ -1,7 +1,5 @@
 //! The Dragon's error codes, in ROM order (machine.md §9). `?SN ERROR IN 20` prints the code.
 
-use crate::basic::float::FpError;
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ErrorCode {
     /// NEXT without FOR
@@ -99,15 +97,5 @@ impl ErrorCode {
 impl std::fmt::Display for ErrorCode {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "?{} ERROR", self.code())
-    }
-}
-
-impl From<FpError> for ErrorCode {
-    fn from(e: FpError) -> Self {
-        match e {
-            FpError::Overflow => ErrorCode::OV,
-            FpError::DivisionByZero => ErrorCode::DivZero,
-            FpError::IllegalFunctionCall => ErrorCode::FC,
-        }
     }
 }

@@ -2,13 +2,13 @@
 
 use std::rc::Rc;
 
-use crate::basic::ast::{is_string_name, CompiledLine, LValue, Stmt, VarName};
+use crate::basic::ast::{is_string_name, CompiledLine, Expr, LValue, Stmt, VarName};
 use crate::basic::cost::{self, fp};
 use crate::basic::error::ErrorCode;
 use crate::basic::eval::{write_packed, Val, LET_LEVEL};
 use crate::basic::interp::{Halt, InputState, Interpreter, Mode, Pc, Res};
+use crate::basic::semigraphics;
 use crate::basic::strings::{read_desc, write_desc};
-use crate::basic::{listing, program, renum, semigraphics};
 use crate::machine::hardware::{Event, Hardware};
 use crate::machine::memory::addr;
 use crate::machine::screen::{TextScreen, BLANK};
@@ -136,11 +136,7 @@ impl Interpreter {
     }
 
     #[inline(never)]
-    fn dim_stmt(
-        &mut self,
-        hw: &mut Hardware,
-        list: &[(VarName, Vec<crate::basic::ast::Expr>)],
-    ) -> ExecResult {
+    fn dim_stmt(&mut self, hw: &mut Hardware, list: &[(VarName, Vec<Expr>)]) -> ExecResult {
         for (name, dims) in list {
             if dims.is_empty() {
                 self.lvalue_addr(hw, &LValue::Var(*name))?;
@@ -161,57 +157,16 @@ impl Interpreter {
         Ok(())
     }
 
-    /// The statements that are not on any hot path.
+    /// The statements that are not on any hot path. Each is its own function, so that this
+    /// match stays a table (the program commands are in `exec_program.rs`).
     #[inline(never)]
     fn exec_rare(&mut self, hw: &mut Hardware, stmt: &Stmt) -> ExecResult {
         match stmt {
-            Stmt::DefFn { name, param, body } => {
-                if self.stmt_pc.is_direct() {
-                    return Err(ErrorCode::ID.into());
-                }
-                let s = self.s_h(hw) as u16;
-                self.vars.find_or_create(&mut hw.mem, *name, s)?;
-                self.vars.find_or_create(&mut hw.mem, *param, s)?;
-                self.fns.insert(*name, (*param, body.clone()));
-                Ok(())
-            }
-            Stmt::End => {
-                self.cont = if self.stmt_pc.is_direct() {
-                    None
-                } else {
-                    Some(self.pc)
-                };
-                Err(Halt::End)
-            }
+            Stmt::DefFn { name, param, body } => self.def_fn(hw, *name, *param, body),
+            Stmt::End => self.end_stmt(),
             Stmt::Stop => Err(Halt::Break(self.pc)),
-            Stmt::Poke(a, v) => {
-                self.eval_num(hw, a, LET_LEVEL)?;
-                hw.cycles += fp::int_conv(self.fu.fac.exp);
-                let a = self.fu.to_u16()?;
-                self.eval_num(hw, v, LET_LEVEL)?;
-                hw.cycles += fp::int_conv(self.fu.fac.exp);
-                let v = self.fu.to_u8()?;
-                hw.mem.poke(a, v);
-                self.after_poke(hw, a);
-                Ok(())
-            }
-            Stmt::Cls(arg) => {
-                let n = match arg {
-                    None => None,
-                    Some(e) => Some(self.eval_u8(hw, e, LET_LEVEL)?),
-                };
-                match n {
-                    None => TextScreen::fill(&mut hw.mem, BLANK),
-                    Some(0) => TextScreen::fill(&mut hw.mem, 0x80),
-                    Some(c @ 1..=8) => TextScreen::fill(&mut hw.mem, 0x80 | ((c - 1) << 4) | 0x0F),
-                    Some(_) => {
-                        TextScreen::fill(&mut hw.mem, BLANK);
-                        hw.print_bytes(b"(C) 1982 BY MICROSOFT");
-                    }
-                }
-                hw.cycles += 512 * 8;
-                Ok(())
-            }
+            Stmt::Poke(a, v) => self.poke_stmt(hw, a, v),
+            Stmt::Cls(arg) => self.cls_stmt(hw, arg.as_ref()),
             Stmt::Set(x, y, c) => {
                 let x = self.eval_u8(hw, x, LET_LEVEL)?;
                 let y = self.eval_u8(hw, y, LET_LEVEL)?;
@@ -223,57 +178,15 @@ impl Interpreter {
                 let y = self.eval_u8(hw, y, LET_LEVEL)?;
                 Ok(semigraphics::reset(&mut hw.mem, x, y)?)
             }
-            Stmt::Sound(t, d) => {
-                let t = self.eval_u8(hw, t, LET_LEVEL)?;
-                let d = self.eval_u8(hw, d, LET_LEVEL)?;
-                if t == 0 || d == 0 {
-                    return Err(ErrorCode::FC.into());
-                }
-                let fields = d as u32 * 4;
-                hw.events.push(Event::Sound {
-                    period_cycles: 20 * (261 - t as u32),
-                    fields,
-                });
-                self.mode = Mode::Sounding(fields);
-                Ok(())
-            }
-            Stmt::Run(target) => {
-                self.reset_run_state(hw);
-                crate::basic::graphics::run_reset(&mut hw.mem);
-                crate::basic::play::init(&mut hw.mem);
-                self.hide_cursor(hw);
-                self.ensure_index(hw);
-                self.mode = Mode::Running;
-                match target {
-                    Some(n) => self.goto_line(hw, *n)?,
-                    None => self.enter_line(hw, 0),
-                }
-                Ok(())
-            }
-            Stmt::Cont => match self.cont.take() {
-                None => Err(ErrorCode::CN.into()),
-                Some(pc) => {
-                    self.pc = pc;
-                    if !pc.is_direct() {
-                        self.ensure_index(hw);
-                        if let Some(l) = self.lines.get(pc.line as usize) {
-                            hw.mem.write_u16(addr::CURRENT_LINE, l.number);
-                        }
-                    }
-                    Ok(())
-                }
-            },
+            Stmt::Sound(t, d) => self.sound_stmt(hw, t, d),
+            Stmt::Run(target) => self.run_stmt(hw, *target),
+            Stmt::Cont => self.cont_stmt(hw),
             Stmt::List(range) => {
                 self.list(hw, range.first, range.last);
                 Err(Halt::End)
             }
             Stmt::Clear(size, top) => self.clear_stmt(hw, size.as_ref(), top.as_ref()),
-            Stmt::New => {
-                program::clear_program(&mut hw.mem);
-                self.program_changed();
-                self.reset_run_state(hw);
-                Err(Halt::End)
-            }
+            Stmt::New => self.new_stmt(hw),
             Stmt::Tron => {
                 self.trace = true;
                 Ok(())
@@ -282,51 +195,9 @@ impl Interpreter {
                 self.trace = false;
                 Ok(())
             }
-            Stmt::Del(range) => {
-                program::delete_range(&mut hw.mem, range.first, range.last);
-                self.program_changed();
-                self.reset_run_state(hw);
-                Err(Halt::End)
-            }
-            Stmt::Renum(new, start, inc) => {
-                let s = self.s_h(hw) as u16;
-                let mut messages: Vec<String> = Vec::new();
-                let r = renum::renum(
-                    &mut hw.mem,
-                    new.unwrap_or(10),
-                    *start,
-                    inc.unwrap_or(10),
-                    s,
-                    &mut |m| messages.push(m.to_string()),
-                );
-                for m in messages {
-                    if hw.column() != 0 {
-                        hw.print(b'\r');
-                    }
-                    hw.print_bytes(m.as_bytes());
-                    hw.print(b'\r');
-                }
-                self.program_changed();
-                self.reset_run_state(hw);
-                r?;
-                Err(Halt::End)
-            }
-            Stmt::Edit(n) => {
-                if !self.stmt_pc.is_direct() {
-                    return Err(ErrorCode::ID.into());
-                }
-                let Some(l) = program::find_line(&hw.mem, *n) else {
-                    return Err(ErrorCode::UL.into());
-                };
-                let listed = listing::list_line(l.number, hw.mem.slice(l.text, l.end));
-                self.hide_cursor(hw);
-                if hw.column() != 0 {
-                    hw.print(b'\r');
-                }
-                self.edit = Some(crate::basic::edit_mode::EditState::start(hw, *n, &listed));
-                self.mode = Mode::Edit;
-                Ok(())
-            }
+            Stmt::Del(range) => self.del_stmt(hw, range),
+            Stmt::Renum(new, start, inc) => self.renum_stmt(hw, *new, *start, *inc),
+            Stmt::Edit(n) => self.edit_stmt(hw, *n),
             Stmt::MidAssign {
                 target,
                 start,
@@ -348,24 +219,7 @@ impl Interpreter {
             Stmt::Graphics(g) => Ok(self.exec_graphics(hw, g)?),
             Stmt::Tape(t) => Ok(self.exec_tape(hw, t)?),
             Stmt::Play(m) => Ok(self.exec_play(hw, m)?),
-            Stmt::Randomize(seed) => {
-                match seed {
-                    Some(e) => self.eval_num(hw, e, LET_LEVEL)?,
-                    None if self.dialect.randomize_asks_for_seed() => {
-                        // BASIC-80 asks for the seed (the Osborne listings tell the player
-                        // that the same seed gives the same map).
-                        if self.stmt_pc.is_direct() {
-                            return Err(ErrorCode::ID.into());
-                        }
-                        self.print_input_prompt(hw, stmt);
-                        self.wait_for_line(stmt);
-                        return Ok(());
-                    }
-                    None => self.fu.load_u16(hw.mem.read_u16(addr::TIMER)),
-                }
-                self.reseed_from_fac(hw)?;
-                Ok(())
-            }
+            Stmt::Randomize(seed) => self.randomize_stmt(hw, stmt, seed.as_ref()),
             Stmt::NotHere(e) | Stmt::Fail(e) => Err((*e).into()),
             // The common statements, which `exec` runs before it calls here; listed so that a
             // new statement cannot fall through unnoticed.
@@ -387,6 +241,110 @@ impl Interpreter {
             | Stmt::Restore
             | Stmt::Dim(_) => Ok(()),
         }
+    }
+
+    /// DEF FN: the function's name and parameter become variables (as the ROM creates them)
+    /// and its body is kept for FN calls; a program statement only.
+    fn def_fn(
+        &mut self,
+        hw: &mut Hardware,
+        name: VarName,
+        param: VarName,
+        body: &Rc<Expr>,
+    ) -> ExecResult {
+        if self.stmt_pc.is_direct() {
+            return Err(ErrorCode::ID.into());
+        }
+        let s = self.s_h(hw) as u16;
+        self.vars.find_or_create(&mut hw.mem, name, s)?;
+        self.vars.find_or_create(&mut hw.mem, param, s)?;
+        self.fns.insert(name, (param, body.clone()));
+        Ok(())
+    }
+
+    /// END: the program stops, and CONT can go on after it (not after a direct END).
+    fn end_stmt(&mut self) -> ExecResult {
+        self.cont = if self.stmt_pc.is_direct() {
+            None
+        } else {
+            Some(self.pc)
+        };
+        Err(Halt::End)
+    }
+
+    /// POKE a,v: both converted as the ROM converts them; a POKE into the program or the
+    /// random seed changes what the interpreter derived from them.
+    fn poke_stmt(&mut self, hw: &mut Hardware, a: &Expr, v: &Expr) -> ExecResult {
+        self.eval_num(hw, a, LET_LEVEL)?;
+        hw.cycles += fp::int_conv(self.fu.fac.exp);
+        let a = self.fu.to_u16()?;
+        self.eval_num(hw, v, LET_LEVEL)?;
+        hw.cycles += fp::int_conv(self.fu.fac.exp);
+        let v = self.fu.to_u8()?;
+        hw.mem.poke(a, v);
+        self.after_poke(hw, a);
+        Ok(())
+    }
+
+    /// CLS [c]: the text screen filled with spaces, black, or a colour's blocks; above 8 the
+    /// ROM's joke, Microsoft's copyright line.
+    fn cls_stmt(&mut self, hw: &mut Hardware, arg: Option<&Expr>) -> ExecResult {
+        let n = match arg {
+            None => None,
+            Some(e) => Some(self.eval_u8(hw, e, LET_LEVEL)?),
+        };
+        match n {
+            None => TextScreen::fill(&mut hw.mem, BLANK),
+            Some(0) => TextScreen::fill(&mut hw.mem, 0x80),
+            Some(c @ 1..=8) => TextScreen::fill(&mut hw.mem, 0x80 | ((c - 1) << 4) | 0x0F),
+            Some(_) => {
+                TextScreen::fill(&mut hw.mem, BLANK);
+                hw.print_bytes(b"(C) 1982 BY MICROSOFT");
+            }
+        }
+        hw.cycles += 512 * 8;
+        Ok(())
+    }
+
+    /// SOUND t,d: a tone goes out as an event and the program waits for it.
+    fn sound_stmt(&mut self, hw: &mut Hardware, t: &Expr, d: &Expr) -> ExecResult {
+        let t = self.eval_u8(hw, t, LET_LEVEL)?;
+        let d = self.eval_u8(hw, d, LET_LEVEL)?;
+        if t == 0 || d == 0 {
+            return Err(ErrorCode::FC.into());
+        }
+        let fields = d as u32 * 4;
+        hw.events.push(Event::Sound {
+            period_cycles: 20 * (261 - t as u32),
+            fields,
+        });
+        self.mode = Mode::Sounding(fields);
+        Ok(())
+    }
+
+    /// RANDOMIZE [n]: a new seed from n, from TIMER, or (BASIC-80) from a typed number.
+    fn randomize_stmt(
+        &mut self,
+        hw: &mut Hardware,
+        stmt: &Stmt,
+        seed: Option<&Expr>,
+    ) -> ExecResult {
+        match seed {
+            Some(e) => self.eval_num(hw, e, LET_LEVEL)?,
+            None if self.dialect.randomize_asks_for_seed() => {
+                // BASIC-80 asks for the seed (the Osborne listings tell the player
+                // that the same seed gives the same map).
+                if self.stmt_pc.is_direct() {
+                    return Err(ErrorCode::ID.into());
+                }
+                self.print_input_prompt(hw, stmt);
+                self.wait_for_line(stmt);
+                return Ok(());
+            }
+            None => self.fu.load_u16(hw.mem.read_u16(addr::TIMER)),
+        }
+        self.reseed_from_fac(hw)?;
+        Ok(())
     }
 
     /// RANDOMIZE n: as RND(-n), a new seed from the value's mantissa (RND(0) when it is 0).
@@ -414,12 +372,7 @@ impl Interpreter {
     }
 
     #[inline(never)]
-    fn let_stmt(
-        &mut self,
-        hw: &mut Hardware,
-        target: &LValue,
-        value: &crate::basic::ast::Expr,
-    ) -> ExecResult {
+    fn let_stmt(&mut self, hw: &mut Hardware, target: &LValue, value: &Expr) -> ExecResult {
         let a = self.lvalue_addr(hw, target)?;
         match self.eval_top(hw, value, LET_LEVEL)? {
             Val::Num => {
@@ -439,44 +392,13 @@ impl Interpreter {
         Ok(())
     }
 
-    fn clear_stmt(
-        &mut self,
-        hw: &mut Hardware,
-        size: Option<&crate::basic::ast::Expr>,
-        top: Option<&crate::basic::ast::Expr>,
-    ) -> ExecResult {
-        if let Some(size) = size {
-            let n = self.eval_u16(hw, size, LET_LEVEL)?;
-            let ram_top = match top {
-                Some(t) => {
-                    let m = self.eval_u16(hw, t, LET_LEVEL)?;
-                    if m as u32 >= addr::RAM_END {
-                        return Err(ErrorCode::OM.into());
-                    }
-                    m
-                }
-                None => hw.mem.read_u16(addr::RAM_TOP),
-            };
-            let stack_top = ram_top as i32 - n as i32;
-            let vars = hw.mem.read_u16(addr::VARS_START) as i32;
-            if stack_top < vars + 58 + 12 {
-                return Err(ErrorCode::OM.into());
-            }
-            hw.mem.write_u16(addr::RAM_TOP, ram_top);
-            hw.mem.write_u16(addr::STACK_TOP, stack_top as u16);
-        }
-        // CLEAR erases variables and the FOR/GOSUB frames; a program goes on after it.
-        self.reset_run_state(hw);
-        Ok(())
-    }
-
     fn mid_assign(
         &mut self,
         hw: &mut Hardware,
         target: &LValue,
-        start: &crate::basic::ast::Expr,
-        len: Option<&crate::basic::ast::Expr>,
-        value: &crate::basic::ast::Expr,
+        start: &Expr,
+        len: Option<&Expr>,
+        value: &Expr,
     ) -> ExecResult {
         let desc = self.lvalue_addr(hw, target)?;
         let p = self.eval_u8(hw, start, LET_LEVEL)?;

@@ -150,6 +150,8 @@ impl Interpreter {
         }
     }
 
+    /// A graphics statement: its arguments converted, its cost charged, then the ROM's
+    /// algorithm from `basic::graphics`; the longer ones are functions of their own.
     pub(crate) fn exec_graphics(&mut self, hw: &mut Hardware, g: &GraphicsStmt) -> Res<()> {
         match g {
             GraphicsStmt::Pcls(c) => {
@@ -157,41 +159,13 @@ impl Interpreter {
                 hw.cycles += cost::PCLS;
                 graphics::pcls(&mut hw.mem, c)
             }
-            GraphicsStmt::Pset { at, colour, set } => {
-                let p = self.gpoint(hw, at)?;
-                let c = self.opt_u8(hw, colour.as_ref())?;
-                hw.cycles += cost::PSET;
-                if *set {
-                    graphics::pset(&mut hw.mem, p, c)
-                } else {
-                    graphics::preset(&mut hw.mem, p, c)
-                }
-            }
+            GraphicsStmt::Pset { at, colour, set } => self.pset_stmt(hw, at, colour.as_ref(), *set),
             GraphicsStmt::Line {
                 from,
                 to,
                 action,
                 shape,
-            } => {
-                let from = match from {
-                    Some(p) => Some(self.gpoint(hw, p)?),
-                    None => None,
-                };
-                let to = self.gpoint(hw, to)?;
-                graphics::line_endpoints(&mut hw.mem, from, to);
-                let Some(set) = action else {
-                    return Err(ErrorCode::SN);
-                };
-                let (dx, dy) = graphics::line::extents(&hw.mem);
-                hw.cycles += cost::LINE
-                    + match shape {
-                        graphics::LineBox::None => cost::line(dx, dy),
-                        graphics::LineBox::Box => cost::outline(dx, dy),
-                        graphics::LineBox::Filled => cost::filled(dx, dy),
-                    };
-                graphics::line_draw(&mut hw.mem, *set, *shape);
-                Ok(())
-            }
+            } => self.line_stmt(hw, from.as_ref(), to, *action, *shape),
             GraphicsStmt::Circle {
                 centre,
                 radius,
@@ -200,81 +174,24 @@ impl Interpreter {
                 start,
                 end,
             } => {
-                let c = self.gpoint(hw, centre)?;
-                let r = self.eval_u16(hw, radius, LET_LEVEL)?;
-                let colour = self.opt_u8(hw, colour.as_ref())?;
-                let ratio = match ratio {
-                    Some(e) => {
-                        self.scaled(hw, e, 8)?;
-                        Some(self.fu.to_u16()?)
-                    }
-                    None => None,
-                };
-                let start = match start {
-                    Some(e) => {
-                        self.scaled(hw, e, 6)?;
-                        Some(self.fu.to_u8()?)
-                    }
-                    None => None,
-                };
-                let end = match end {
-                    Some(e) => {
-                        self.scaled(hw, e, 6)?;
-                        Some(self.fu.to_u8()?)
-                    }
-                    None => None,
-                };
-                hw.cycles += graphics::circle(&mut hw.mem, c, r, colour, ratio, start, end)?;
-                Ok(())
+                let ends = [ratio.as_ref(), start.as_ref(), end.as_ref()];
+                self.circle_stmt(hw, centre, radius, colour.as_ref(), ends)
             }
             GraphicsStmt::Paint { at, colour, border } => {
-                let p = self.gpoint(hw, at)?;
-                let c = self.opt_u8(hw, colour.as_ref())?;
-                let b = self.opt_u8(hw, border.as_ref())?;
-                let sp = self.s_h(hw) as u16;
-                hw.cycles += graphics::paint(&mut hw.mem, p, c, b, sp)?;
-                Ok(())
+                self.paint_stmt(hw, at, colour.as_ref(), border.as_ref())
             }
-            GraphicsStmt::Draw(e) => {
-                let d = self.eval_str(hw, e, LET_LEVEL)?;
-                let cmd = self.take_string(hw, d);
-                let sp = self.s_h(hw) as u16;
-                let mut host = DrawVars {
-                    vars: &mut self.vars,
-                    fu: &mut self.fu,
-                    stack: sp,
-                    cycles: cost::DRAW,
-                };
-                let result = graphics::draw(&mut hw.mem, &cmd, &mut host, sp);
-                hw.cycles += host.cycles;
-                result
-            }
-            GraphicsStmt::Pclear(e) => {
-                let n = self.eval_u8(hw, e, LET_LEVEL)?;
-                hw.cycles += cost::SETTING;
-                graphics::pclear(&mut hw.mem, n)?;
-                // The program moved: everything derived from its addresses is rebuilt,
-                // and PCLEAR erases variables as CLEAR does.
-                self.program_changed();
-                self.reset_run_state(hw);
-                Ok(())
-            }
+            GraphicsStmt::Draw(e) => self.draw_stmt(hw, e),
+            GraphicsStmt::Pclear(e) => self.pclear_stmt(hw, e),
             GraphicsStmt::Color(f, b) => {
-                let f = self.opt_u8(hw, f.as_ref())?;
-                let b = self.opt_u8(hw, b.as_ref())?;
-                hw.cycles += cost::SETTING;
+                let (f, b) = self.setting_args(hw, f, b)?;
                 graphics::color(&mut hw.mem, f, b)
             }
             GraphicsStmt::Pmode(m, p) => {
-                let m = self.opt_u8(hw, m.as_ref())?;
-                let p = self.opt_u8(hw, p.as_ref())?;
-                hw.cycles += cost::SETTING;
+                let (m, p) = self.setting_args(hw, m, p)?;
                 graphics::pmode(&mut hw.mem, m, p)
             }
             GraphicsStmt::Screen(a, b) => {
-                let a = self.opt_u8(hw, a.as_ref())?;
-                let b = self.opt_u8(hw, b.as_ref())?;
-                hw.cycles += cost::SETTING;
+                let (a, b) = self.setting_args(hw, a, b)?;
                 hw.video = graphics::screen(&mut hw.mem, hw.video, a, b);
                 Ok(())
             }
@@ -306,5 +223,149 @@ impl Interpreter {
                 graphics::put(&mut hw.mem, from, to, hdr, *action)
             }
         }
+    }
+
+    /// PSET or PRESET (x,y)[,c].
+    fn pset_stmt(
+        &mut self,
+        hw: &mut Hardware,
+        at: &PointExpr,
+        colour: Option<&Expr>,
+        set: bool,
+    ) -> Res<()> {
+        let p = self.gpoint(hw, at)?;
+        let c = self.opt_u8(hw, colour)?;
+        hw.cycles += cost::PSET;
+        if set {
+            graphics::pset(&mut hw.mem, p, c)
+        } else {
+            graphics::preset(&mut hw.mem, p, c)
+        }
+    }
+
+    /// PAINT (x,y)[,c[,b]]: the fill charges its own pixels and rows; its span records are
+    /// checked against the stack as the interpreter accounts it.
+    fn paint_stmt(
+        &mut self,
+        hw: &mut Hardware,
+        at: &PointExpr,
+        colour: Option<&Expr>,
+        border: Option<&Expr>,
+    ) -> Res<()> {
+        let p = self.gpoint(hw, at)?;
+        let c = self.opt_u8(hw, colour)?;
+        let b = self.opt_u8(hw, border)?;
+        let sp = self.s_h(hw) as u16;
+        hw.cycles += graphics::paint(&mut hw.mem, p, c, b, sp)?;
+        Ok(())
+    }
+
+    /// COLOR, PMODE and SCREEN's two optional bytes, and the cost of a setting.
+    fn setting_args(
+        &mut self,
+        hw: &mut Hardware,
+        a: &Option<Expr>,
+        b: &Option<Expr>,
+    ) -> Res<(Option<u8>, Option<u8>)> {
+        let a = self.opt_u8(hw, a.as_ref())?;
+        let b = self.opt_u8(hw, b.as_ref())?;
+        hw.cycles += cost::SETTING;
+        Ok((a, b))
+    }
+
+    /// LINE: the end points are stored even when there is no PSET/PRESET (then ?SN); the
+    /// cost is the line's, the box's or the filled box's from their extents.
+    fn line_stmt(
+        &mut self,
+        hw: &mut Hardware,
+        from: Option<&PointExpr>,
+        to: &PointExpr,
+        action: Option<bool>,
+        shape: graphics::LineBox,
+    ) -> Res<()> {
+        let from = match from {
+            Some(p) => Some(self.gpoint(hw, p)?),
+            None => None,
+        };
+        let to = self.gpoint(hw, to)?;
+        graphics::line_endpoints(&mut hw.mem, from, to);
+        let Some(set) = action else {
+            return Err(ErrorCode::SN);
+        };
+        let (dx, dy) = graphics::line::extents(&hw.mem);
+        hw.cycles += cost::LINE
+            + match shape {
+                graphics::LineBox::None => cost::line(dx, dy),
+                graphics::LineBox::Box => cost::outline(dx, dy),
+                graphics::LineBox::Filled => cost::filled(dx, dy),
+            };
+        graphics::line_draw(&mut hw.mem, set, shape);
+        Ok(())
+    }
+
+    /// CIRCLE: `ends` are the optional ratio, start and end, each scaled as the ROM scales it
+    /// (ratio ×256, start and end ×64) before the conversion.
+    fn circle_stmt(
+        &mut self,
+        hw: &mut Hardware,
+        centre: &PointExpr,
+        radius: &Expr,
+        colour: Option<&Expr>,
+        [ratio, start, end]: [Option<&Expr>; 3],
+    ) -> Res<()> {
+        let c = self.gpoint(hw, centre)?;
+        let r = self.eval_u16(hw, radius, LET_LEVEL)?;
+        let colour = self.opt_u8(hw, colour)?;
+        let ratio = match ratio {
+            Some(e) => {
+                self.scaled(hw, e, 8)?;
+                Some(self.fu.to_u16()?)
+            }
+            None => None,
+        };
+        let start = self.opt_scaled_u8(hw, start)?;
+        let end = self.opt_scaled_u8(hw, end)?;
+        hw.cycles += graphics::circle(&mut hw.mem, c, r, colour, ratio, start, end)?;
+        Ok(())
+    }
+
+    /// CIRCLE's start or end: a fraction of the turn, ×64 and converted to a byte.
+    fn opt_scaled_u8(&mut self, hw: &mut Hardware, e: Option<&Expr>) -> Res<Option<u8>> {
+        match e {
+            Some(e) => {
+                self.scaled(hw, e, 6)?;
+                Ok(Some(self.fu.to_u8()?))
+            }
+            None => Ok(None),
+        }
+    }
+
+    /// DRAW: the string's commands, with the variables it names looked up as DRAW runs; the
+    /// cycles DRAW took are charged even when it stops with an error.
+    fn draw_stmt(&mut self, hw: &mut Hardware, e: &Expr) -> Res<()> {
+        let d = self.eval_str(hw, e, LET_LEVEL)?;
+        let cmd = self.take_string(hw, d);
+        let sp = self.s_h(hw) as u16;
+        let mut host = DrawVars {
+            vars: &mut self.vars,
+            fu: &mut self.fu,
+            stack: sp,
+            cycles: cost::DRAW,
+        };
+        let result = graphics::draw(&mut hw.mem, &cmd, &mut host, sp);
+        hw.cycles += host.cycles;
+        result
+    }
+
+    /// PCLEAR n: the program moves above the reserved pages.
+    fn pclear_stmt(&mut self, hw: &mut Hardware, e: &Expr) -> Res<()> {
+        let n = self.eval_u8(hw, e, LET_LEVEL)?;
+        hw.cycles += cost::SETTING;
+        graphics::pclear(&mut hw.mem, n)?;
+        // The program moved: everything derived from its addresses is rebuilt,
+        // and PCLEAR erases variables as CLEAR does.
+        self.program_changed();
+        self.reset_run_state(hw);
+        Ok(())
     }
 }

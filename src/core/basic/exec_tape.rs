@@ -6,33 +6,10 @@ use crate::basic::ast::{Expr, LValue, TapeStmt};
 use crate::basic::error::ErrorCode;
 use crate::basic::eval::LET_LEVEL;
 use crate::basic::interp::{fill_line_buffer, Interpreter, Mode, Res, LINE_BUFFER};
+use crate::basic::tape_job::{AfterFound, TapeJob};
 use crate::basic::{crunch, program, program_image};
 use crate::machine::cassette::{self, CloadOutcome, DeckError, SearchEvent};
 use crate::machine::hardware::Hardware;
-
-/// What a tape search does once it has found its file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum AfterFound {
-    Cload,
-    Cloadm { offset: u16 },
-    Skipf,
-}
-
-/// A search in progress, stepped a block per field.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TapeJob {
-    pub after: AfterFound,
-    /// Started at the prompt: the ROM shows its progress on the screen.
-    pub direct: bool,
-    /// Fields left before the next step (a block takes time to read).
-    pub wait: u32,
-    /// The name searched for, to search again after rewinding.
-    pub name: Option<Vec<u8>>,
-    /// The search ran off the end once and the tape was rewound.
-    pub rewound: bool,
-    /// A key was pressed during the search: the rest goes at once.
-    pub hurry: bool,
-}
 
 /// The error BASIC reports for what went wrong at the deck.
 pub fn deck_error(e: DeckError) -> ErrorCode {
@@ -78,6 +55,8 @@ impl Interpreter {
         Ok(self.fu.to_i16()?)
     }
 
+    /// A cassette statement: the searches (CLOAD, CLOADM, SKIPF) start here and go on a
+    /// block per field; the others act on the deck at once.
     pub(crate) fn exec_tape(&mut self, hw: &mut Hardware, t: &TapeStmt) -> Res<()> {
         match t {
             TapeStmt::Cload {
@@ -101,66 +80,14 @@ impl Interpreter {
                 let name = self.tape_name(hw, name)?;
                 self.start_search(hw, name, AfterFound::Skipf)
             }
-            TapeStmt::Csave { name, ascii } => {
-                let name = self.tape_name(hw, &Some(name.clone()))?.unwrap_or_default();
-                let r = if *ascii {
-                    program_image::csave_ascii(&mut hw.deck, &hw.mem, &name)
-                } else {
-                    program_image::csave(&mut hw.deck, &hw.mem, &name)
-                };
-                r.map_err(deck_error)?;
-                self.wait_for_tape(hw);
-                Ok(())
-            }
+            TapeStmt::Csave { name, ascii } => self.csave(hw, name, *ascii),
             TapeStmt::Csavem {
                 name,
                 start,
                 end,
                 exec,
-            } => {
-                let name = self.tape_name(hw, &Some(name.clone()))?.unwrap_or_default();
-                let s = self.eval_u16(hw, start, LET_LEVEL)?;
-                let e = self.eval_u16(hw, end, LET_LEVEL)?;
-                let x = self.eval_u16(hw, exec, LET_LEVEL)?;
-                if e < s {
-                    return Err(ErrorCode::FC);
-                }
-                hw.deck
-                    .csavem(&hw.mem, &name, s, e, x)
-                    .map_err(deck_error)?;
-                self.wait_for_tape(hw);
-                Ok(())
-            }
-            TapeStmt::Open { mode, device, name } => {
-                let m = self.eval_str(hw, mode, LET_LEVEL)?;
-                let m = self.take_string(hw, m);
-                let dev = self.tape_device(hw, device)?;
-                let name = self.tape_name(hw, name)?.unwrap_or_default();
-                let input = match m.first() {
-                    Some(b'I') => true,
-                    Some(b'O') => false,
-                    _ => return Err(ErrorCode::FM),
-                };
-                match dev {
-                    -1 => {
-                        if input {
-                            let wanted = if name.is_empty() {
-                                None
-                            } else {
-                                Some(&name[..])
-                            };
-                            hw.deck.open_input(wanted).map_err(deck_error)?;
-                        } else {
-                            hw.deck.open_output(&name).map_err(deck_error)?;
-                        }
-                        self.wait_for_tape(hw);
-                        Ok(())
-                    }
-                    // The screen and keyboard, or the printer: nothing to open.
-                    0 | -2 => Ok(()),
-                    _ => Err(ErrorCode::DN),
-                }
-            }
+            } => self.csavem(hw, name, [start, end, exec]),
+            TapeStmt::Open { mode, device, name } => self.open(hw, mode, device, name),
             TapeStmt::Close(dev) => {
                 let d = match dev {
                     Some(e) => self.tape_device(hw, e)?,
@@ -180,6 +107,81 @@ impl Interpreter {
                 hw.deck.set_audio(*on);
                 Ok(())
             }
+        }
+    }
+
+    /// CSAVE name[,A]: the program written to the tape, tokenized or as text; the program
+    /// waits for the deck.
+    fn csave(&mut self, hw: &mut Hardware, name: &Expr, ascii: bool) -> Res<()> {
+        let name = self.tape_name(hw, &Some(name.clone()))?.unwrap_or_default();
+        let r = if ascii {
+            program_image::csave_ascii(&mut hw.deck, &hw.mem, &name)
+        } else {
+            program_image::csave(&mut hw.deck, &hw.mem, &name)
+        };
+        r.map_err(deck_error)?;
+        self.wait_for_tape(hw);
+        Ok(())
+    }
+
+    /// CSAVEM name,start,end,exec: memory written as a machine-code file (?FC when the end
+    /// is below the start).
+    fn csavem(
+        &mut self,
+        hw: &mut Hardware,
+        name: &Expr,
+        [start, end, exec]: [&Expr; 3],
+    ) -> Res<()> {
+        let name = self.tape_name(hw, &Some(name.clone()))?.unwrap_or_default();
+        let s = self.eval_u16(hw, start, LET_LEVEL)?;
+        let e = self.eval_u16(hw, end, LET_LEVEL)?;
+        let x = self.eval_u16(hw, exec, LET_LEVEL)?;
+        if e < s {
+            return Err(ErrorCode::FC);
+        }
+        hw.deck
+            .csavem(&hw.mem, &name, s, e, x)
+            .map_err(deck_error)?;
+        self.wait_for_tape(hw);
+        Ok(())
+    }
+
+    /// OPEN "I"|"O",#dev[,name]: a data file on the tape (device -1); the screen (0) and the
+    /// printer (-2) need no opening.
+    fn open(
+        &mut self,
+        hw: &mut Hardware,
+        mode: &Expr,
+        device: &Expr,
+        name: &Option<Expr>,
+    ) -> Res<()> {
+        let m = self.eval_str(hw, mode, LET_LEVEL)?;
+        let m = self.take_string(hw, m);
+        let dev = self.tape_device(hw, device)?;
+        let name = self.tape_name(hw, name)?.unwrap_or_default();
+        let input = match m.first() {
+            Some(b'I') => true,
+            Some(b'O') => false,
+            _ => return Err(ErrorCode::FM),
+        };
+        match dev {
+            -1 => {
+                if input {
+                    let wanted = if name.is_empty() {
+                        None
+                    } else {
+                        Some(&name[..])
+                    };
+                    hw.deck.open_input(wanted).map_err(deck_error)?;
+                } else {
+                    hw.deck.open_output(&name).map_err(deck_error)?;
+                }
+                self.wait_for_tape(hw);
+                Ok(())
+            }
+            // The screen and keyboard, or the printer: nothing to open.
+            0 | -2 => Ok(()),
+            _ => Err(ErrorCode::DN),
         }
     }
 

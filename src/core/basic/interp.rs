@@ -159,7 +159,7 @@ pub struct Interpreter {
     pub(crate) editor: LineEditor,
     pub(crate) input: Option<InputState>,
     pub(crate) edit: Option<crate::basic::edit_mode::EditState>,
-    pub(crate) tape_job: Option<crate::basic::exec_tape::TapeJob>,
+    pub(crate) tape_job: Option<crate::basic::tape_job::TapeJob>,
     /// The cycle budget of the current slice.
     pub(crate) budget: u32,
     /// The cursor cell currently shown inverted, and the blink countdown.

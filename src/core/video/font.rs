@@ -124,74 +124,25 @@ pub const fn parse(text: &str) -> Result<Font, FontError> {
     let mut current: Option<u8> = None;
     let mut row = 0;
     while pos < s.len() {
-        // Find the line [pos, end), dropping a trailing '\r'.
-        let mut end = pos;
-        while end < s.len() && s[end] != b'\n' {
-            end += 1;
-        }
-        let next = end + 1;
-        if end > pos && s[end - 1] == b'\r' {
-            end -= 1;
-        }
+        let (end, next) = line_at(s, pos);
         line += 1;
         match current {
             Some(code) => {
-                if end - pos != GLYPH_COLS {
+                let Some(bits) = glyph_row(s, pos, end) else {
                     return Err(FontError {
                         line,
                         kind: FontErrorKind::BadRow,
                     });
-                }
-                let mut bits = 0u8;
-                let mut c = 0;
-                while c < GLYPH_COLS {
-                    match s[pos + c] {
-                        b'#' => bits |= 0x80 >> (GLYPH_LEFT + c),
-                        b'.' => {}
-                        _ => {
-                            return Err(FontError {
-                                line,
-                                kind: FontErrorKind::BadRow,
-                            })
-                        }
-                    }
-                    c += 1;
-                }
+                };
                 rows[code as usize][GLYPH_TOP + row] = bits;
                 row += 1;
                 if row == GLYPH_ROWS {
                     current = None;
                 }
             }
-            None => {
-                let blank = end == pos;
-                let comment = (end - pos == 1 && s[pos] == b'#') || starts_with(s, pos, end, b"# ");
-                if blank || comment {
-                    // nothing
-                } else if starts_with(s, pos, end, b"glyph $") {
-                    let h = pos + 7;
-                    // two hex digits, then the end of the line or a space
-                    if end < h + 2 || (end > h + 2 && s[h + 2] != b' ') {
-                        return Err(FontError {
-                            line,
-                            kind: FontErrorKind::BadCode,
-                        });
-                    }
-                    let code = match (hex_digit(s[h]), hex_digit(s[h + 1])) {
-                        (Some(hi), Some(lo)) => hi * 16 + lo,
-                        _ => {
-                            return Err(FontError {
-                                line,
-                                kind: FontErrorKind::BadCode,
-                            })
-                        }
-                    };
-                    if code as usize >= GLYPH_COUNT {
-                        return Err(FontError {
-                            line,
-                            kind: FontErrorKind::BadCode,
-                        });
-                    }
+            None => match header(s, pos, end) {
+                Ok(None) => {}
+                Ok(Some(code)) => {
                     if seen[code as usize] {
                         return Err(FontError {
                             line,
@@ -201,13 +152,9 @@ pub const fn parse(text: &str) -> Result<Font, FontError> {
                     seen[code as usize] = true;
                     current = Some(code);
                     row = 0;
-                } else {
-                    return Err(FontError {
-                        line,
-                        kind: FontErrorKind::UnexpectedLine,
-                    });
                 }
-            }
+                Err(kind) => return Err(FontError { line, kind }),
+            },
         }
         pos = next;
     }
@@ -228,4 +175,63 @@ pub const fn parse(text: &str) -> Result<Font, FontError> {
         code += 1;
     }
     Ok(Font { rows })
+}
+
+/// The line that starts at `pos`: where it ends (a trailing '\r' dropped) and where the next
+/// one starts.
+const fn line_at(s: &[u8], pos: usize) -> (usize, usize) {
+    let mut end = pos;
+    while end < s.len() && s[end] != b'\n' {
+        end += 1;
+    }
+    let next = end + 1;
+    if end > pos && s[end - 1] == b'\r' {
+        end -= 1;
+    }
+    (end, next)
+}
+
+/// A glyph row `s[pos..end]`: exactly 5 of `#` (a dot) and `.`, as the row byte at columns
+/// 2-6; None when it is not.
+const fn glyph_row(s: &[u8], pos: usize, end: usize) -> Option<u8> {
+    if end - pos != GLYPH_COLS {
+        return None;
+    }
+    let mut bits = 0u8;
+    let mut c = 0;
+    while c < GLYPH_COLS {
+        match s[pos + c] {
+            b'#' => bits |= 0x80 >> (GLYPH_LEFT + c),
+            b'.' => {}
+            _ => return None,
+        }
+        c += 1;
+    }
+    Some(bits)
+}
+
+/// A line outside a glyph, `s[pos..end]`: nothing (blank or a comment), a `glyph $NN`
+/// header's code (00-3F), or what is wrong with it.
+const fn header(s: &[u8], pos: usize, end: usize) -> Result<Option<u8>, FontErrorKind> {
+    let blank = end == pos;
+    let comment = (end - pos == 1 && s[pos] == b'#') || starts_with(s, pos, end, b"# ");
+    if blank || comment {
+        return Ok(None);
+    }
+    if !starts_with(s, pos, end, b"glyph $") {
+        return Err(FontErrorKind::UnexpectedLine);
+    }
+    let h = pos + 7;
+    // two hex digits, then the end of the line or a space
+    if end < h + 2 || (end > h + 2 && s[h + 2] != b' ') {
+        return Err(FontErrorKind::BadCode);
+    }
+    let code = match (hex_digit(s[h]), hex_digit(s[h + 1])) {
+        (Some(hi), Some(lo)) => hi * 16 + lo,
+        _ => return Err(FontErrorKind::BadCode),
+    };
+    if code as usize >= GLYPH_COUNT {
+        return Err(FontErrorKind::BadCode);
+    }
+    Ok(Some(code))
 }

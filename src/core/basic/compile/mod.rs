@@ -11,6 +11,7 @@ use crate::basic::long_names::LongNames;
 use crate::basic::tokens::{stmt as t, FUNCTION_PREFIX};
 
 mod expressions;
+mod graphics;
 mod statements;
 
 type PResult<T> = Result<T, ErrorCode>;

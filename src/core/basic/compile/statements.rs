@@ -5,82 +5,93 @@ use super::{find_else, PResult, Parser};
 use crate::basic::ast::*;
 use crate::basic::cost;
 use crate::basic::error::ErrorCode;
-use crate::basic::graphics::LineBox;
 use crate::basic::tokens::{func as f, stmt as t, FUNCTION_PREFIX};
 
 impl Parser<'_> {
     // ---------------------------------------------------------------- statements
 
+    /// One statement: a keyword's grammar, an assignment without LET, or MID$= and TIMER=
+    /// (functions on the left of an assignment).
     pub(super) fn statement(&mut self) -> PResult<Stmt> {
         let Some(c) = self.peek() else {
             self.cost += cost::EMPTY;
             return Ok(Stmt::Empty);
         };
         if c.is_ascii_uppercase() {
-            if self.dialect.extra_words() {
-                let rest = &self.t[self.p..];
-                if rest.starts_with(b"RANDOMIZE") {
-                    self.p += b"RANDOMIZE".len();
-                    let seed = if self.at_end() {
-                        None
-                    } else {
-                        Some(self.expr()?)
-                    };
-                    return Ok(Stmt::Randomize(seed));
-                }
-                if rest.starts_with(b"LPRINT") {
-                    self.p += b"LPRINT".len();
-                    let mut stmt = self.print_stmt()?;
-                    if let Stmt::Print(p) = &mut stmt {
-                        if p.device.is_some() {
-                            return Err(ErrorCode::SN);
-                        }
-                        p.printer = true;
-                    }
-                    return Ok(stmt);
-                }
-            }
-            self.cost += cost::IMPLICIT_LET;
-            return self.let_body();
+            return self.word_statement();
         }
         if c == FUNCTION_PREFIX {
-            self.p += 1;
-            let fc = self.t.get(self.p).copied();
-            self.p += 1;
-            self.keyword_dispatch();
-            return match fc {
-                Some(f::MID) => self.mid_assign(),
-                Some(f::TIMER) => {
-                    self.expect(t::EQUAL)?;
-                    Ok(Stmt::TimerSet(self.expr()?))
-                }
-                _ => Err(ErrorCode::SN),
-            };
+            return self.function_statement();
         }
         if c < 0x80 {
             return Err(ErrorCode::SN);
         }
         self.p += 1;
         self.keyword_dispatch();
+        self.keyword_statement(c)
+    }
+
+    /// A statement that starts with a letter: another dialect's RANDOMIZE or LPRINT (stored
+    /// as letters, see `crunch::EXTRA_WORDS`), else an assignment without LET.
+    fn word_statement(&mut self) -> PResult<Stmt> {
+        if self.dialect.extra_words() {
+            let rest = &self.t[self.p..];
+            if rest.starts_with(b"RANDOMIZE") {
+                self.p += b"RANDOMIZE".len();
+                let seed = if self.at_end() {
+                    None
+                } else {
+                    Some(self.expr()?)
+                };
+                return Ok(Stmt::Randomize(seed));
+            }
+            if rest.starts_with(b"LPRINT") {
+                self.p += b"LPRINT".len();
+                let mut stmt = self.print_stmt()?;
+                if let Stmt::Print(p) = &mut stmt {
+                    if p.device.is_some() {
+                        return Err(ErrorCode::SN);
+                    }
+                    p.printer = true;
+                }
+                return Ok(stmt);
+            }
+        }
+        self.cost += cost::IMPLICIT_LET;
+        self.let_body()
+    }
+
+    /// MID$(...)= and TIMER=: the function prefix and token, then the assignment.
+    fn function_statement(&mut self) -> PResult<Stmt> {
+        self.p += 1;
+        let fc = self.t.get(self.p).copied();
+        self.p += 1;
+        self.keyword_dispatch();
+        match fc {
+            Some(f::MID) => self.mid_assign(),
+            Some(f::TIMER) => {
+                self.expect(t::EQUAL)?;
+                Ok(Stmt::TimerSet(self.expr()?))
+            }
+            _ => Err(ErrorCode::SN),
+        }
+    }
+
+    /// A statement token's grammar (the token is already read): a table, each statement
+    /// with more than a line or two to read in a function of its own.
+    fn keyword_statement(&mut self, c: u8) -> PResult<Stmt> {
         match c {
             t::FOR => self.for_stmt(),
             t::GO => self.go_stmt(),
             t::REM | t::REM_QUOTE => {
-                // The dispatcher read the first comment byte; the rest is scanned.
-                let rest = self.t.len().saturating_sub(self.p + 1);
-                self.cost += cost::REM + cost::SCAN_BYTE * rest as u32;
-                self.p = self.t.len();
+                self.cost += cost::REM;
+                self.scan_to_end();
                 Ok(Stmt::Rem)
             }
-            t::ELSE => {
-                let inner = self.then_part()?;
-                Ok(Stmt::Else(Box::new(inner)))
-            }
+            t::ELSE => Ok(Stmt::Else(Box::new(self.then_part()?))),
             t::IF => self.if_stmt(),
             t::DATA => {
-                let rest = self.t.len().saturating_sub(self.p + 1);
-                self.cost += cost::SCAN_BYTE * rest as u32;
-                self.p = self.t.len();
+                self.scan_to_end();
                 Ok(Stmt::Data)
             }
             t::PRINT => self.print_stmt(),
@@ -89,19 +100,9 @@ impl Parser<'_> {
             t::END => Ok(Stmt::End),
             t::NEXT => self.next_stmt(),
             t::DIM => self.dim_stmt(),
-            t::READ => {
-                let vars = self.lvalue_list()?;
-                self.cost += cost::READ + cost::READ_ITEM * (vars.len() as u32 - 1);
-                Ok(Stmt::Read(vars))
-            }
+            t::READ => self.read_stmt(),
             t::LET => self.let_body(),
-            t::RUN => {
-                if self.peek().is_some_and(|c| c.is_ascii_digit()) {
-                    Ok(Stmt::Run(Some(self.line_number()?)))
-                } else {
-                    Ok(Stmt::Run(None))
-                }
-            }
+            t::RUN => self.run_stmt(),
             t::RESTORE => {
                 self.cost += cost::RESTORE;
                 Ok(Stmt::Restore)
@@ -111,66 +112,23 @@ impl Parser<'_> {
                 Ok(Stmt::Return)
             }
             t::STOP => Ok(Stmt::Stop),
-            t::POKE => {
-                self.cost += cost::POKE;
-                let a = self.expr()?;
-                self.expect(b',')?;
-                Ok(Stmt::Poke(a, self.expr()?))
-            }
+            t::POKE => self.poke_stmt(),
             t::CONT => Ok(Stmt::Cont),
             t::LIST | t::LLIST => Ok(Stmt::List(self.line_range()?)),
-            t::CLEAR => {
-                if self.at_end() {
-                    return Ok(Stmt::Clear(None, None));
-                }
-                let n = self.expr()?;
-                let top = if self.eat(b',') {
-                    Some(self.expr()?)
-                } else {
-                    None
-                };
-                Ok(Stmt::Clear(Some(n), top))
-            }
+            t::CLEAR => self.clear_stmt(),
             t::NEW => Ok(Stmt::New),
             t::DEF => self.def_stmt(),
-            t::SET => {
-                self.expect(b'(')?;
-                let x = self.expr()?;
-                self.expect(b',')?;
-                let y = self.expr()?;
-                self.expect(b',')?;
-                let c = self.expr()?;
-                self.expect(b')')?;
-                Ok(Stmt::Set(x, y, c))
-            }
-            t::RESET => {
-                self.expect(b'(')?;
-                let x = self.expr()?;
-                self.expect(b',')?;
-                let y = self.expr()?;
-                self.expect(b')')?;
-                Ok(Stmt::Reset(x, y))
-            }
+            t::SET | t::RESET => self.set_reset_stmt(c),
             t::CLS => {
                 self.cost += cost::CLS;
-                if self.at_end() {
-                    Ok(Stmt::Cls(None))
-                } else {
-                    Ok(Stmt::Cls(Some(self.expr()?)))
-                }
+                Ok(Stmt::Cls(self.expr_unless_end()?))
             }
             t::SOUND => {
                 let a = self.expr()?;
                 self.expect(b',')?;
                 Ok(Stmt::Sound(a, self.expr()?))
             }
-            t::EXEC => {
-                if self.at_end() {
-                    Ok(Stmt::Exec(None))
-                } else {
-                    Ok(Stmt::Exec(Some(self.expr()?)))
-                }
-            }
+            t::EXEC => Ok(Stmt::Exec(self.expr_unless_end()?)),
             t::DEL => Ok(Stmt::Del(self.line_range()?)),
             t::EDIT => Ok(Stmt::Edit(self.line_number()?)),
             t::TRON => Ok(Stmt::Tron),
@@ -182,21 +140,7 @@ impl Parser<'_> {
                     Ok(Stmt::Graphics(Box::new(self.graphics(t::LINE)?)))
                 }
             }
-            t::RENUM => {
-                let a = self.opt_line_number()?;
-                let (b, c) = if self.eat(b',') {
-                    let b = self.opt_line_number()?;
-                    let c = if self.eat(b',') {
-                        self.opt_line_number()?
-                    } else {
-                        None
-                    };
-                    (b, c)
-                } else {
-                    (None, None)
-                };
-                Ok(Stmt::Renum(a, b, c))
-            }
+            t::RENUM => self.renum_stmt(),
             t::CLOAD | t::CSAVE | t::OPEN | t::CLOSE | t::MOTOR | t::AUDIO | t::SKIPF => {
                 Ok(Stmt::Tape(Box::new(self.tape(c)?)))
             }
@@ -209,6 +153,94 @@ impl Parser<'_> {
             }
             _ => Err(ErrorCode::SN),
         }
+    }
+
+    /// REM and DATA: the rest of the statement is scanned byte by byte (the dispatcher read
+    /// the first byte), and skipped.
+    fn scan_to_end(&mut self) {
+        let rest = self.t.len().saturating_sub(self.p + 1);
+        self.cost += cost::SCAN_BYTE * rest as u32;
+        self.p = self.t.len();
+    }
+
+    /// An optional argument that only the end of the statement leaves out (CLS, EXEC).
+    fn expr_unless_end(&mut self) -> PResult<Option<Expr>> {
+        if self.at_end() {
+            Ok(None)
+        } else {
+            Ok(Some(self.expr()?))
+        }
+    }
+
+    /// READ v[,v...]: each item after the first costs the ROM less than the first.
+    fn read_stmt(&mut self) -> PResult<Stmt> {
+        let vars = self.lvalue_list()?;
+        self.cost += cost::READ + cost::READ_ITEM * (vars.len() as u32 - 1);
+        Ok(Stmt::Read(vars))
+    }
+
+    /// RUN [n]: a line number only if a digit follows.
+    fn run_stmt(&mut self) -> PResult<Stmt> {
+        if self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            Ok(Stmt::Run(Some(self.line_number()?)))
+        } else {
+            Ok(Stmt::Run(None))
+        }
+    }
+
+    /// POKE a,v.
+    fn poke_stmt(&mut self) -> PResult<Stmt> {
+        self.cost += cost::POKE;
+        let a = self.expr()?;
+        self.expect(b',')?;
+        Ok(Stmt::Poke(a, self.expr()?))
+    }
+
+    /// CLEAR [n[,top]].
+    fn clear_stmt(&mut self) -> PResult<Stmt> {
+        if self.at_end() {
+            return Ok(Stmt::Clear(None, None));
+        }
+        let n = self.expr()?;
+        let top = if self.eat(b',') {
+            Some(self.expr()?)
+        } else {
+            None
+        };
+        Ok(Stmt::Clear(Some(n), top))
+    }
+
+    /// SET(x,y,c) and RESET(x,y): the text screen's blocks.
+    fn set_reset_stmt(&mut self, token: u8) -> PResult<Stmt> {
+        self.expect(b'(')?;
+        let x = self.expr()?;
+        self.expect(b',')?;
+        let y = self.expr()?;
+        if token == t::RESET {
+            self.expect(b')')?;
+            return Ok(Stmt::Reset(x, y));
+        }
+        self.expect(b',')?;
+        let c = self.expr()?;
+        self.expect(b')')?;
+        Ok(Stmt::Set(x, y, c))
+    }
+
+    /// RENUM [new][,[start][,inc]]: each part may be left out.
+    fn renum_stmt(&mut self) -> PResult<Stmt> {
+        let a = self.opt_line_number()?;
+        let (b, c) = if self.eat(b',') {
+            let b = self.opt_line_number()?;
+            let c = if self.eat(b',') {
+                self.opt_line_number()?
+            } else {
+                None
+            };
+            (b, c)
+        } else {
+            (None, None)
+        };
+        Ok(Stmt::Renum(a, b, c))
     }
 
     /// The cassette statements (the token is already read).
@@ -292,190 +324,12 @@ impl Parser<'_> {
         })
     }
 
-    /// `(x,y)`
-    pub(super) fn point(&mut self) -> PResult<PointExpr> {
-        self.expect(b'(')?;
-        let p = self.point_inside()?;
-        self.expect(b')')?;
-        Ok(p)
-    }
-
-    /// `x,y` inside a point's brackets.
-    pub(super) fn point_inside(&mut self) -> PResult<PointExpr> {
-        let x = self.expr()?;
-        self.expect(b',')?;
-        Ok((x, self.expr()?))
-    }
-
-    /// An optional argument after a comma: `,expr`, or `,` followed by another comma or the
-    /// end (an omitted argument).
-    pub(super) fn opt_arg(&mut self) -> PResult<Option<Expr>> {
-        if !self.eat(b',') {
-            return Ok(None);
-        }
-        match self.peek() {
-            None | Some(b',') => Ok(None),
-            _ => Ok(Some(self.expr()?)),
-        }
-    }
-
+    /// An optional argument where a comma or the end means none (`PCLS`, `CLOAD`).
     pub(super) fn opt_expr(&mut self) -> PResult<Option<Expr>> {
         match self.peek() {
             None | Some(b',') => Ok(None),
             _ => Ok(Some(self.expr()?)),
         }
-    }
-
-    /// `[(x1,y1)]-(x2,y2)`
-    pub(super) fn point_pair(&mut self) -> PResult<(Option<PointExpr>, PointExpr)> {
-        let from = if self.peek() == Some(b'(') {
-            Some(self.point()?)
-        } else {
-            None
-        };
-        self.expect(t::MINUS)?;
-        Ok((from, self.point()?))
-    }
-
-    /// The graphics statements (the token is already read).
-    pub(super) fn graphics(&mut self, token: u8) -> PResult<GraphicsStmt> {
-        self.eat(b'@');
-        Ok(match token {
-            t::PCLS => GraphicsStmt::Pcls(self.opt_expr()?),
-            t::PSET | t::PRESET => {
-                let at = self.point_or_paren3()?;
-                let (at, colour) = at;
-                GraphicsStmt::Pset {
-                    at,
-                    colour,
-                    set: token == t::PSET,
-                }
-            }
-            t::LINE => {
-                let (from, to) = self.point_pair()?;
-                let mut action = None;
-                let mut shape = LineBox::None;
-                if self.eat(b',') {
-                    if self.eat(t::PSET) {
-                        action = Some(true);
-                    } else if self.eat(t::PRESET) {
-                        action = Some(false);
-                    }
-                    if action.is_some() && self.eat(b',') {
-                        if self.eat(b'B') {
-                            shape = if self.eat(b'F') {
-                                LineBox::Filled
-                            } else {
-                                LineBox::Box
-                            };
-                        } else {
-                            return Err(ErrorCode::SN);
-                        }
-                    }
-                }
-                GraphicsStmt::Line {
-                    from,
-                    to,
-                    action,
-                    shape,
-                }
-            }
-            t::CIRCLE => {
-                let centre = self.point()?;
-                self.expect(b',')?;
-                let radius = self.expr()?;
-                let colour = self.opt_arg()?;
-                let ratio = self.opt_arg()?;
-                let start = self.opt_arg()?;
-                let end = self.opt_arg()?;
-                GraphicsStmt::Circle {
-                    centre,
-                    radius,
-                    colour,
-                    ratio,
-                    start,
-                    end,
-                }
-            }
-            t::PAINT => {
-                let at = self.point()?;
-                let colour = self.opt_arg()?;
-                let border = self.opt_arg()?;
-                GraphicsStmt::Paint { at, colour, border }
-            }
-            t::DRAW => GraphicsStmt::Draw(self.expr()?),
-            t::PCLEAR => GraphicsStmt::Pclear(self.expr()?),
-            t::COLOR => {
-                let f = self.opt_expr()?;
-                GraphicsStmt::Color(f, self.opt_arg()?)
-            }
-            t::PMODE => {
-                let m = self.opt_expr()?;
-                GraphicsStmt::Pmode(m, self.opt_arg()?)
-            }
-            t::SCREEN => {
-                let a = self.opt_expr()?;
-                GraphicsStmt::Screen(a, self.opt_arg()?)
-            }
-            t::PCOPY => {
-                let s = self.expr()?;
-                self.expect(t::TO)?;
-                GraphicsStmt::Pcopy(s, self.expr()?)
-            }
-            t::GET | t::PUT => {
-                let (from, to) = self.point_pair()?;
-                self.expect(b',')?;
-                let array = self.var_name()?;
-                if token == t::GET {
-                    let bits = if self.eat(b',') {
-                        self.expect(b'G')?;
-                        true
-                    } else {
-                        false
-                    };
-                    GraphicsStmt::Get {
-                        from,
-                        to,
-                        array,
-                        bits,
-                    }
-                } else {
-                    use crate::basic::graphics::PutAction;
-                    let action = if self.eat(b',') {
-                        Some(match self.next_byte().ok_or(ErrorCode::SN)? {
-                            t::PSET => PutAction::Pset,
-                            t::PRESET => PutAction::Preset,
-                            t::AND => PutAction::And,
-                            t::OR => PutAction::Or,
-                            t::NOT => PutAction::Not,
-                            _ => return Err(ErrorCode::SN),
-                        })
-                    } else {
-                        None
-                    };
-                    GraphicsStmt::Put {
-                        from,
-                        to,
-                        array,
-                        action,
-                    }
-                }
-            }
-            _ => return Err(ErrorCode::SN),
-        })
-    }
-
-    /// PSET/PRESET's `(x,y[,c])`.
-    pub(super) fn point_or_paren3(&mut self) -> PResult<(PointExpr, Option<Expr>)> {
-        self.expect(b'(')?;
-        let (x, y) = self.point_inside()?;
-        let c = if self.eat(b',') {
-            Some(self.expr()?)
-        } else {
-            None
-        };
-        self.expect(b')')?;
-        Ok(((x, y), c))
     }
 
     pub(super) fn go_stmt(&mut self) -> PResult<Stmt> {

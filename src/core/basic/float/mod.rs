@@ -8,6 +8,8 @@
 //! pushed on the expression stack, unpacked, without FACOV) and the *right* operand is in FAC.
 //! The result is left in FAC.
 
+use crate::basic::error::ErrorCode;
+
 /// A number as stored in RAM: exponent (bias $80, 0 = zero), then 4 mantissa bytes whose top
 /// bit holds the sign (the hidden leading 1 is not stored).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -50,6 +52,19 @@ pub enum FpError {
     Overflow,
     DivisionByZero,
     IllegalFunctionCall,
+}
+
+/// The code BASIC reports for a math error. It lives with the math package, which sits on
+/// top of the list of error codes (PRINT USING reports codes too), so that the list imports
+/// nothing.
+impl From<FpError> for ErrorCode {
+    fn from(e: FpError) -> Self {
+        match e {
+            FpError::Overflow => ErrorCode::OV,
+            FpError::DivisionByZero => ErrorCode::DivZero,
+            FpError::IllegalFunctionCall => ErrorCode::FC,
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

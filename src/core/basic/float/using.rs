@@ -250,117 +250,18 @@ impl Using {
         }
         bf.put(sign);
         bf.put(b'0');
-        let tail_a: u8;
         if da & EXPF != 0 {
-            // LA49B: exponential format.
-            let orig = fu.fac.exp;
-            let e47 = if orig != 0 { la55b(fu) } else { 0 };
-            let mut a = if d8 != 0 { d8 - 1 } else { 0 };
-            a = a.wrapping_add(d9);
-            let bb3: u8 = if da & POST != 0 { 0 } else { 0xFF };
-            a = a.wrapping_add(bb3).wrapping_sub(9);
-            let init = a;
-            while (a as i8) < 0 {
-                let _ = fu.div10();
-                a = a.wrapping_add(1);
-            }
-            let a2 = if (init as i8) < 0 { init } else { 0 };
-            bf.e45 = a2
-                .wrapping_neg()
-                .wrapping_add(d9)
-                .wrapping_add(1)
-                .wrapping_add(bb3);
-            bf.comma = 0;
-            bf.la590(fu);
-            bf.la60f(init);
-            if d8 == 0 {
-                bf.u = bf.u.wrapping_sub(1);
-            }
-            let mut e: u8 = if orig != 0 {
-                e47.wrapping_add(9).wrapping_sub(d9).wrapping_sub(bb3)
-            } else {
-                0
-            };
-            let mut es = b'+';
-            if (e as i8) < 0 {
-                es = b'-';
-                e = e.wrapping_neg();
-            }
-            let u = bf.u;
-            bf.m[u.wrapping_add(1) as usize] = es;
-            bf.m[u as usize] = b'E';
-            bf.u = u.wrapping_add(2);
-            let mut tens = b'0' - 1;
-            loop {
-                tens = tens.wrapping_add(1);
-                let (r, borrow) = e.overflowing_sub(10);
-                e = r;
-                if borrow {
-                    break;
-                }
-            }
-            bf.put(tens);
-            bf.put(e.wrapping_add(0x3A));
-            bf.m[bf.u as usize] = 0;
-            self.tail(&mut bf, d9, da, out);
-            return;
-        }
-        if fu.foutcp(NMIL) >= 0 {
+            bf.exponential(fu, d9, d8, da);
+        } else if fu.foutcp(NMIL) >= 0 {
             // Too big for a field: `%` and the number as PRINT shows it (sign already lost).
             let mut v = Vec::with_capacity(16);
             fu.fout(&mut v);
             out.push(b'%');
             out.extend_from_slice(&v);
             return;
-        }
-        let mut e47 = fu.fac.exp;
-        if e47 != 0 {
-            e47 = la55b(fu);
-        }
-        if (e47 as i8) >= 0 {
-            bf.zeros(d9.wrapping_sub(9).wrapping_sub(e47));
-            bf.la5f1(e47, da);
-            bf.la590(fu);
-            bf.la60f(e47);
-            bf.la5d7();
-            if d8 == 0 {
-                bf.u = bf.u.wrapping_sub(1);
-            }
-            tail_a = d8;
         } else {
-            // LA441: below 100,000,000.
-            let mut a = if d8 != 0 { d8 - 1 } else { 0 };
-            a = a.wrapping_add(e47);
-            if (a as i8) >= 0 {
-                a = 0;
-            }
-            let init = a;
-            while (a as i8) < 0 {
-                let _ = fu.div10();
-                a = a.wrapping_add(1);
-            }
-            e47 = e47.wrapping_sub(init);
-            if (e47.wrapping_add(9) as i8) < 0 {
-                // LA47C
-                bf.zeros(d9);
-                bf.la5db();
-                bf.zeros(0xF7u8.wrapping_sub(e47));
-                bf.e45 = 0;
-                bf.comma = 0;
-            } else {
-                bf.zeros(d9.wrapping_sub(9).wrapping_sub(e47));
-                bf.la5f1(e47, da);
-            }
-            bf.la590(fu);
-            let mut a = d8;
-            if a == 0 {
-                bf.u = bf.decpt;
-            }
-            a = a.wrapping_add(e47);
-            tail_a = a;
+            bf.fixed(fu, d9, d8, da);
         }
-        // LA3DE
-        bf.zeros(tail_a.wrapping_sub(1));
         self.tail(&mut bf, d9, da, out);
     }
 
@@ -519,6 +420,127 @@ impl Buf {
     fn put(&mut self, c: u8) {
         self.m[self.u as usize] = c;
         self.u = self.u.wrapping_add(1);
+    }
+
+    /// LA49B: the exponential format (`^^^^`): the digits scaled to the field, then `E`,
+    /// the exponent's sign and two digits.
+    fn exponential(&mut self, fu: &mut FloatUnit, d9: u8, d8: u8, da: u8) {
+        let orig = fu.fac.exp;
+        let e47 = if orig != 0 { la55b(fu) } else { 0 };
+        let mut a = if d8 != 0 { d8 - 1 } else { 0 };
+        a = a.wrapping_add(d9);
+        let bb3: u8 = if da & POST != 0 { 0 } else { 0xFF };
+        a = a.wrapping_add(bb3).wrapping_sub(9);
+        let init = a;
+        while (a as i8) < 0 {
+            let _ = fu.div10();
+            a = a.wrapping_add(1);
+        }
+        let a2 = if (init as i8) < 0 { init } else { 0 };
+        self.e45 = a2
+            .wrapping_neg()
+            .wrapping_add(d9)
+            .wrapping_add(1)
+            .wrapping_add(bb3);
+        self.comma = 0;
+        self.la590(fu);
+        self.la60f(init);
+        if d8 == 0 {
+            self.u = self.u.wrapping_sub(1);
+        }
+        let e: u8 = if orig != 0 {
+            e47.wrapping_add(9).wrapping_sub(d9).wrapping_sub(bb3)
+        } else {
+            0
+        };
+        self.exponent(e);
+    }
+
+    /// The exponent part: `E`, its sign, and its two digits (tens counted by subtraction).
+    fn exponent(&mut self, mut e: u8) {
+        let mut es = b'+';
+        if (e as i8) < 0 {
+            es = b'-';
+            e = e.wrapping_neg();
+        }
+        let u = self.u;
+        self.m[u.wrapping_add(1) as usize] = es;
+        self.m[u as usize] = b'E';
+        self.u = u.wrapping_add(2);
+        let mut tens = b'0' - 1;
+        loop {
+            tens = tens.wrapping_add(1);
+            let (r, borrow) = e.overflowing_sub(10);
+            e = r;
+            if borrow {
+                break;
+            }
+        }
+        self.put(tens);
+        self.put(e.wrapping_add(0x3A));
+        self.m[self.u as usize] = 0;
+    }
+
+    /// The fixed format for a number below 1,000,000,000: its digits with leading zeros,
+    /// commas and the point, then (LA3DE) the zeros that fill the right part.
+    fn fixed(&mut self, fu: &mut FloatUnit, d9: u8, d8: u8, da: u8) {
+        let mut e47 = fu.fac.exp;
+        if e47 != 0 {
+            e47 = la55b(fu);
+        }
+        let tail_a = if (e47 as i8) >= 0 {
+            self.whole(fu, e47, d9, d8, da)
+        } else {
+            self.below_100m(fu, e47, d9, d8, da)
+        };
+        // LA3DE
+        self.zeros(tail_a.wrapping_sub(1));
+    }
+
+    /// A number of 100,000,000 or more (nine digits before the point, `e47` ≥ 0 more):
+    /// returns the right part's length for LA3DE.
+    fn whole(&mut self, fu: &mut FloatUnit, e47: u8, d9: u8, d8: u8, da: u8) -> u8 {
+        self.zeros(d9.wrapping_sub(9).wrapping_sub(e47));
+        self.la5f1(e47, da);
+        self.la590(fu);
+        self.la60f(e47);
+        self.la5d7();
+        if d8 == 0 {
+            self.u = self.u.wrapping_sub(1);
+        }
+        d8
+    }
+
+    /// LA441: a number below 100,000,000, first scaled down to the field's right part;
+    /// returns the zeros still to put (+1) for LA3DE.
+    fn below_100m(&mut self, fu: &mut FloatUnit, mut e47: u8, d9: u8, d8: u8, da: u8) -> u8 {
+        let mut a = if d8 != 0 { d8 - 1 } else { 0 };
+        a = a.wrapping_add(e47);
+        if (a as i8) >= 0 {
+            a = 0;
+        }
+        let init = a;
+        while (a as i8) < 0 {
+            let _ = fu.div10();
+            a = a.wrapping_add(1);
+        }
+        e47 = e47.wrapping_sub(init);
+        if (e47.wrapping_add(9) as i8) < 0 {
+            // LA47C
+            self.zeros(d9);
+            self.la5db();
+            self.zeros(0xF7u8.wrapping_sub(e47));
+            self.e45 = 0;
+            self.comma = 0;
+        } else {
+            self.zeros(d9.wrapping_sub(9).wrapping_sub(e47));
+            self.la5f1(e47, da);
+        }
+        self.la590(fu);
+        if d8 == 0 {
+            self.u = self.decpt;
+        }
+        d8.wrapping_add(e47)
     }
 
     /// LA478: put A zeros (none if A ≤ 0 as a signed byte).

@@ -56,6 +56,8 @@ pub fn draw(
 ) -> Result<(), ErrorCode> {
     mem.poke(dp::PLOT_FLAG, 1);
     set_colours(mem);
+    // N (move without updating the last point) and B (move without drawing) hold for the
+    // next move only.
     let mut no_update = false;
     let mut blank = false;
     let mut sc = Scanner::new(cmd, host);
@@ -67,11 +69,10 @@ pub fn draw(
             return Ok(());
         }
         let c = sc.getc()?;
-        let (h, v): (u16, u16);
         if !matches!(c, b';' | b'\'' | b' ') {
             sc.host.spend(cost::DRAW_COMMAND);
         }
-        match c {
+        let (x, y) = match c {
             b';' | b'\'' => continue,
             b'N' => {
                 no_update = !no_update;
@@ -85,83 +86,104 @@ pub fn draw(
                 sc.enter_substring(mem, sp)?;
                 continue;
             }
-            b'M' => {
-                let first = sc.getc()?;
-                let x = sc.coord(mem, first)?;
-                if sc.getc()? != b',' {
-                    return Err(ErrorCode::FC);
-                }
-                let c2 = sc.getc()?;
-                let y = sc.coord(mem, c2)?;
-                if first == b'+' || first == b'-' {
-                    (h, v) = (x, y);
-                } else {
-                    sc.host.spend(move_to(mem, x, y, no_update, blank));
-                    no_update = false;
-                    blank = false;
-                    continue;
-                }
-            }
-            _ => {
-                let mut n: u8 = 1;
-                if sc.left() {
-                    let d = sc.getc()?;
-                    sc.back();
-                    if !d.is_ascii_uppercase() {
-                        n = sc.number(mem)?;
-                        let digits = 1 + (n >= 10) as u32 + (n >= 100) as u32;
-                        sc.host.spend(cost::DRAW_DIGIT * digits);
-                    }
-                }
-                let n16 = n as u16;
-                let neg = n16.wrapping_neg();
-                match c {
-                    b'C' => {
-                        let code = colour_code(mem, n)?;
-                        mem.poke(dp::FOREGROUND, code);
-                        set_colours(mem);
-                        continue;
-                    }
-                    b'A' => {
-                        if n >= 4 {
-                            return Err(ErrorCode::FC);
-                        }
-                        mem.poke(dp::DRAW_ANGLE, n);
-                        continue;
-                    }
-                    b'S' => {
-                        if n >= 63 {
-                            return Err(ErrorCode::FC);
-                        }
-                        mem.poke(dp::DRAW_SCALE, n);
-                        continue;
-                    }
-                    b'U' => (h, v) = (0, neg),
-                    b'D' => (h, v) = (0, n16),
-                    b'L' => (h, v) = (neg, 0),
-                    b'R' => (h, v) = (n16, 0),
-                    b'E' => (h, v) = (n16, neg),
-                    b'F' => (h, v) = (n16, n16),
-                    b'G' => (h, v) = (neg, n16),
-                    b'H' => (h, v) = (neg, neg),
-                    _ => return Err(ErrorCode::FC),
-                }
-            }
-        }
-        // LB166: relative move: scale, rotate, add, clamp.
-        let s = mem.peek(dp::DRAW_SCALE);
-        let (mut h, mut v) = (scale(h, s), scale(v, s));
-        for _ in 0..mem.peek(dp::DRAW_ANGLE) {
-            (h, v) = (v.wrapping_neg(), h);
-        }
-        let nx = h.wrapping_add(mem.read_u16(dp::LAST_X));
-        let ny = v.wrapping_add(mem.read_u16(dp::LAST_Y));
-        let nx = if nx & 0x8000 != 0 { 0 } else { nx };
-        let ny = if ny & 0x8000 != 0 { 0 } else { ny };
-        sc.host.spend(move_to(mem, nx, ny, no_update, blank));
+            b'M' => sc.move_target(mem)?,
+            _ => match sc.step(mem, c)? {
+                Some((h, v)) => relative(mem, h, v),
+                None => continue,
+            },
+        };
+        sc.host.spend(move_to(mem, x, y, no_update, blank));
         no_update = false;
         blank = false;
     }
+}
+
+impl Scanner<'_> {
+    /// M: `Mx,y` goes to a point, `M+x,y` and `M-x,y` move by an offset (LB166).
+    fn move_target(&mut self, mem: &mut Memory) -> Result<(u16, u16), ErrorCode> {
+        let first = self.getc()?;
+        let x = self.coord(mem, first)?;
+        if self.getc()? != b',' {
+            return Err(ErrorCode::FC);
+        }
+        let c2 = self.getc()?;
+        let y = self.coord(mem, c2)?;
+        if first == b'+' || first == b'-' {
+            Ok(relative(mem, x, y))
+        } else {
+            Ok((x, y))
+        }
+    }
+
+    /// A command letter `c` and its count: C, A and S change a setting (None); U, D, L, R,
+    /// E, F, G and H give the offset to move by, n steps in their direction.
+    fn step(&mut self, mem: &mut Memory, c: u8) -> Result<Option<(u16, u16)>, ErrorCode> {
+        let n = self.count(mem)?;
+        let n16 = n as u16;
+        let neg = n16.wrapping_neg();
+        Ok(Some(match c {
+            b'C' => {
+                let code = colour_code(mem, n)?;
+                mem.poke(dp::FOREGROUND, code);
+                set_colours(mem);
+                return Ok(None);
+            }
+            b'A' => {
+                if n >= 4 {
+                    return Err(ErrorCode::FC);
+                }
+                mem.poke(dp::DRAW_ANGLE, n);
+                return Ok(None);
+            }
+            b'S' => {
+                if n >= 63 {
+                    return Err(ErrorCode::FC);
+                }
+                mem.poke(dp::DRAW_SCALE, n);
+                return Ok(None);
+            }
+            b'U' => (0, neg),
+            b'D' => (0, n16),
+            b'L' => (neg, 0),
+            b'R' => (n16, 0),
+            b'E' => (n16, neg),
+            b'F' => (n16, n16),
+            b'G' => (neg, n16),
+            b'H' => (neg, neg),
+            _ => return Err(ErrorCode::FC),
+        }))
+    }
+
+    /// The count after a command letter: 1 when a letter or the end follows, else the
+    /// number there, its digits charged.
+    fn count(&mut self, mem: &mut Memory) -> Result<u8, ErrorCode> {
+        let mut n: u8 = 1;
+        if self.left() {
+            let d = self.getc()?;
+            self.back();
+            if !d.is_ascii_uppercase() {
+                n = self.number(mem)?;
+                let digits = 1 + (n >= 10) as u32 + (n >= 100) as u32;
+                self.host.spend(cost::DRAW_DIGIT * digits);
+            }
+        }
+        Ok(n)
+    }
+}
+
+/// LB166: a relative move's target: the offset scaled, rotated by the angle, added to the
+/// last point, and clamped at 0.
+fn relative(mem: &Memory, h: u16, v: u16) -> (u16, u16) {
+    let s = mem.peek(dp::DRAW_SCALE);
+    let (mut h, mut v) = (scale(h, s), scale(v, s));
+    for _ in 0..mem.peek(dp::DRAW_ANGLE) {
+        (h, v) = (v.wrapping_neg(), h);
+    }
+    let nx = h.wrapping_add(mem.read_u16(dp::LAST_X));
+    let ny = v.wrapping_add(mem.read_u16(dp::LAST_Y));
+    let nx = if nx & 0x8000 != 0 { 0 } else { nx };
+    let ny = if ny & 0x8000 != 0 { 0 } else { ny };
+    (nx, ny)
 }
 
 /// LB197: clamp, line from the last point, update it unless N, draw unless B. Returns the

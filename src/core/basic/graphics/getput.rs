@@ -67,7 +67,36 @@ fn array_bounds(mem: &Memory, hdr: u16) -> (u16, u16) {
     (hdr.wrapping_add(4).wrapping_add(dims2 as u16), end)
 }
 
-/// `op`: None = GET, Some(None) = PUT bytes, Some(Some(a)) = PUT with action a.
+/// The array's bytes as GET and PUT walk them: the data pointer, stepped before each use,
+/// and the array's end, where the walk stops with ?FC.
+struct Cursor {
+    p: u16,
+    end: u16,
+}
+
+impl Cursor {
+    /// The next byte's address (?FC at the array's end).
+    #[inline]
+    fn next(&mut self) -> Result<u16, ErrorCode> {
+        self.p = self.p.wrapping_add(1);
+        if self.p == self.end {
+            Err(ErrorCode::FC)
+        } else {
+            Ok(self.p)
+        }
+    }
+}
+
+/// The rectangle GET or PUT covers: the extent dx (pixels, scaled), the row count and the
+/// bytes per screen line.
+struct Area {
+    dx: u16,
+    rows: u32,
+    bpl: u16,
+}
+
+/// GET or PUT: `put` is the direction (array → screen), `bits` the bit mode (`,G`, or any
+/// PUT action), `action` PUT's action.
 fn transfer(
     mem: &mut Memory,
     start: Option<Point>,
@@ -78,8 +107,21 @@ fn transfer(
     action: Option<PutAction>,
 ) -> Result<(), ErrorCode> {
     get_put_points(mem, start, end);
-    let (mut p, arr_end) = array_bounds(mem, hdr);
+    let (p, end) = array_bounds(mem, hdr);
+    let mut array = Cursor { p, end };
     let four = four_colour(mem);
+    let area = area(mem, bits, four);
+    if bits {
+        transfer_bits(mem, &mut array, &area, put, four, action)
+    } else {
+        transfer_bytes(mem, &mut array, &area, put)
+    }
+}
+
+/// The ROM's set-up of the rectangle after LA71D: (in byte mode) x1 and x2 to a byte
+/// boundary (LAB52), the smaller corner to GrCurrX/Y and the extents to GrPixelNoX/Y (dx
+/// doubled in 4-colour modes, then both scaled), and the row count, 8-bit (0 means 256).
+fn area(mem: &mut Memory, bits: bool, four: bool) -> Area {
     if !bits {
         // LAB52: x1, x2 to a byte boundary in 256-units.
         let mask = if four { 0xFC } else { 0xF8 };
@@ -113,44 +155,55 @@ fn transfer(
         0 => 256,
         r => r as u32,
     };
-    let next = |p: &mut u16| -> Result<u16, ErrorCode> {
-        *p = p.wrapping_add(1);
-        if *p == arr_end {
-            Err(ErrorCode::FC)
-        } else {
-            Ok(*p)
-        }
+    Area { dx, rows, bpl }
+}
+
+/// Byte mode: (dx>>3)+1 whole bytes a row (8-bit, 0 means 256), copied raw between the
+/// screen and the array.
+fn transfer_bytes(
+    mem: &mut Memory,
+    array: &mut Cursor,
+    area: &Area,
+    put: bool,
+) -> Result<(), ErrorCode> {
+    let per_row_w = (area.dx >> 3).wrapping_add(1);
+    mem.write_u16(dp::PIXEL_X, per_row_w);
+    let per_row: u32 = match per_row_w as u8 {
+        0 => 256,
+        n => n as u32,
     };
-
-    if !bits {
-        let per_row_w = (dx >> 3).wrapping_add(1);
-        mem.write_u16(dp::PIXEL_X, per_row_w);
-        let per_row: u32 = match per_row_w as u8 {
-            0 => 256,
-            n => n as u32,
-        };
-        let (mut row, _) = pixel_addr(mem);
-        for _ in 0..rows {
-            let mut a = row;
-            for _ in 0..per_row {
-                if put {
-                    let q = next(&mut p)?;
-                    let v = mem.peek(q);
-                    mem.poke(a, v);
-                } else {
-                    let v = mem.peek(a);
-                    let q = next(&mut p)?;
-                    mem.poke(q, v);
-                }
-                a = a.wrapping_add(1);
+    let (mut row, _) = pixel_addr(mem);
+    for _ in 0..area.rows {
+        let mut a = row;
+        for _ in 0..per_row {
+            if put {
+                let q = array.next()?;
+                let v = mem.peek(q);
+                mem.poke(a, v);
+            } else {
+                let v = mem.peek(a);
+                let q = array.next()?;
+                mem.poke(q, v);
             }
-            row = row.wrapping_add(bpl);
+            a = a.wrapping_add(1);
         }
-        return Ok(());
+        row = row.wrapping_add(area.bpl);
     }
+    Ok(())
+}
 
-    // LABED: bit mode.
-    let count_w = dx.wrapping_add(1);
+/// LABED, bit mode: dx+1 screen bits a row, one array bit each, MSB first and not
+/// realigned at row ends. GET zeroes the array first and sets the bits of lit pixels; PUT
+/// sets, clears, inverts or keeps each pixel by its action.
+fn transfer_bits(
+    mem: &mut Memory,
+    array: &mut Cursor,
+    area: &Area,
+    put: bool,
+    four: bool,
+    action: Option<PutAction>,
+) -> Result<(), ErrorCode> {
+    let count_w = area.dx.wrapping_add(1);
     mem.write_u16(dp::PIXEL_X, count_w);
     let count: u32 = if count_w == 0 {
         0x10000
@@ -158,11 +211,11 @@ fn transfer(
         count_w as u32
     };
     if !put {
-        let mut u = arr_end;
+        let mut u = array.end;
         loop {
             u = u.wrapping_sub(1);
             mem.poke(u, 0);
-            if u <= p {
+            if u <= array.p {
                 break;
             }
         }
@@ -173,41 +226,50 @@ fn transfer(
     }
     let ops = action.map(PutAction::ops);
     let mut bit: u8 = 1;
-    for _ in 0..rows {
+    for _ in 0..area.rows {
         let (mut a, mut m) = (row, m0);
         for _ in 0..count {
             if bit == 1 {
                 bit = 0x80;
-                next(&mut p)?;
+                array.next()?;
             } else {
                 bit >>= 1;
             }
             match ops {
-                None => {
-                    if mem.peek(a) & m != 0 {
-                        let v = mem.peek(p) | bit;
-                        mem.poke(p, v);
-                    }
-                }
-                Some((on, off)) => {
-                    let op = if mem.peek(p) & bit != 0 { on } else { off };
-                    let s = mem.peek(a);
-                    let v = match op {
-                        BitOp::Set => s | m,
-                        BitOp::Clear => s & !m,
-                        BitOp::Invert => s ^ m,
-                        BitOp::Keep => s,
-                    };
-                    if op != BitOp::Keep {
-                        mem.poke(a, v);
-                    }
-                }
+                None => get_bit(mem, (a, m), array.p, bit),
+                Some(ops) => put_bit(mem, (a, m), array.p, bit, ops),
             }
             (a, m) = step_right_bit(a, m);
         }
-        row = row.wrapping_add(bpl);
+        row = row.wrapping_add(area.bpl);
     }
     Ok(())
+}
+
+/// GET in bit mode: the array bit is set when the screen pixel (address, mask) is lit.
+#[inline]
+fn get_bit(mem: &mut Memory, (a, m): (u16, u8), p: u16, bit: u8) {
+    if mem.peek(a) & m != 0 {
+        let v = mem.peek(p) | bit;
+        mem.poke(p, v);
+    }
+}
+
+/// PUT with an action: the screen pixel (address, mask) set, cleared, inverted or kept as
+/// the action says for the array bit's value (`on` for 1, `off` for 0).
+#[inline]
+fn put_bit(mem: &mut Memory, (a, m): (u16, u8), p: u16, bit: u8, (on, off): (BitOp, BitOp)) {
+    let op = if mem.peek(p) & bit != 0 { on } else { off };
+    let s = mem.peek(a);
+    let v = match op {
+        BitOp::Set => s | m,
+        BitOp::Clear => s & !m,
+        BitOp::Invert => s ^ m,
+        BitOp::Keep => s,
+    };
+    if op != BitOp::Keep {
+        mem.poke(a, v);
+    }
 }
 
 /// GET[@][(x1,y1)]-(x2,y2),array[,G]. Points: x VarGet16Bit, y VarGet8Bit. `array_hdr`:

@@ -141,16 +141,7 @@ pub fn paint(
     store_point(mem, dp::CURR_X, p);
     normalize_at(mem, dp::CURR_X);
     mem.poke(dp::PLOT_FLAG, 1);
-    get_colour(mem, c)?;
-    let temp = mem.peek(dp::COLOUR_TEMP);
-    let colour = mem.peek(dp::CURR_COLOUR);
-    if b.is_some() {
-        get_colour(mem, b)?;
-    }
-    let border = mem.peek(dp::CURR_COLOUR);
-    mem.poke(dp::COLOUR_TEMP, temp);
-    mem.poke(dp::CURR_COLOUR, colour);
-
+    let border = paint_colours(mem, c, b)?;
     let (max_x, max_y) = scaled_max(mem);
     let mut pt = Painter {
         stack: Vec::new(),
@@ -167,16 +158,7 @@ pub fn paint(
         left: 0,
         len: 0,
     });
-    let n = pt.fill_left(mem);
-    if n != 0 {
-        let (d, total) = pt.finish_right(mem, n);
-        pt.dir = 1;
-        // LDA #PaintUP replaced the high byte of D before LAD55 parks it.
-        let d = 0x0100 | (d & 0xFF);
-        pt.push_same(mem, d, total)?;
-        pt.dir = -1;
-        pt.push_same(mem, d, total)?;
-    }
+    pt.first_row(mem)?;
     let mut saved = pt.stack.len();
     loop {
         // LACCF
@@ -189,37 +171,86 @@ pub fn paint(
         mem.poke(dp::DIRTY, 0);
         saved = pt.stack.len();
         mem.write_u16(dp::CURR_X, span.left.wrapping_add(1));
-        let mut parent = span.len;
         pt.dir = span.dir;
         if span.dir == 0 {
             return Ok(cost::paint(pt.plotted, pt.rows));
         }
+        pt.next_row(mem, span, max_y)?;
+    }
+}
+
+/// The paint colour and the border code: each converted as the ROM converts it (the border
+/// defaults to the paint colour), then the colour settings restored to the paint colour's.
+fn paint_colours(mem: &mut Memory, c: Option<u8>, b: Option<u8>) -> Result<u8, ErrorCode> {
+    get_colour(mem, c)?;
+    let temp = mem.peek(dp::COLOUR_TEMP);
+    let colour = mem.peek(dp::CURR_COLOUR);
+    if b.is_some() {
+        get_colour(mem, b)?;
+    }
+    let border = mem.peek(dp::CURR_COLOUR);
+    mem.poke(dp::COLOUR_TEMP, temp);
+    mem.poke(dp::CURR_COLOUR, colour);
+    Ok(border)
+}
+
+impl Painter {
+    /// The starting row: filled left and right from the point, then a record for the row
+    /// below and one for the row above.
+    fn first_row(&mut self, mem: &mut Memory) -> Result<(), ErrorCode> {
+        let n = self.fill_left(mem);
+        if n != 0 {
+            let (d, total) = self.finish_right(mem, n);
+            self.dir = 1;
+            // LDA #PaintUP replaced the high byte of D before LAD55 parks it.
+            let d = 0x0100 | (d & 0xFF);
+            self.push_same(mem, d, total)?;
+            self.dir = -1;
+            self.push_same(mem, d, total)?;
+        }
+        Ok(())
+    }
+
+    /// A popped record: the row it points to (none past the top or bottom) filled from its
+    /// left end (LACF3), then the rest of the parent span walked (LAD0B).
+    fn next_row(&mut self, mem: &mut Memory, span: Span, max_y: u16) -> Result<(), ErrorCode> {
         let y = if span.dir > 0 {
             let y = span.y.wrapping_add(1);
             if y as u16 > max_y {
-                continue;
+                return Ok(());
             }
             y
         } else {
             if span.y == 0 {
-                continue;
+                return Ok(());
             }
             span.y - 1
         };
         mem.poke(dp::CURR_Y + 1, y);
-        pt.rows = pt.rows.saturating_add(1);
+        self.rows = self.rows.saturating_add(1);
         // LACF3
-        let n = pt.fill_left(mem);
-        let mut add: u16 = if n == 0 {
+        let n = self.fill_left(mem);
+        let add: u16 = if n == 0 {
             !0u16
         } else {
             if n >= 3 {
-                pt.push_opposite(mem, n, n - 2)?;
+                self.push_opposite(mem, n, n - 2)?;
             }
-            let (d, total) = pt.finish_right(mem, n);
-            pt.push_same(mem, d, total)?;
+            let (d, total) = self.finish_right(mem, n);
+            self.push_same(mem, d, total)?;
             !d
         };
+        self.walk_parent(mem, span.len, add)
+    }
+
+    /// LAD0B: along the rest of the parent span, each run of paintable pixels filled right
+    /// and recorded; past its end, a record in the opposite direction for the overhang.
+    fn walk_parent(
+        &mut self,
+        mem: &mut Memory,
+        mut parent: u16,
+        mut add: u16,
+    ) -> Result<(), ErrorCode> {
         loop {
             // LAD0B: parent = parent + add; BLE
             let sum = parent as i16 as i32 + add as i16 as i32;
@@ -233,21 +264,21 @@ pub fn paint(
                 mem.write_u16(dp::CURR_X, x);
                 let over = (!parent) as i16 as i32 - 1;
                 if over > 0 {
-                    pt.push_opposite(mem, over as u16, over as u16)?;
+                    self.push_opposite(mem, over as u16, over as u16)?;
                 }
-                break;
+                return Ok(());
             }
             let x = mem.read_u16(dp::CURR_X).wrapping_add(1);
             mem.write_u16(dp::CURR_X, x);
-            if pt.is_border(mem) {
+            if self.is_border(mem) {
                 add = 0xFFFF;
                 continue;
             }
             // LAD1E
             mem.write_u16(dp::CURR_X, x.wrapping_sub(1));
             mem.write_u16(dp::PIXEL_X, x.wrapping_sub(1));
-            let k = pt.fill_right(mem);
-            pt.push_same(mem, k, k)?;
+            let k = self.fill_right(mem);
+            self.push_same(mem, k, k)?;
             add = !k;
         }
     }
