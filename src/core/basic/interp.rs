@@ -126,6 +126,11 @@ pub struct Interpreter {
     pub(crate) vars: VarIndex,
     pub(crate) fns: std::collections::HashMap<VarName, (VarName, Rc<Expr>)>,
     pub(crate) lines: Vec<LineEntry>,
+    /// Line number → index in `lines` (`u32::MAX`: no such line), so that GOTO, GOSUB and
+    /// THEN find their line in one look instead of a binary search. Empty while the lines in
+    /// RAM are not in strictly increasing order (a POKEd program), when the binary search,
+    /// whose answer on such a list is what the interpreter has always given, is used.
+    pub(crate) line_by_number: Vec<u32>,
     pub(crate) compiled: Vec<Option<Rc<CompiledLine>>>,
     /// MBASIC: the codes of names longer than two characters (kept for the session).
     pub(crate) long_names: LongNames,
@@ -214,6 +219,7 @@ impl Interpreter {
             long_names: LongNames::default(),
             print_buf: Vec::with_capacity(256),
             lines: Vec::new(),
+            line_by_number: Vec::new(),
             compiled: Vec::new(),
             index_valid: false,
             direct: Rc::new(CompiledLine::default()),
@@ -310,60 +316,6 @@ impl Interpreter {
                 None => {}
             }
         }
-    }
-
-    // ------------------------------------------------------------------ program index
-
-    /// Forget the compiled form: the program bytes changed.
-    pub fn program_changed(&mut self) {
-        self.index_valid = false;
-    }
-
-    #[inline]
-    pub(crate) fn ensure_index(&mut self, hw: &Hardware) {
-        if !self.index_valid {
-            self.rebuild_index(hw);
-        }
-    }
-
-    #[cold]
-    fn rebuild_index(&mut self, hw: &Hardware) {
-        self.lines = program::lines(&hw.mem)
-            .into_iter()
-            .map(|l| LineEntry {
-                number: l.number,
-                text: l.text,
-                end: l.end,
-            })
-            .collect();
-        self.compiled = vec![None; self.lines.len()];
-        self.index_valid = true;
-    }
-
-    /// The compiled form of program line `i`, compiling it on first use.
-    pub(crate) fn line_code(&mut self, hw: &Hardware, i: usize) -> Rc<CompiledLine> {
-        if let Some(c) = &self.compiled[i] {
-            return c.clone();
-        }
-        let e = &self.lines[i];
-        let text = hw.mem.slice(e.text, e.end);
-        let c = Rc::new(compile_line_for(
-            text,
-            e.text,
-            self.dialect,
-            &mut self.long_names,
-        ));
-        self.compiled[i] = Some(c.clone());
-        c
-    }
-
-    /// Index of the line with this number (?UL if there is none).
-    pub(crate) fn find_line_index(&mut self, hw: &Hardware, number: u16) -> Res<u32> {
-        self.ensure_index(hw);
-        self.lines
-            .binary_search_by_key(&number, |l| l.number)
-            .map(|i| i as u32)
-            .map_err(|_| ErrorCode::UL)
     }
 
     pub(crate) fn current_line_number(&self) -> u16 {

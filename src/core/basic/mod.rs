@@ -24,6 +24,7 @@ pub mod graphics;
 pub mod input;
 pub mod interp;
 pub mod line_editor;
+pub mod line_index;
 pub mod listing;
 pub mod long_names;
 pub mod play;

@@ -377,12 +377,23 @@ impl FloatUnit {
     }
 
     /// POLY ($9752): (...((c0*x + c1)*x + c2)...) + cn.
+    ///
+    /// x is unpacked from TEMPF2 once, not at every step as CONUPK does: ARG gets the same
+    /// bytes each time (TEMPF2 does not change during the loop).
     pub(super) fn poly(&mut self, table: &[Packed]) -> Result<(), FpError> {
         self.tempf2 = self.pack();
+        let b = self.tempf2.0;
+        let x = Unpacked {
+            exp: b[0],
+            man: u32::from_be_bytes([b[1] | 0x80, b[2], b[3], b[4]]),
+            sign: b[1],
+        };
         self.fmult(table[0])?;
         for (k, c) in table.iter().enumerate().skip(1) {
             if k > 1 {
-                self.fmult(self.tempf2)?;
+                self.arg = x;
+                self.arisgn = x.sign ^ self.fac.sign;
+                self.fmultt()?;
             }
             self.fadd(*c)?;
         }
