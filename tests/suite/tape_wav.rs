@@ -385,20 +385,190 @@ fn redundant_header_fields_that_disagree_are_ignored() {
     assert_reads_back(&y, &blocks, "block size too small");
 }
 
+/// A chunk as RIFF lays it out: id, size, body, and a pad byte after an odd-sized body (which
+/// the size does not count).
+fn chunk(id: &[u8; 4], body: &[u8]) -> Vec<u8> {
+    let mut c = id.to_vec();
+    c.extend_from_slice(&(body.len() as u32).to_le_bytes());
+    c.extend_from_slice(body);
+    if body.len() % 2 == 1 {
+        c.push(0);
+    }
+    c
+}
+
+/// A recording written by our encoder (44-byte header: `fmt ` at 12, `data` at 36) rebuilt with
+/// other chunks before `fmt `, between it and `data`, and after `data`; the RIFF length counts
+/// them all. `data` gets its pad byte when it is odd-sized and something follows it.
+fn with_chunks(w: &[u8], before: &[&[u8]], between: &[&[u8]], after: &[&[u8]]) -> Vec<u8> {
+    let mut body = b"WAVE".to_vec();
+    before.iter().for_each(|c| body.extend_from_slice(c));
+    body.extend_from_slice(&w[12..36]);
+    between.iter().for_each(|c| body.extend_from_slice(c));
+    body.extend_from_slice(&w[36..]);
+    if !after.is_empty() && (w.len() - 44) % 2 == 1 {
+        body.push(0);
+    }
+    after.iter().for_each(|c| body.extend_from_slice(c));
+    let mut x = b"RIFF".to_vec();
+    x.extend_from_slice(&(body.len() as u32).to_le_bytes());
+    x.extend_from_slice(&body);
+    x
+}
+
+/// The chunks real recording tools put around `fmt ` and `data`, odd-sized ones among them.
+fn extra_chunks() -> (Vec<u8>, Vec<u8>, Vec<u8>, Vec<u8>) {
+    // LIST/INFO with an odd-sized ISFT (21 bytes in all), as recorders and converters write.
+    let mut info = b"INFOISFT".to_vec();
+    info.extend_from_slice(&9u32.to_le_bytes());
+    info.extend_from_slice(b"spacemono");
+    let list = chunk(b"LIST", &info);
+    let unknown = chunk(b"abc ", &[1, 2, 3]);
+    let junk = chunk(b"JUNK", &[0; 7]);
+    let fact = chunk(b"fact", &[0x10, 0x27, 0, 0, 0, 0]);
+    (list, unknown, junk, fact)
+}
+
 #[test]
-fn an_odd_sized_chunk_before_the_data_is_an_error_not_a_panic() {
-    // RIFF pads an odd-sized chunk with a byte; hound does not skip that byte, so it reads the
-    // next chunk header one byte early and finds no data chunk.
-    let w = wav::encode(&tape_blocks(20), &WavOptions::default()).unwrap();
-    let mut x = w[..36].to_vec();
-    x.extend_from_slice(b"LIST");
-    x.extend_from_slice(&3u32.to_le_bytes());
-    x.extend_from_slice(&[1, 2, 3, 0]);
-    x.extend_from_slice(&w[36..]);
-    assert!(matches!(
-        wav::read_blocks(&x).unwrap_err(),
-        TapeError::Truncated(_)
-    ));
+fn chunks_around_fmt_and_data_with_their_pad_bytes_are_skipped() {
+    let blocks = tape_blocks(100);
+    let (list, unknown, junk, fact) = extra_chunks();
+    let tail = chunk(b"id3 ", &[9; 5]);
+    for (w, what) in [
+        (
+            wav::encode(&blocks, &WavOptions::default()).unwrap(),
+            "8-bit",
+        ),
+        (
+            wav::encode(&blocks, &opts(44100, SampleFormat::S16)).unwrap(),
+            "16-bit",
+        ),
+    ] {
+        let plain = wav::parse_wav(&w).unwrap();
+        let cases = [
+            ("odd LIST before data", with_chunks(&w, &[], &[&list], &[])),
+            (
+                "odd chunk between fmt and data, and after data",
+                with_chunks(&w, &[], &[&unknown], &[&tail]),
+            ),
+            (
+                "odd chunks before fmt",
+                with_chunks(&w, &[&junk, &list], &[], &[]),
+            ),
+            (
+                "everywhere, a 6-byte fact among them",
+                with_chunks(&w, &[&junk], &[&fact, &list, &unknown], &[&list, &tail]),
+            ),
+        ];
+        for (case, x) in &cases {
+            let what = format!("{what}, {case}");
+            assert_reads_back(x, &blocks, &what);
+            let read = wav::parse_wav(x).unwrap_or_else(|e| panic!("{what}: {e}"));
+            assert_eq!(read.format, plain.format, "{what}");
+            assert!(read.samples == plain.samples, "{what}: other samples");
+        }
+    }
+    // An odd-length 8-bit data chunk, its pad byte, then a LIST chunk: the pad is not a sample.
+    let w = wav::encode(&blocks, &WavOptions::default()).unwrap();
+    let w = if (w.len() - 44) % 2 == 1 {
+        w
+    } else {
+        let mut cut = w[..w.len() - 1].to_vec();
+        let len = (cut.len() - 44) as u32;
+        cut[40..44].copy_from_slice(&len.to_le_bytes());
+        cut
+    };
+    let x = with_chunks(&w, &[&list], &[&list], &[&list]);
+    assert_eq!(x[x.len() - list.len() - 1], 0, "data's pad byte");
+    assert_eq!(
+        wav::parse_wav(&x).unwrap().samples,
+        wav::parse_wav(&w).unwrap().samples
+    );
+    assert_reads_back(&x, &blocks, "odd data chunk with its pad byte before LIST");
+}
+
+#[test]
+fn appending_to_a_recording_with_other_chunks_drops_them_and_keeps_the_samples() {
+    let blocks = tape_blocks(60);
+    let more = file_blocks(&Namefile::data_file("MORE"), b"1\r2\r");
+    let segments = spacemono::formats::tapefile::layout(&more, LayoutOptions::default());
+    let (list, unknown, junk, _) = extra_chunks();
+    for format in [SampleFormat::U8, SampleFormat::S16] {
+        let w = wav::encode(&blocks, &opts(22050, format)).unwrap();
+        let plain = spacemono::machine::cassette::append_to_wav(&w, &segments).unwrap();
+        let mut all = blocks.clone();
+        all.extend(more.iter().cloned());
+        assert_reads_back(&plain, &all, "appended to the plain file");
+        for (case, x) in [
+            ("odd LIST before data", with_chunks(&w, &[], &[&list], &[])),
+            (
+                "odd chunks between and after",
+                with_chunks(&w, &[], &[&unknown], &[&list]),
+            ),
+            (
+                "odd chunks before fmt",
+                with_chunks(&w, &[&junk, &list], &[], &[]),
+            ),
+        ] {
+            let what = format!("{format:?}, {case}");
+            let appended = spacemono::machine::cassette::append_to_wav(&x, &segments)
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
+            // The other chunks are not kept: the result is what appending to the plain file
+            // gives, byte for byte (hound's 44-byte header, the old samples, the new block).
+            assert!(appended == plain, "{what}: not the plain file's append");
+            assert_reads_back(&appended, &all, &what);
+        }
+    }
+}
+
+#[test]
+fn an_odd_chunk_without_its_pad_byte_at_the_end_is_an_error_or_a_recording() {
+    let blocks = tape_blocks(20);
+    let (list, unknown, ..) = extra_chunks();
+    let w = wav::encode(&blocks, &WavOptions::default()).unwrap();
+    let no_pad = |c: &[u8]| c[..c.len() - 1].to_vec();
+    // The last chunk is odd-sized and the file ends without its pad byte: nothing is missing
+    // but the pad, and the recording reads.
+    let mut x = with_chunks(&w, &[], &[&list], &[&unknown]);
+    x.pop();
+    assert_reads_back(&x, &blocks, "odd chunk after data, no pad byte");
+    let mut odd_data = w[..w.len() - 1].to_vec();
+    if (odd_data.len() - 44).is_multiple_of(2) {
+        odd_data.pop();
+    }
+    let len = (odd_data.len() - 44) as u32;
+    odd_data[40..44].copy_from_slice(&len.to_le_bytes());
+    let y = with_chunks(&odd_data, &[], &[&list], &[]);
+    assert_reads_back(&y, &blocks, "odd data chunk last, no pad byte");
+    // No data chunk at all after an odd chunk without its pad: an error.
+    let mut z = w[..36].to_vec();
+    z.extend_from_slice(&no_pad(&list));
+    assert!(wav::parse_wav(&z).is_err());
+    // A writer that left out the pad byte before the data chunk; and every file above cut at
+    // every length near its chunk boundaries: an error or a recording, never a panic.
+    let mut forgot = w[..36].to_vec();
+    forgot.extend_from_slice(&no_pad(&list));
+    forgot.extend_from_slice(&w[36..]);
+    // This one reads: the walk, one byte off after the LIST chunk, finds no data chunk, and
+    // hound, which never skips a pad byte, is given the file as it is.
+    assert_reads_back(
+        &forgot,
+        &blocks,
+        "no pad byte after an odd LIST before data",
+    );
+    let segments = spacemono::formats::tapefile::layout(&[Block::eof()], LayoutOptions::default());
+    for f in [&x, &y, &z, &forgot] {
+        let ends = (0..f.len().min(160)).chain(f.len().saturating_sub(40)..=f.len());
+        for n in ends {
+            let read = wav::parse_wav(&f[..n]);
+            let appended = spacemono::machine::cassette::append_to_wav(&f[..n], &segments);
+            // (An empty file is appended to as a new recording.)
+            if n > 0 {
+                assert_eq!(read.is_ok(), appended.is_ok(), "cut at {n}");
+            }
+            let _ = wav::read_blocks(&f[..n]);
+        }
+    }
 }
 
 #[test]

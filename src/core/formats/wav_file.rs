@@ -3,9 +3,11 @@
 //! tape (bits, blocks, the cycles of the tones) is [`super::wav`]'s.
 //!
 //! What is done around hound: the 12-byte magic is sniffed first, for messages of its own;
-//! when hound refuses a header, the `fmt ` fields where it stopped say in the reader's words
-//! what is not decoded, and two things hound is stricter about than a tape deck needs are
-//! mended for it (see [`read`]). Every refusal is a [`TapeError`]; nothing here panics on a
+//! the chunks are walked as RIFF lays them out (pad bytes and all), and when there are others
+//! than `fmt ` and `data` hound is given those two alone (see [`canonical`]); when hound
+//! refuses a header, the `fmt ` fields where it stopped say in the reader's words what is not
+//! decoded, and two things hound is stricter about than a tape deck needs are mended for it
+//! (see [`read`]). Every refusal is a [`TapeError`]; nothing here panics on a
 //! malformed file, and nothing is allocated from a length the file claims but does not hold.
 
 use std::borrow::Cow;
@@ -229,6 +231,105 @@ fn mend(bytes: &[u8], at: usize, error: &hound::Error) -> Option<Vec<u8>> {
     }
 }
 
+/// A chunk that [`walk`] found: where its 8-byte header starts, the size the header claims,
+/// and where its body ends in the file (the claimed end, or the file's end if that comes first).
+#[derive(Clone, Copy)]
+struct Chunk {
+    at: usize,
+    size: u32,
+    end: usize,
+}
+
+/// What [`walk`] found before the first `data` chunk.
+struct Walk {
+    /// The last `fmt ` chunk before the data chunk (hound's choice too), whole in the file.
+    fmt: Option<Chunk>,
+    /// The first `data` chunk; its body may claim more than the file holds.
+    data: Option<Chunk>,
+    /// Whether the `fmt ` chunk is the first chunk, of even size, and the data chunk comes
+    /// right after it: the layout hound reads as it is.
+    plain: bool,
+}
+
+/// Walks the chunks after the 12-byte magic as RIFF lays them out: an 8-byte header (id,
+/// size), `size` bytes, and one pad byte after an odd size, which the size does not count. The
+/// walk stops at the first `data` chunk, at a `fmt ` chunk that runs past the end of the file,
+/// at a chunk that runs to or past the end, and where no whole header is left. It reads only
+/// the bytes present and allocates nothing.
+fn walk(bytes: &[u8]) -> Walk {
+    let mut found = Walk {
+        fmt: None,
+        data: None,
+        plain: false,
+    };
+    let mut before_data = 0usize;
+    let mut pos = 12usize;
+    while let Some(header) = bytes.get(pos..).and_then(|rest| rest.get(..8)) {
+        let size = u32_at(header, 4);
+        let claimed_end = (pos + 8).saturating_add(size as usize);
+        let chunk = Chunk {
+            at: pos,
+            size,
+            end: claimed_end.min(bytes.len()),
+        };
+        match &header[..4] {
+            b"data" => {
+                found.plain =
+                    before_data == 1 && found.fmt.is_some_and(|f| f.at == 12 && f.size % 2 == 0);
+                found.data = Some(chunk);
+                break;
+            }
+            b"fmt " if claimed_end > bytes.len() => break,
+            b"fmt " => found.fmt = Some(chunk),
+            _ => {}
+        }
+        if claimed_end >= bytes.len() {
+            break;
+        }
+        before_data += 1;
+        pos = claimed_end.saturating_add(size as usize % 2);
+    }
+    found
+}
+
+/// The file as hound should be given it: `None` when it is to be read as it is, else a copy
+/// made of the RIFF/WAVE header, the `fmt ` chunk and the `data` chunk alone, so that chunks
+/// of any id and size (`LIST`/`INFO`, `fact`, `bext`, `JUNK`, odd-sized ones with their pad
+/// bytes, which hound does not skip) before, between or after them read as if they were not
+/// there. The data chunk keeps the length its header claims but is copied only as far as the
+/// file holds it, so the mending in [`read`] (a length that is not whole frames, or
+/// `0xFFFFFFFF`) works as on a plain file; the `fmt ` chunk is copied whole, so hound's
+/// refusals of it and [`refusal`]'s reading of its fields are as they would be.
+///
+/// The file is read as it is when the walk does not find a whole `fmt ` chunk and a `data`
+/// chunk (hound's own error then says what is wrong, and a writer that left out pad bytes,
+/// which the walk would misread, is read as hound reads it), or when they are already the
+/// first two chunks. A `data` chunk with no `fmt ` chunk before it is [`TapeError::MissingChunk`].
+fn canonical(bytes: &[u8]) -> Result<Option<Vec<u8>>, TapeError> {
+    let found = walk(bytes);
+    let Some(data) = found.data else {
+        return Ok(None);
+    };
+    let Some(fmt) = found.fmt else {
+        return Err(TapeError::MissingChunk("fmt "));
+    };
+    if found.plain {
+        return Ok(None);
+    }
+    let fmt_chunk = &bytes[fmt.at..fmt.end];
+    let pad = usize::from(fmt.size % 2 == 1);
+    let data_chunk = &bytes[data.at..data.end];
+    let len = 12 + fmt_chunk.len() + pad + data_chunk.len();
+    let mut file = Vec::with_capacity(len);
+    file.extend_from_slice(b"RIFF");
+    file.extend_from_slice(&u32::try_from(len - 8).unwrap_or(u32::MAX).to_le_bytes());
+    file.extend_from_slice(b"WAVE");
+    file.extend_from_slice(fmt_chunk);
+    file.resize(file.len() + pad, 0);
+    file.extend_from_slice(data_chunk);
+    Ok(Some(file))
+}
+
 /// Reads a .wav recording's format and samples (channels interleaved, whole frames only;
 /// 8-bit samples centred on 0). The 12-byte magic is sniffed here first (for messages of its
 /// own); hound reads the chunks and the samples; then the format is checked against what the
@@ -238,13 +339,18 @@ fn mend(bytes: &[u8], at: usize, error: &hound::Error) -> Option<Vec<u8>> {
 /// mended for it ([`mend`]): a block size or byte rate that disagrees with the format, and a
 /// data length that is not whole frames.
 ///
+/// Chunks other than `fmt ` and `data`, of any id and size, before, between or after them,
+/// are left out before hound reads the file ([`canonical`]): hound does not skip the pad byte
+/// after an odd-sized chunk, and reads only 4 bytes of a `fact` chunk.
+///
 /// hound is stricter than a tape deck needs in one more way: a PCM `fmt ` chunk must be 16,
-/// 18 or 40 bytes long (others are refused with its reason, [`TapeError::BadWav`]). It also
-/// does not skip the pad byte after an odd-sized chunk before the data chunk, so such a file
-/// is misread as truncated.
+/// 18 or 40 bytes long (others are refused with its reason, [`TapeError::BadWav`]).
 pub fn read(bytes: &[u8]) -> Result<(WavFormat, Vec<i16>), TapeError> {
     check_magic(bytes)?;
-    let mut file = Cow::Borrowed(bytes);
+    let mut file = match canonical(bytes)? {
+        Some(copy) => Cow::Owned(copy),
+        None => Cow::Borrowed(bytes),
+    };
     // At most one mending of each kind is needed; a third refusal is final.
     for _ in 0..3 {
         let mut cursor = Cursor::new(&file[..]);

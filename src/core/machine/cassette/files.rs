@@ -69,6 +69,13 @@ pub fn append_to_wav(existing: &[u8], segments: &[Segment]) -> Result<Vec<u8>, T
     if existing.is_empty() {
         return wav::encode_segments(segments, &WavOptions::default());
     }
+    // The recording is read as the deck reads it: chunks other than `fmt ` and `data` (a
+    // LIST/INFO with the recorder's name, fact, bext, JUNK..., before, between or after them,
+    // odd-sized ones with their pad bytes) are skipped. They are not written back: the new file
+    // is hound's 44-byte header, the old samples and the new ones, byte for byte what appending
+    // to the same recording without those chunks gives (tape_wav's appending test holds it to
+    // that). Tags and notes a recorder put there are lost with the save; the deck has no use
+    // for them.
     let audio = wav::parse_wav(existing)?;
     // New audio in the polarity the reader found on the tape: in the other one the reader,
     // which picks one polarity for the whole recording, would never see the new blocks.
