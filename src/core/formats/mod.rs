@@ -18,6 +18,7 @@ pub mod cas;
 pub mod error;
 pub mod namefile;
 pub mod tape;
+pub mod tape_image;
 pub mod tapefile;
 pub mod wav;
 pub mod wav_file;

@@ -35,12 +35,6 @@ pub(super) struct Backing {
 /// gives it this (`frontend::tape_file` writes through a temporary file and a rename).
 pub type SaveTape = fn(&Path, &[u8]) -> Result<(), DeckError>;
 
-/// The lines LIST would show for a tokenized program image. A .bas tape holds its program as a
-/// listing, so a tokenized CSAVE to one needs this; the deck moves blocks and knows nothing of
-/// BASIC's tokens, so whoever inserts the tape gives it (BASIC's
-/// `program_image::image_listing_text`).
-pub type ProgramLister = fn(&[u8]) -> Result<Vec<Vec<u8>>, String>;
-
 /// What the deck is given with a tape file: how to store it and how to list a program for it.
 #[derive(Clone, Copy, Debug)]
 pub struct TapeHost {

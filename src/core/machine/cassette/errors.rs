@@ -40,20 +40,6 @@ pub enum DeckError {
     File { path: String, problem: String },
 }
 
-pub(super) fn type_name(t: FileType, ascii: bool) -> String {
-    let kind = match t {
-        FileType::Basic => "BASIC program".to_string(),
-        FileType::Data => "data file".to_string(),
-        FileType::MachineCode => "machine-code file".to_string(),
-        FileType::Other(b) => format!("file of type {b}"),
-    };
-    if ascii {
-        format!("ASCII {kind}")
-    } else {
-        kind
-    }
-}
-
 impl std::fmt::Display for DeckError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -82,7 +68,7 @@ impl std::fmt::Display for DeckError {
             } => write!(
                 f,
                 "\"{name}\" is a {}, which cannot be read that way",
-                type_name(*file_type, *ascii)
+                file_type_name(*file_type, *ascii)
             ),
             DeckError::AlreadyOpen => write!(f, "a file is already open on the tape"),
             DeckError::NotOpen => write!(f, "no file is open on the tape"),

@@ -60,6 +60,11 @@ mod search;
 #[cfg(test)]
 mod tests;
 
+/// The tape image conversions, which the deck uses (they live in `formats::tape_image`).
+pub use crate::formats::tape_image::{
+    append_to_wav, bas_image, blocks_from_bytes, file_type_name, good_blocks, group_tape_blocks,
+    leader_flags, read_back, ProgramLister, TapeBlock,
+};
 pub use blocks::*;
 pub use deck::*;
 use deck_files::*;
@@ -71,15 +76,12 @@ pub use search::*;
 
 use std::path::{Path, PathBuf};
 
-use crate::formats::ascii;
 use crate::formats::ascii::MAX_LINE_CHARS as MAX_LINE;
-use crate::formats::block::{Block, BlockType, ReadBlock, LEADER, MAX_BLOCK_DATA};
+use crate::formats::block::{Block, BlockType, LEADER, MAX_BLOCK_DATA};
 use crate::formats::namefile::{FileType, Namefile};
-use crate::formats::tapefile::{
-    file_blocks, group_files, layout, LayoutOptions, Segment, TapeFile,
-};
-use crate::formats::wav::{self, byte_cycles, WavOptions, CPU_HZ};
-use crate::formats::{cas, TapeError, TapeKind};
+use crate::formats::tapefile::{file_blocks, layout, LayoutOptions, TapeFile};
+use crate::formats::wav::{byte_cycles, CPU_HZ};
+use crate::formats::{cas, TapeKind};
 use crate::machine::hardware::Hardware;
 use crate::machine::memory::{addr, Memory};
 use crate::machine::screen::{TextScreen, BLANK};
