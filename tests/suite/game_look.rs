@@ -51,3 +51,32 @@ fn look_standings() {
     assert!(g.m.screen_text().contains("IS THE WINNER!"));
     check_golden("standings", &g);
 }
+
+/// SPACE moves the diamond without it ever leaving the page on show: in every field from the
+/// key to the next wait, the picture holds magenta (the diamond's colour; no lane exists yet
+/// to share it).
+#[test]
+fn the_diamond_never_vanishes_while_it_moves() {
+    use spacemono::video::palette::MAGENTA;
+    let mut g = Game::start("2");
+    let diamond = |g: &Game| {
+        let mut frame = Frame::new();
+        g.m.render(&mut frame);
+        frame.pixels.iter().filter(|&&p| p == MAGENTA).count()
+    };
+    assert!(diamond(&g) > 0, "the diamond is on the first board");
+    for _ in 0..3 {
+        g.m.type_script(b" ");
+        let mut fields = 0;
+        // Until the key is taken and the program waits again.
+        while fields < 20 || g.m.script_keys_left() > 0 || !g.m.starved() {
+            g.m.run_field();
+            fields += 1;
+            assert!(
+                diamond(&g) > 0,
+                "no diamond on show {fields} fields after SPACE"
+            );
+            assert!(fields < 500, "the move never finished");
+        }
+    }
+}

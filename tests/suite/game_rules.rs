@@ -556,7 +556,11 @@ fn rule_s12_buying_in_letter_order_no_selling() {
     assert_eq!(out.matches("BUY HOW MANY?").count(), 5, "{out}");
     assert!(out.contains("YOU ONLY HAVE $ 3040"), "{out}");
     // Each refusal says why on the screen too, for a player with the sound off.
-    assert_eq!(out.matches("WHOLE SHARES, AND NO SELLING").count(), 2, "{out}");
+    assert_eq!(
+        out.matches("WHOLE SHARES, AND NO SELLING").count(),
+        2,
+        "{out}"
+    );
     let refused = g
         .tones_since(t0)
         .iter()
