@@ -568,6 +568,12 @@ fn interactive(
         }
     }
     let tty = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    if screen.is_none() && !tty && hook.is_some() {
+        eprintln!(
+            "spacemono play: a keyboard seat needs a window or a terminal; with neither, use --headless and --keys"
+        );
+        return ExitCode::from(255);
+    }
     if screen.is_none() && !tty {
         // No display and no terminal to draw on: lines in, printed text out.
         let r = line_terminal::run_session(&mut machine);

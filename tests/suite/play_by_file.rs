@@ -413,3 +413,21 @@ fn a_session_carries_the_files_beside_a_person_at_the_keyboard() {
     assert!(answered > 0 || value(&read(&dir, "Turn_1.txt"), "SEAT") == Some("KEYBOARD"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_keyboard_seat_with_no_window_and_no_terminal_says_what_to_do() {
+    let dir = game_dir("nokeyboard");
+    let out = Command::new(env!("CARGO_BIN_EXE_spacemono"))
+        .args(["--mute", "play"])
+        .arg(&dir)
+        .args(["--seat", "1=keyboard", "--seat", "2=file", "--seed", "1"])
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(255));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("use --headless and --keys"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
