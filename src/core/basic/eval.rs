@@ -56,7 +56,21 @@ impl Interpreter {
     /// Evaluate a statement's expression: the entry check, then the value.
     pub(crate) fn eval_top(&mut self, hw: &mut Hardware, e: &Expr, level: u16) -> Res<Val> {
         self.check_eval_room(hw, level)?;
-        self.eval(hw, e, level)
+        self.eval_operand(hw, e, level)
+    }
+
+    /// `eval` with the leaves, a literal or a simple variable, done in place: most operands
+    /// are one, and the call into the general evaluator costs more than the leaf itself.
+    #[inline(always)]
+    fn eval_operand(&mut self, hw: &mut Hardware, e: &Expr, level: u16) -> Res<Val> {
+        match e {
+            Expr::Num(fac) => {
+                self.fu.fac = *fac;
+                Ok(Val::Num)
+            }
+            Expr::Var(n) => Ok(self.read_var(hw, *n)),
+            _ => self.eval(hw, e, level),
+        }
     }
 
     pub(crate) fn eval_num(&mut self, hw: &mut Hardware, e: &Expr, level: u16) -> Res<()> {
@@ -215,11 +229,11 @@ impl Interpreter {
 
     fn binary(&mut self, hw: &mut Hardware, op: BinOp, l: &Expr, r: &Expr, level: u16) -> Res<Val> {
         let inner = level + OPERATOR_DEPTH;
-        match self.eval(hw, l, level)? {
+        match self.eval_operand(hw, l, level)? {
             Val::Num => {
                 let left = self.fu.unpacked();
                 self.check_eval_room(hw, inner)?;
-                if let Val::Str(_) = self.eval(hw, r, inner)? {
+                if let Val::Str(_) = self.eval_operand(hw, r, inner)? {
                     return Err(ErrorCode::TM);
                 }
                 // The operator's text cost is the compiler's; the routine's loops are counted
@@ -297,11 +311,11 @@ impl Interpreter {
         level: u16,
     ) -> Res<Val> {
         let inner = level + OPERATOR_DEPTH;
-        let ord = match self.eval(hw, l, level)? {
+        let ord = match self.eval_operand(hw, l, level)? {
             Val::Num => {
                 let left = self.fu.unpacked();
                 self.check_eval_room(hw, inner)?;
-                if let Val::Str(_) = self.eval(hw, r, inner)? {
+                if let Val::Str(_) = self.eval_operand(hw, r, inner)? {
                     return Err(ErrorCode::TM);
                 }
                 self.fu.compare(left)

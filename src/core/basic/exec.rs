@@ -373,6 +373,11 @@ impl Interpreter {
 
     #[inline(never)]
     fn let_stmt(&mut self, hw: &mut Hardware, target: &LValue, value: &Expr) -> ExecResult {
+        if let LValue::Var(n) = *target {
+            if !is_string_name(n) {
+                return self.let_number(hw, n, value);
+            }
+        }
         let a = self.lvalue_addr(hw, target)?;
         match self.eval_top(hw, value, LET_LEVEL)? {
             Val::Num => {
@@ -390,6 +395,29 @@ impl Interpreter {
             }
         }
         Ok(())
+    }
+
+    /// LET to a simple numeric variable (the commonest statement), as `lvalue_addr` and the
+    /// general LET do it: the search is charged, the variable created if it is new (before
+    /// the value is evaluated), then the value stored.
+    #[inline]
+    fn let_number(&mut self, hw: &mut Hardware, n: VarName, value: &Expr) -> ExecResult {
+        hw.cycles += self.vars.search_cycles(n);
+        let a = match self.vars.find(&hw.mem, n) {
+            Some(a) => a,
+            None => {
+                let s = self.s_h(hw) as u16;
+                self.vars.find_or_create(&mut hw.mem, n, s)?
+            }
+        };
+        match self.eval_top(hw, value, LET_LEVEL)? {
+            Val::Num => {
+                let p = self.fu.pack();
+                write_packed(hw, a, p);
+                Ok(())
+            }
+            Val::Str(_) => Err(ErrorCode::TM.into()),
+        }
     }
 
     fn mid_assign(

@@ -707,6 +707,15 @@ impl Interpreter {
         let number = self.lines[index as usize].number;
         hw.mem.write_u16(addr::CURRENT_LINE, number);
         hw.cycles += cost::NEW_LINE;
+        if self.trace || self.trace_out.is_some() {
+            self.trace_line(hw, number);
+        }
+    }
+
+    /// TRON's `[n]` and the run's line trace, out of the way of the line change itself.
+    #[cold]
+    #[inline(never)]
+    fn trace_line(&mut self, hw: &mut Hardware, number: u16) {
         if let Some(t) = self.trace_out.as_mut() {
             if t.len() < TRACE_LIMIT {
                 t.push(number);
