@@ -21,18 +21,8 @@ bin=target/release/spacemono
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-best() { # best wall time in seconds of "$@" over $runs runs
-  local b=""
-  for _ in $(seq "$runs"); do
-    local s e t
-    s=$(date +%s.%N)
-    "$@" </dev/null >/dev/null 2>&1 || true
-    e=$(date +%s.%N)
-    t=$(echo "$e - $s" | bc -l)
-    if [ -z "$b" ] || [ "$(echo "$t < $b" | bc -l)" = 1 ]; then b=$t; fi
-  done
-  printf '%.3f' "$b"
-}
+# shellcheck source=bench/best.sh
+. bench/best.sh
 
 to_endbasic() { # Dragon BASIC on stdin, EndBASIC on stdout
   sed -E \
