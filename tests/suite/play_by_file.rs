@@ -41,7 +41,11 @@ fn random_bot(dir: &Path, player: u8, seed: u32) -> Child {
         .arg(dir)
         .arg(player.to_string())
         .arg(seed.to_string())
+        // Nothing of the test's output is handed to a bot: one left behind by a failed test
+        // must not hold the test run's output open.
         .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
         .spawn()
         .expect("sh runs the random bot")
 }
@@ -165,6 +169,8 @@ fn the_greedy_python_bot_plays_a_whole_game() {
         .arg(&dir)
         .arg("1")
         .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
         .spawn()
         .expect("python3 runs the greedy bot (.ci/run installs python3)");
     let random = random_bot(&dir, 2, 8);
