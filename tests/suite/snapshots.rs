@@ -37,10 +37,7 @@ fn a_game_in_the_middle_of_a_turn_goes_on_the_same_after_a_restore() {
     // CLOAD from the tape on screen, RUN, 2 players, some moves and purchases.
     m.type_script(b"2 M\r1\r\r\r\r\r M");
     fields(&mut m, 3000);
-    assert!(
-        m.transcript_len() == 0 && m.keys_delivered() >= 12,
-        "the game is under way"
-    );
+    assert!(m.keys_delivered() >= 12, "the game is under way");
     let snap = m.snapshot().unwrap();
     let mut back = Machine::from_snapshot(&snap).unwrap();
     same_from_here(&mut m, &mut back, b"\r2\r\r\r\rS\rM\r\r\r\r\r", 3000);

@@ -116,11 +116,6 @@ impl PlayHost {
         })
     }
 
-    /// The game folder.
-    pub fn dir(&self) -> &Path {
-        &self.dir
-    }
-
     fn write(&self, name: &str, text: &str) -> Result<(), PlayError> {
         self.write_bytes(name, text.as_bytes())
     }
@@ -180,8 +175,8 @@ impl PlayHost {
                 }
                 Ok(None)
             }
-            BlockKind::Refused { turn, player, why } => {
-                debug_assert!(!why.is_empty());
+            // The error file is the game's own block: its header, turn, player and reason.
+            BlockKind::Refused { turn, player, .. } => {
                 self.write(&error_file_name(player, turn), &block.text())?;
                 let refused = match &self.last_orders {
                     Some((p, t, bytes)) if *p == player && *t == turn => Some(bytes.clone()),
