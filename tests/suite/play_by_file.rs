@@ -375,11 +375,13 @@ fn a_folder_holding_a_game_is_not_played_over() {
 #[test]
 fn a_session_carries_the_files_beside_a_person_at_the_keyboard() {
     use spacemono::frontend::audio::SoundOut;
+    use spacemono::frontend::default_tape::BuiltInGame;
     use spacemono::frontend::play::{cli::start_machine, PlayHost, Seat};
     use spacemono::frontend::session::Driver;
 
     let dir = game_dir("session");
-    let machine = start_machine(&[Seat::Keyboard, Seat::File], 5).unwrap();
+    let machine =
+        start_machine(BuiltInGame::SpaceMonopoly, &[Seat::Keyboard, Seat::File], 5).unwrap();
     let mut driver = Driver::new(machine, SoundOut::silent());
     driver.hook = Some(Box::new(PlayHost::new(&dir, Vec::new()).unwrap()));
     let mut answered = 0;

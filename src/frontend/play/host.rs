@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::turn_file::{
-    error_file_name, order_file_name, order_keys, turn_file_name, Block, BlockError, BlockKind,
-    BlockReader, MAX_ORDER_FILE,
+    error_file_name, order_file_name, order_keys, turn_file_name, Answerer, Block, BlockError,
+    BlockKind, BlockReader, MAX_ORDER_FILE,
 };
 use crate::computer::{Machine, Status};
 use crate::frontend::headless::{FIELDS_PER_SECOND, IDLE_SECONDS};
@@ -159,14 +159,10 @@ impl PlayHost {
     /// One block: a turn file, an error file, or the standings.
     fn route(&mut self, block: &Block) -> Result<Option<Step>, PlayError> {
         match block.kind()? {
-            BlockKind::Ask {
-                turn,
-                player,
-                file_seat,
-            } => {
+            BlockKind::Ask { turn, player, seat } => {
                 self.write(&turn_file_name(turn), &block.text())?;
-                self.keyboard_turn = (!file_seat).then_some(player);
-                if file_seat {
+                self.keyboard_turn = (seat == Answerer::Keyboard).then_some(player);
+                if seat == Answerer::File {
                     self.awaited = Some(Awaited {
                         player,
                         turn,
