@@ -3,6 +3,7 @@
 //! links once (a test binary per file linked the whole crate 35 times).
 
 mod acquire_games;
+mod acquire_look;
 mod acquire_mergers;
 mod acquire_rules;
 mod acquire_support;

@@ -1,0 +1,35 @@
+//! The look of Acquire: golden pictures of the board in mid-game (chains in their colours,
+//! hotels in no chain, the person's tiles, the messages, the ME/NU sign and the star) and of
+//! the final totals, compared pixel for pixel with tests/golden_game/acquire_*.png.
+//!
+//! Regenerate with `UPDATE_GOLDEN=1 cargo test --release --test suite acquire_look`, and look
+//! at every changed picture before committing it.
+
+use crate::acquire_support::*;
+use spacemono::video::Frame;
+
+const PERSON: &str = "1234560LTAFWCI\r\r";
+
+fn check_golden(name: &str, g: &Acq) {
+    let mut frame = Frame::new();
+    g.m.render(&mut frame);
+    crate::common::golden::check("golden_game", name, &frame);
+}
+
+/// The person and two computers after a dozen of the person's turns.
+#[test]
+fn look_acquire_board_mid_game() {
+    let g = Acq::start(&format!("2Y{}", PERSON.repeat(12)));
+    let screen = g.m.screen_text();
+    assert!(screen.contains("LAY WHICH TILE (1-6)?"), "{screen}");
+    assert!(screen.contains("BAG"));
+    check_golden("acquire_board", &g);
+}
+
+/// The final totals of a game of the person against three computers.
+#[test]
+fn look_acquire_final_totals() {
+    let g = Acq::start(&format!("3N{}", PERSON.repeat(400)));
+    assert!(g.m.screen_text().contains("THE GAME IS OVER"));
+    check_golden("acquire_totals", &g);
+}
