@@ -4,6 +4,7 @@
 //! expected values are worked out by hand in the comments.
 
 use crate::acquire_support::*;
+use crate::game_support::{contains_run, END, MERGER, NEW_COMPANY, REFUSED};
 use spacemono::frontend::headless::EndReason;
 
 /// The person (player 1) and `computers` computers, an empty board, nobody holding shares,
@@ -324,4 +325,33 @@ fn rule_a14_a_computer_founds_the_dearest_free_chain() {
     // Continental: 5-star, the first of the dearest. Its free share, and purchases.
     assert_eq!(g.nums(&["B(5,5)", "B(5,6)", "SZ(6)"]), vec![6, 6, 2]);
     assert!(g.num("SH(6,2)") >= 1);
+}
+
+// ---------------------------------------------------------------- sounds
+
+#[test]
+fn events_have_their_sounds() {
+    // Founding (the tune of Space Monopoly's new company), a refused key (a low buzz), a
+    // merger (the falling tune) and the end (the fanfare).
+    let mut g = table(1);
+    g.lone("5E");
+    g.chain('L', &["1A", "1B"]);
+    let from = g.m.pending_events().len();
+    g.lay(1, "5F", "LC0");
+    let tones = g.tones_since(from);
+    assert!(contains_run(&tones, &NEW_COMPANY), "new chain");
+    assert!(contains_run(&tones, &REFUSED), "L is on the board: refused");
+    g.brk();
+    let mut g = table(1);
+    luxor_and_tower(&mut g);
+    let from = g.m.pending_events().len();
+    g.lay(1, "3D", "0");
+    assert!(contains_run(&g.tones_since(from), &MERGER), "merger");
+    g.brk();
+    g.block_chain('W', 5, 11);
+    g.direct("FORK=1TO4:SZ(K)=0:NEXTK:FORI=1TO4:FORJ=1TO12:B(I,J)=0:NEXTJ,I");
+    let from = g.m.pending_events().len();
+    g.lay(1, "9L", "0Y");
+    assert!(g.m.screen_text().contains("THE GAME IS OVER"));
+    assert!(contains_run(&g.tones_since(from), &END), "the end");
 }

@@ -285,3 +285,29 @@ fn rule_a7_prices_follow_the_chart() {
     assert_eq!(chart_price(1, 20), 800);
     assert_eq!(chart_price(2, 41), 1200);
 }
+
+// ---------------------------------------------------------------- the machine
+
+#[test]
+fn acquire_fits_a_dragon_32_with_2000_bytes_free_after_setup() {
+    for line in PROGRAM.lines() {
+        assert!(line.len() <= 249, "longer than the line buffer: {line}");
+    }
+    // Six players, the largest game (the arrays are the same for any number).
+    let mut g = Acq::at_first_prompt(5);
+    let mem = g.num("MEM");
+    println!("PRINT MEM after setup: {mem}");
+    assert!(mem >= 2000, "PRINT MEM {mem}");
+}
+
+#[test]
+fn the_first_key_seeds_rnd_from_timer_so_a_game_repeats() {
+    let game = |wait| {
+        let mut g = Acq::start_after("F3CCC", wait);
+        g.printed()
+    };
+    let a = game(40);
+    assert!(a.contains("ASK:NONE"), "a whole game");
+    assert_eq!(a, game(40), "same moment, same keys: the same game");
+    assert_ne!(a, game(41), "another moment, another shuffle");
+}

@@ -179,6 +179,20 @@ impl Acq {
         out.trim().parse().unwrap()
     }
 
+    /// The tones heard since event `from`, as wave periods in CPU cycles (SOUND and PLAY
+    /// notes alike, rests left out), to compare with game_support's tunes.
+    pub fn tones_since(&self, from: usize) -> Vec<u32> {
+        use spacemono::machine::hardware::Event;
+        self.m.pending_events()[from..]
+            .iter()
+            .filter_map(|e| match e {
+                Event::Sound { period_cycles, .. } => Some(*period_cycles),
+                Event::Tone { period_cycles, .. } => Some(*period_cycles),
+                Event::Rest { .. } => None,
+            })
+            .collect()
+    }
+
     /// Everything the printer printed since the last call.
     pub fn printed(&mut self) -> String {
         String::from_utf8(self.m.take_printed()).unwrap()
