@@ -113,3 +113,21 @@ fn file_orders_are_taken_all_or_none() {
         g.keys(&format!("{}\rEND\r", answer(&last)));
     }
 }
+
+#[test]
+fn a_keyboard_seat_by_file_plays_at_the_keys_with_its_state_printed() {
+    // Player 1 at the keyboard (the keys of acquire_games' person), player 2 a computer.
+    let g = &mut Acq::start(&format!("F2KC{}", "1234560LTAFWCI\r\r".repeat(400)));
+    assert!(g.m.screen_text().contains("THE GAME IS OVER"));
+    let bs = blocks(&g.printed());
+    assert!(bs.iter().any(|b| b.get("SEAT") == Some("KEYBOARD")));
+    for b in &bs {
+        let seat = match (b.get("ASK"), b.get("PLAYER")) {
+            (Some("NONE"), _) => continue,
+            (_, Some("1")) => "KEYBOARD",
+            _ => "COMPUTER",
+        };
+        assert_eq!(b.get("SEAT"), Some(seat));
+    }
+    assert_eq!(bs.last().unwrap().get("ASK"), Some("NONE"));
+}
