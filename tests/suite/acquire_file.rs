@@ -68,8 +68,13 @@ fn a_file_seat_plays_a_whole_game_against_a_computer() {
             return;
         }
         assert_eq!(last.get("SEAT"), Some("FILE"), "only a file seat waits");
-        // The first LAY is answered with a tile not in the hand: refused, asked again.
+        // The first LAY is answered with a tile not in the hand, then with a line of 60
+        // characters (24 are kept): refused, asked again.
         if refused == 0 && last.get("ASK") == Some("LAY") {
+            g.keys(&format!("{}\rEND\r", "X".repeat(60)));
+            let r = blocks(&g.printed());
+            let want = format!("NOT AN ORDER TO LAY: {}", "X".repeat(24));
+            assert_eq!(r[0].get("REFUSED"), Some(want.as_str()));
             g.keys("LAY 0Z\rEND\r");
             let r = blocks(&g.printed());
             assert_eq!(r.len(), 1);
