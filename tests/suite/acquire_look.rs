@@ -24,6 +24,19 @@ fn look_acquire_board_mid_game() {
     assert!(screen.contains("LAY WHICH TILE (1-6)?"), "{screen}");
     assert!(screen.contains("BAG"));
     check_golden("acquire_board", &g);
+    // Each of the person's tiles shows its number (1-6, inverse video) on its square, in the
+    // place of the dot.
+    let marks: Vec<u8> = (0..108u16)
+        .map(|t| g.m.peek(0x400 + 32 * (t / 12 + 2) + 2 * (t % 12 + 1) + 1))
+        .collect();
+    let mut g = g;
+    g.brk();
+    for j in 1..=6u8 {
+        let t = g.num(&format!("H(1,{j})"));
+        if t > 0 {
+            assert_eq!(marks[t as usize - 1], b'0' + j, "tile {j} at {t}");
+        }
+    }
 }
 
 /// The final totals of a game of the person against three computers.
