@@ -2,6 +2,12 @@
 //! 32 shows, or one of the machine's files and what it must hold. One binary, so the suite
 //! links once (a test binary per file linked the whole crate 35 times).
 
+mod acquire_file;
+mod acquire_games;
+mod acquire_look;
+mod acquire_mergers;
+mod acquire_rules;
+mod acquire_support;
 mod architecture;
 mod boot;
 mod common;
