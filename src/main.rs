@@ -8,6 +8,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 use spacemono::basic::dialect::Dialect;
 use spacemono::computer::Machine;
 use spacemono::frontend::audio::SoundOut;
+use spacemono::frontend::default_tape::BuiltInGame;
 use spacemono::frontend::host_file::{read_text_limited, write_replacing};
 use spacemono::frontend::keymap::text_to_keys;
 use spacemono::frontend::pacing::Speed;
@@ -149,6 +150,10 @@ enum Command {
     /// Run two programs headless on the same keys and show their transcripts side by side,
     /// marking the first difference. Exit status 0: the same; 1: they differ; 2: error.
     Compare(CompareArgs),
+    /// Load Starlanes from the built-in tape (CLOAD "STARLANE", as on the machine) and run it.
+    Starlanes(GameStartArgs),
+    /// Load Acquire from the built-in tape (CLOAD "ACQUIRE", as on the machine) and run it.
+    Acquire(GameStartArgs),
     /// Play a game by file: each turn a text file, each answer an order file that
     /// any person, program or `cat` can write (see roms/PLAY-BY-FILE.md). Exits with the
     /// winner's number.
@@ -167,6 +172,14 @@ enum Command {
     },
     /// Print this manual page in roff: `spacemono man > spacemono.1`, then `man ./spacemono.1`.
     Man,
+}
+
+/// How a game of the built-in tape starts.
+#[derive(clap::Args)]
+struct GameStartArgs {
+    /// Load the game straight into memory, without the CLOAD on screen.
+    #[arg(long)]
+    fast: bool,
 }
 
 #[derive(clap::Args)]
@@ -611,9 +624,16 @@ fn interactive(
     }
 }
 
-/// `spacemono` alone: the machine loads Space Monopoly from its tape and runs it; with
-/// `--basic` (or a tape of your own) it stops at `OK`.
-fn session(view: &ViewArgs, deck: &DeckArgs, start: &StartArgs, basic: &BasicArgs) -> ExitCode {
+/// `spacemono` alone: the machine loads Space Monopoly from its tape and runs it (or `game`,
+/// for `spacemono starlanes` and `spacemono acquire`); with `--basic` (or a tape of your own)
+/// it stops at `OK`.
+fn session(
+    view: &ViewArgs,
+    deck: &DeckArgs,
+    start: &StartArgs,
+    basic: &BasicArgs,
+    game: BuiltInGame,
+) -> ExitCode {
     if let Some(path) = &start.snapshot {
         let restored = spacemono::frontend::host_file::read_limited(
             path,
@@ -639,9 +659,9 @@ fn session(view: &ViewArgs, deck: &DeckArgs, start: &StartArgs, basic: &BasicArg
     }
     if deck.tape.is_none() && !start.basic {
         let r = if start.fast {
-            default_tape::boot_game_fast(&mut machine)
+            default_tape::boot_fast(&mut machine, game)
         } else {
-            default_tape::boot_game(&mut machine)
+            default_tape::boot(&mut machine, game)
         };
         if let Err(e) = r {
             return fail(e);
@@ -675,6 +695,22 @@ fn play(
     interactive(machine, Some(Box::new(host)), view, basic)
 }
 
+/// `spacemono starlanes`, `spacemono acquire`: as `spacemono` alone, with that game.
+fn game_session(cli: &Cli, args: &GameStartArgs, game: BuiltInGame) -> ExitCode {
+    if cli.start.basic || cli.start.snapshot.is_some() || cli.deck.tape.is_some() {
+        return fail(format!(
+            "`spacemono {}` loads the game from the built-in tape: --basic, --snapshot and --tape do not go with it",
+            game.folder()
+        ));
+    }
+    let start = StartArgs {
+        basic: false,
+        fast: cli.start.fast || args.fast,
+        snapshot: None,
+    };
+    session(&cli.view, &cli.deck, &start, &cli.basic, game)
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
@@ -693,6 +729,14 @@ fn main() -> ExitCode {
             print_bytes(&cli_docs::completions(Cli::command(), shell))
         }
         Some(Command::Man) => print_bytes(&cli_docs::man_page(Cli::command())),
-        None => session(&cli.view, &cli.deck, &cli.start, &cli.basic),
+        Some(Command::Starlanes(ref args)) => game_session(&cli, args, BuiltInGame::Starlanes),
+        Some(Command::Acquire(ref args)) => game_session(&cli, args, BuiltInGame::Acquire),
+        None => session(
+            &cli.view,
+            &cli.deck,
+            &cli.start,
+            &cli.basic,
+            BuiltInGame::SpaceMonopoly,
+        ),
     }
 }

@@ -11,16 +11,26 @@ pub enum BuiltInGame {
     /// Space Monopoly (the default program).
     #[value(name = "space-monopoly", alias = "spacemono")]
     SpaceMonopoly,
+    /// Starlanes (the 1990s rules: black holes, selling, 1-4 players).
+    Starlanes,
+    /// Acquire (hotel chains, against computer players).
+    Acquire,
 }
 
 impl BuiltInGame {
     /// Every game, in the order they are on the tape.
-    pub const ALL: [BuiltInGame; 1] = [BuiltInGame::SpaceMonopoly];
+    pub const ALL: [BuiltInGame; 3] = [
+        BuiltInGame::SpaceMonopoly,
+        BuiltInGame::Starlanes,
+        BuiltInGame::Acquire,
+    ];
 
     /// Its file name on the tape (what `CLOAD "..."` asks for).
     pub fn tape_name(self) -> &'static str {
         match self {
             BuiltInGame::SpaceMonopoly => "SPACEMON",
+            BuiltInGame::Starlanes => "STARLANE",
+            BuiltInGame::Acquire => "ACQUIRE",
         }
     }
 
@@ -28,6 +38,8 @@ impl BuiltInGame {
     pub fn file_stem(self) -> &'static str {
         match self {
             BuiltInGame::SpaceMonopoly => "spacemono",
+            BuiltInGame::Starlanes => "starlanes",
+            BuiltInGame::Acquire => "acquire",
         }
     }
 
@@ -35,6 +47,8 @@ impl BuiltInGame {
     pub fn title(self) -> &'static str {
         match self {
             BuiltInGame::SpaceMonopoly => "Space Monopoly",
+            BuiltInGame::Starlanes => "Starlanes",
+            BuiltInGame::Acquire => "Acquire",
         }
     }
 
@@ -42,6 +56,8 @@ impl BuiltInGame {
     pub fn folder(self) -> &'static str {
         match self {
             BuiltInGame::SpaceMonopoly => "space-monopoly",
+            BuiltInGame::Starlanes => "starlanes",
+            BuiltInGame::Acquire => "acquire",
         }
     }
 
@@ -49,6 +65,8 @@ impl BuiltInGame {
     pub fn players(self) -> std::ops::RangeInclusive<usize> {
         match self {
             BuiltInGame::SpaceMonopoly => 2..=4,
+            BuiltInGame::Starlanes => 1..=4,
+            BuiltInGame::Acquire => 2..=6,
         }
     }
 
@@ -56,6 +74,8 @@ impl BuiltInGame {
     pub fn cas(self) -> &'static [u8] {
         match self {
             BuiltInGame::SpaceMonopoly => include_bytes!("../../roms/spacemono.cas"),
+            BuiltInGame::Starlanes => include_bytes!("../../roms/starlanes.cas"),
+            BuiltInGame::Acquire => include_bytes!("../../roms/acquire.cas"),
         }
     }
 }

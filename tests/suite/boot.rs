@@ -34,6 +34,60 @@ fn the_game_loads_from_its_tape_with_the_roms_feedback_then_runs() {
 }
 
 #[test]
+fn the_other_games_load_by_name_past_the_ones_before_them() {
+    use spacemono::frontend::default_tape::BuiltInGame;
+    for game in [BuiltInGame::Starlanes, BuiltInGame::Acquire] {
+        let mut m = Machine::with_transcript(true);
+        default_tape::boot(&mut m, game).unwrap();
+        // The ROM shows each file it passes by its name beside the S of the search, and the
+        // one asked for beside F (lower case on alternate fields: the blink).
+        let mut shown = Vec::new();
+        for _ in 0..600 {
+            m.run_field();
+            let top = m
+                .screen_text()
+                .lines()
+                .next()
+                .unwrap()
+                .trim_end()
+                .to_string();
+            let top = top.to_ascii_uppercase();
+            if top.len() > 2 && shown.last() != Some(&top) {
+                shown.push(top);
+            }
+            if m.transcript().unwrap().contains("\nRUN\n") {
+                break;
+            }
+        }
+        let name = game.tape_name();
+        let t = m.transcript().unwrap();
+        assert!(
+            t.contains(&format!("CLOAD\"{name}\"\n")) && t.contains("OK\nRUN\n"),
+            "{t}"
+        );
+        assert!(shown.contains(&"S SPACEMON".to_string()), "{shown:?}");
+        assert_eq!(shown.last(), Some(&format!("F {name}")), "{shown:?}");
+        // The program in memory is the game's own listing, and it is running.
+        let listing = std::fs::read_to_string(format!(
+            "{}/roms/{}.bas",
+            env!("CARGO_MANIFEST_DIR"),
+            game.file_stem()
+        ))
+        .unwrap();
+        let mut fresh = Machine::new();
+        fresh.load_listing(listing.as_bytes()).unwrap();
+        let (a, b) = (fresh.peek16(0x19) as usize, fresh.peek16(0x1B) as usize);
+        assert_eq!(m.memory()[a..b], fresh.memory()[a..b], "{name}");
+        fields(&mut m, 50);
+        assert_ne!(
+            m.run_field(),
+            spacemono::computer::Status::Prompt,
+            "{name} stopped"
+        );
+    }
+}
+
+#[test]
 fn a_key_hurries_the_tape_and_fast_skips_it() {
     let mut m = Machine::with_transcript(true);
     default_tape::boot_game(&mut m).unwrap();
