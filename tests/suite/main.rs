@@ -32,6 +32,7 @@ mod progtext_program_renum;
 mod progtext_robust;
 mod robustness;
 mod snapshots;
+mod starlanes_games;
 mod starlanes_rules;
 mod starlanes_rules_more;
 mod starlanes_support;

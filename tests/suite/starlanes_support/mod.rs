@@ -135,11 +135,12 @@ impl Game {
     }
 
     /// An empty map (no stars, no black holes), no companies, every player's cash `cash` and
-    /// no shares; moves made 0.
+    /// no shares; moves made 0; the whole screen to be drawn again (FR=1: the program keeps
+    /// the map on screen as it changes it, and these changes are made behind its back).
     pub fn empty_map(&mut self, cash: u32) {
         self.direct("FORI=0TO11:FORJ=0TO13:M(I,J)=0:NEXTJ,I");
         self.direct(&format!(
-            "FORK=1TO5:Q(K)=0:PR(K)=0:FORI=1TO4:SH(K,I)=0:CA(I)={cash}:NEXTI,K:MV=0"
+            "FORK=1TO5:Q(K)=0:PR(K)=0:FORI=1TO4:SH(K,I)=0:CA(I)={cash}:NEXTI,K:MV=0:FR=1"
         ));
     }
 
@@ -166,7 +167,7 @@ impl Game {
     /// until the game waits again.
     pub fn play(&mut self, p: u32, s: &str, keys: &str) -> String {
         let (r, c) = rc(s);
-        self.keys(&format!("P={p}:R={r}:C={c}:GOTO 1050\n{keys}"))
+        self.keys(&format!("P={p}:R={r}:C={c}:FR=1:GOTO 1050\n{keys}"))
     }
 
     /// The tones heard since event `from`, as wave periods in CPU cycles.
