@@ -33,6 +33,7 @@ mod progtext_robust;
 mod robustness;
 mod snapshots;
 mod starlanes_games;
+mod starlanes_play_by_file;
 mod starlanes_rules;
 mod starlanes_rules_more;
 mod starlanes_support;

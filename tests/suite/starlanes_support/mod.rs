@@ -37,9 +37,22 @@ impl Game {
         Game::start_after(0, keys)
     }
 
+    /// As `start`, with the printer attached: play by file (`PRINT #-2`) can be read with
+    /// `printed()`.
+    pub fn start_printing(keys: &str) -> Game {
+        Game::start_with(true, 0, keys)
+    }
+
     /// As `start`, with `wait` fields at the title before the first key (another seed).
     pub fn start_after(wait: u64, keys: &str) -> Game {
+        Game::start_with(false, wait, keys)
+    }
+
+    fn start_with(printer: bool, wait: u64, keys: &str) -> Game {
         let mut m = Machine::with_transcript(true);
+        if printer {
+            m.attach_printer();
+        }
         m.load_listing(PROGRAM.as_bytes())
             .expect("the listing loads");
         m.type_text(b"RUN\r");
@@ -77,6 +90,13 @@ impl Game {
 
     fn len(&self) -> usize {
         self.m.transcript_len()
+    }
+
+    /// What went to the printer since the last call.
+    pub fn printed(&mut self) -> String {
+        String::from_utf8(self.m.take_printed())
+            .expect("printer text")
+            .replace('\r', "\n")
     }
 
     /// Everything printed since power-on.
