@@ -227,7 +227,7 @@ fn pbf_a_whole_game_of_two_file_seats_ends_with_the_standings() {
         }
         let orders = if ask == "MOVE" {
             // The last sector offered.
-            format!("{}\nEND\n", all(&b, "CHOICE").iter().rev().nth(0).unwrap())
+            format!("{}\nEND\n", all(&b, "CHOICE").last().unwrap())
         } else {
             // The most of the first company that can be bought.
             let c = all(&b, "CHOICE")[0].to_string();
