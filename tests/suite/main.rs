@@ -32,6 +32,7 @@ mod progtext_program_renum;
 mod progtext_robust;
 mod robustness;
 mod snapshots;
+mod starlanes_computer;
 mod starlanes_games;
 mod starlanes_play_by_file;
 mod starlanes_rules;

@@ -326,6 +326,20 @@ fn rule_l6_growth_price_and_infants_absorbed() {
 }
 
 #[test]
+fn rule_l6_a_stale_list_of_neighbours_hides_no_company() {
+    let mut g = Game::at_first_move(2);
+    g.empty_map(6000);
+    // The list of companies next to the last sector looked at still says A (KL(1)=1): the
+    // count of A next to 5E must not take it for one already counted (a FOR runs once).
+    g.company(1, &["5D"], 100);
+    g.direct("KL(1)=1:KL(2)=1");
+    g.play(2, "5E", "");
+    g.brk();
+    assert_eq!(g.get("5E"), company(1));
+    assert_eq!(g.nums(&["Q(1)", "PR(1)"]), vec![2.0, 200.0]);
+}
+
+#[test]
 fn rule_l6_a_company_worth_nothing_vanishes_with_its_shares() {
     let mut g = Game::at_first_move(2);
     g.empty_map(6000);
