@@ -198,6 +198,27 @@ fn rule_l3_no_legal_sector_ends_the_game_never_hangs() {
     assert!(out.contains("ANOTHER GAME (Y/N)?"), "{out}");
 }
 
+#[test]
+fn rule_l3_only_sectors_a_black_hole_would_swallow_end_the_game() {
+    // Black holes everywhere but 5E and 5F: an infant there would only be swallowed (L4), so
+    // playing them could never change the map. The game ends instead of going on for ever.
+    let mut g = Game::at_first_move(2);
+    g.empty_map(6000);
+    g.direct("FORI=1TO10:FORJ=1TO12:M(I,J)=2:NEXTJ,I:M(5,5)=0:M(5,6)=0");
+    let out = g.keys("P=1:GOTO 1030\n");
+    assert!(out.contains("NO SECTOR IS LEFT TO PLAY"), "{out}");
+    // With a sector clear of black holes (9K in an empty corner), the game goes on, and the
+    // futile sectors may still be offered.
+    let mut g = Game::at_first_move(2);
+    g.empty_map(6000);
+    g.direct("FORI=1TO10:FORJ=1TO12:M(I,J)=2:NEXTJ,I:M(5,5)=0:M(5,6)=0");
+    g.direct("FORI=8TO10:FORJ=10TO12:M(I,J)=0:NEXTJ,I");
+    g.keys("P=1:GOTO 1030\n");
+    assert!(g.m.screen_text().contains("CHOOSE A SECTOR"));
+    g.brk();
+    assert_eq!(g.num("NC"), 5.0);
+}
+
 // ---------------------------------------------------------------- L4
 
 #[test]
