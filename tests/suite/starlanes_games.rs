@@ -189,3 +189,10 @@ fn look_standings() {
     assert!(g.m.screen_text().contains("ANOTHER GAME (Y/N)?"));
     check_golden("starlanes_standings", &g);
 }
+
+#[test]
+fn look_title() {
+    let g = Game::start("");
+    assert!(g.m.screen_text().contains("HOW MANY PLAYERS (1-4)?"));
+    check_golden("starlanes_title", &g);
+}
