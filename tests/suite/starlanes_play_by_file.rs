@@ -135,11 +135,17 @@ fn pbf_a_move_by_number_by_sector_or_both_and_refusals() {
         out.contains(&format!("PLAYER {p} TAKES {}", sector(2))),
         "{out}"
     );
-    // Number and sector together, next turn.
-    let b3 = blocks(&g.printed());
-    let c3: Vec<&str> = all(b3.last().unwrap(), "CHOICE");
-    let out = g.keys(&format!("{}\nEND\n", c3[4]));
-    let s = c3[4].split(' ').nth(2).unwrap();
+    // Number and sector together, next turn (after trading nothing, if asked).
+    let mut b3 = blocks(&g.printed());
+    if value(b3.last().unwrap(), "ASK") == Some("TRADE") {
+        g.keys("END\n");
+        b3 = blocks(&g.printed());
+    }
+    let b3 = b3.last().unwrap();
+    assert_eq!(value(b3, "ASK"), Some("MOVE"));
+    let last = all(b3, "CHOICE").last().unwrap().to_string();
+    let out = g.keys(&format!("{last}\nEND\n"));
+    let s = last.split(' ').nth(2).unwrap();
     assert!(out.contains(&format!("TAKES {s}")), "{out}");
 }
 
