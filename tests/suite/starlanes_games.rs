@@ -196,3 +196,22 @@ fn look_title() {
     assert!(g.m.screen_text().contains("HOW MANY PLAYERS (1-4)?"));
     check_golden("starlanes_title", &g);
 }
+
+#[test]
+fn seeded_from_timer_at_the_first_key_a_game_repeats_exactly() {
+    // The same keys at the same moments: the same game, move for move.
+    let a = turns(2, 12).transcript();
+    let b = turns(2, 12).transcript();
+    assert_eq!(a, b);
+    // The listing seeds RND from TIMER once the number of players is typed.
+    let ask = PROGRAM.find("HOW MANY PLAYERS").unwrap();
+    let seed = PROGRAM.find("X=RND(-TIMER)").expect("seeded from TIMER");
+    assert!(ask < seed);
+    // Another moment for the first key: another map (rule L2's test counts them).
+    let mut g1 = Game::start_after(0, &Game::setup_keys(1));
+    let mut g2 = Game::start_after(37, &Game::setup_keys(1));
+    g1.brk();
+    g2.brk();
+    let map = "FORI=1TO10:FORJ=1TO12:PRINTCHR$(48+M(I,J));:NEXTJ,I";
+    assert_ne!(g1.direct(map), g2.direct(map));
+}
