@@ -211,7 +211,7 @@ fn every_bad_input_names_the_file() {
     // A missing file and a folder.
     let (ok, _, err) = spacemono(&[p("tape"), p("list"), &d.join("missing.cas")]);
     assert!(
-        !ok && err.contains("missing.cas") && err.contains("cannot read"),
+        !ok && err.contains("missing.cas") && err.contains("does not exist"),
         "{err}"
     );
     let folder = d.join("folder.cas");
