@@ -474,3 +474,71 @@ fn a_keyboard_seat_with_no_window_and_no_terminal_says_what_to_do() {
     assert!(err.contains("use --headless and --keys"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Runs `spacemono play` to its end with no file seats, and returns its exit code.
+fn play_to_the_end(dir: &Path, args: &[&str]) -> i32 {
+    let out = finish(host(dir, args), Duration::from_secs(120), "the game");
+    out.status.code().expect("an exit status")
+}
+
+#[test]
+fn starlanes_and_acquire_play_by_file_with_computer_seats_to_the_standings() {
+    for (game, seats) in [("starlanes", 2), ("acquire", 3)] {
+        let dir = game_dir(game);
+        let mut args = vec!["--game", game, "--seed", "11"];
+        let specs: Vec<String> = (1..=seats).map(|p| format!("{p}=computer")).collect();
+        for s in &specs {
+            args.extend(["--seat", s.as_str()]);
+        }
+        let status = play_to_the_end(&dir, &args);
+        let standings = read(&dir, "Standings.txt");
+        assert_eq!(
+            value(&standings, "GAME"),
+            Some(game.to_ascii_uppercase().as_str())
+        );
+        assert_eq!(value(&standings, "ASK"), Some("NONE"));
+        let winner: i32 = value(&standings, "WINNER").unwrap().parse().unwrap();
+        assert_eq!(status, winner, "{game}: the exit status is the winner");
+        assert!((0..=seats).contains(&winner), "{standings}");
+        // Every question was written for the record, each by a computer seat, and no order
+        // file was awaited.
+        let turns = turn_files(&dir);
+        assert!(turns.len() > 20, "{game}: {} turn files", turns.len());
+        let first = read(&dir, "Turn_1.txt");
+        assert_eq!(value(&first, "SEAT"), Some("COMPUTER"), "{first}");
+        assert!(read(&dir, "Game.txt").contains(&format!("GAME:{game}\n")));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn a_starlanes_keyboard_seat_is_asked_its_name_as_a_turn() {
+    let dir = game_dir("sl-name");
+    let status = play_to_the_end(
+        &dir,
+        &[
+            "--game",
+            "starlanes",
+            "--seat",
+            "1=keyboard",
+            "--seat",
+            "2=computer",
+            "--seed",
+            "9",
+            "--headless",
+            "--keys",
+            "ALICE\n",
+        ],
+    );
+    // The keys run out at the first move: the host says so and exits with 255.
+    assert_eq!(status, 255);
+    let name = read(&dir, "Turn_1.txt");
+    assert_eq!(value(&name, "ASK"), Some("NAME"), "{name}");
+    assert_eq!(value(&name, "SEAT"), Some("KEYBOARD"), "{name}");
+    let next = read(&dir, "Turn_2.txt");
+    assert!(
+        next.contains("HOLDER:1 CASH:6000 A:0 B:0 C:0 D:0 E:0 NAME:ALICE"),
+        "{next}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
