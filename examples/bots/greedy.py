@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""A greedy player for Space Monopoly played by file (roms/PLAY-BY-FILE.md).
+"""A greedy player for Space Monopoly or Starlanes played by file (roms/PLAY-BY-FILE.md).
 
     python3 examples/bots/greedy.py DIR PLAYER
 
-It moves next to stars and to the companies it holds, and spends all its cash on the company
+It moves next to stars and to the companies it holds (away from black holes), and spends all
+its cash on the company
 whose share price has risen most since the last turn it saw. Python 3 standard library only.
 It reads Turn_1.txt, Turn_2.txt, ... in order, answers the turns that ask PLAYER, and stops at
 the standings (ASK:NONE). A refused order file (Player_P_Turn_N.error) is answered with END.
@@ -30,7 +31,7 @@ def read_turn(path):
                 parts = dict(p.split(":", 1) for p in value.split(" NAME:")[0].split(" ")[1:])
                 companies[value[0]] = {"price": int(parts["PRICE"]), "size": int(parts["SIZE"])}
             elif key == "HOLDER":
-                words = value.split(" ")
+                words = value.split(" NAME:")[0].split(" ")
                 holding = dict(w.split(":", 1) for w in words[1:])
                 holders[int(words[0])] = {k: int(v) for k, v in holding.items()}
             elif key == "CHOICE":
@@ -46,13 +47,14 @@ def cell_of(text):
 
 
 def best_move(rows, holding, choices):
-    """The offered cell next to the most stars and the companies held."""
+    """The offered cell next to the most stars and the companies held, and no black hole.
+    Space Monopoly offers `MOVE 4B`, Starlanes `MOVE 3 4B`: the cell is the last word."""
 
     def at(r, c):
         return rows.get(r, "")[c - 1] if 1 <= c <= 12 and r in rows else "."
 
     def score(choice):
-        r, c = cell_of(choice.split(" ")[1])
+        r, c = cell_of(choice.split(" ")[-1])
         s = 0
         for dr, dc in NEIGHBOURS:
             mark = at(r + dr, c + dc)
@@ -60,6 +62,8 @@ def best_move(rows, holding, choices):
                 s += 5
             elif mark == "+":
                 s += 1
+            elif mark == "@":
+                s -= 5
             elif mark in "ABCDE":
                 s += 3 if holding.get(mark, 0) > 0 else 1
         return s

@@ -1,6 +1,6 @@
 #!/bin/sh
-# A player for Space Monopoly played by file (roms/PLAY-BY-FILE.md): it picks a random legal
-# move and random purchases. POSIX shell and awk only.
+# A player for Space Monopoly or Starlanes played by file (roms/PLAY-BY-FILE.md): it picks a
+# random legal move and random purchases. POSIX shell and awk only.
 #
 #   sh examples/bots/random.sh DIR PLAYER [SEED]
 #
@@ -30,7 +30,7 @@ orders() {
     }
     END {
       if (ask == "MOVE") print moves[int(rand() * nm) + 1]
-      if (ask == "BUY") {
+      if (ask == "BUY" || ask == "TRADE") {
         for (i = 1; i <= nl; i++) {
           l = letters[i]; most = int(cash / price[l])
           n = int(rand() * (most + 1))
