@@ -361,10 +361,10 @@ impl FloatUnit {
     #[inline]
     pub(super) fn foutcp(&self, p: Packed) -> i8 {
         let x = p.0;
-        let m = self.fac.man.to_be_bytes();
-        let f = [self.fac.exp, (x[1] | 0x7F) & m[0], m[1], m[2], m[3]];
-        let fv = u64::from_be_bytes([0, 0, 0, f[0], f[1], f[2], f[3], f[4]]);
-        let xv = u64::from_be_bytes([0, 0, 0, x[0], x[1], x[2], x[3], x[4]]);
+        let xv = (x[0] as u64) << 32 | u32::from_be_bytes([x[1], x[2], x[3], x[4]]) as u64;
+        // FAC's bytes as MOVMF would store them with p's sign bit over its top one.
+        let man = self.fac.man & (((x[1] as u32) << 24) | 0x7FFF_FFFF);
+        let fv = (self.fac.exp as u64) << 32 | man as u64;
         if fv == xv {
             return 0;
         }
