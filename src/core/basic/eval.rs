@@ -125,6 +125,21 @@ impl Interpreter {
         subs: &[Expr],
         level: u16,
     ) -> Res<u16> {
+        if let [s] = subs {
+            // One subscript, the commonest: the same steps without the list of them.
+            self.eval_num(hw, s, level + PAREN_DEPTH)?;
+            hw.cycles += fp::int_conv(self.fu.fac.exp);
+            let v = self.fu.to_subscript()?;
+            hw.cycles += self.vars.array_search_cycles(name);
+            let hdr = match self.vars.find_array(&hw.mem, name) {
+                Some(h) => h,
+                None => {
+                    let s = self.s_h(hw) as u16;
+                    self.vars.create_array(&mut hw.mem, name, &[11], s)?
+                }
+            };
+            return element_addr(&hw.mem, hdr, &[v]);
+        }
         let mut idx = [0u16; 8];
         let mut many = Vec::new();
         for (i, s) in subs.iter().enumerate() {
