@@ -98,35 +98,32 @@ impl FloatUnit {
 
     /// CONUPK: ARG = unpack(p); ARISGN = ARGSGN XOR FACSGN.
     #[inline]
-    pub(super) fn conupk(&mut self, p: Packed) {
-        let b = p.0;
-        self.arg.exp = b[0];
-        self.arg.sign = b[1];
-        self.arg.man = u32::from_be_bytes([b[1] | 0x80, b[2], b[3], b[4]]);
+    pub(super) fn conupk(&mut self, p: impl ArgOperand) {
+        self.arg = p.unpack();
         self.arisgn = self.arg.sign ^ self.fac.sign;
     }
 
     /// FADD: FAC = p + FAC.
     #[inline]
-    pub(super) fn fadd(&mut self, p: Packed) -> Result<(), FpError> {
+    pub(super) fn fadd(&mut self, p: impl ArgOperand) -> Result<(), FpError> {
         self.conupk(p);
         self.faddt()
     }
     /// FSUB: FAC = p - FAC.
     #[inline]
-    pub(super) fn fsub(&mut self, p: Packed) -> Result<(), FpError> {
+    pub(super) fn fsub(&mut self, p: impl ArgOperand) -> Result<(), FpError> {
         self.conupk(p);
         self.fsubt()
     }
     /// FMULT: FAC = p * FAC.
     #[inline]
-    pub(super) fn fmult(&mut self, p: Packed) -> Result<(), FpError> {
+    pub(super) fn fmult(&mut self, p: impl ArgOperand) -> Result<(), FpError> {
         self.conupk(p);
         self.fmultt()
     }
     /// FDIV: FAC = p / FAC.
     #[inline]
-    pub(super) fn fdiv(&mut self, p: Packed) -> Result<(), FpError> {
+    pub(super) fn fdiv(&mut self, p: impl ArgOperand) -> Result<(), FpError> {
         self.conupk(p);
         self.fdivt()
     }
@@ -378,16 +375,12 @@ impl FloatUnit {
 
     /// POLY ($9752): (...((c0*x + c1)*x + c2)...) + cn.
     ///
-    /// x is unpacked from TEMPF2 once, not at every step as CONUPK does: ARG gets the same
-    /// bytes each time (TEMPF2 does not change during the loop).
-    pub(super) fn poly(&mut self, table: &[Packed]) -> Result<(), FpError> {
+    /// x is unpacked from TEMPF2 once, not at every step as CONUPK does, and the table's
+    /// constants were unpacked once and for all: ARG gets the same bytes each time (TEMPF2
+    /// does not change during the loop).
+    pub(super) fn poly(&mut self, table: &[Unpacked]) -> Result<(), FpError> {
         self.tempf2 = self.pack();
-        let b = self.tempf2.0;
-        let x = Unpacked {
-            exp: b[0],
-            man: u32::from_be_bytes([b[1] | 0x80, b[2], b[3], b[4]]),
-            sign: b[1],
-        };
+        let x = self.tempf2.unpacked();
         self.fmult(table[0])?;
         for (k, c) in table.iter().enumerate().skip(1) {
             if k > 1 {
@@ -401,7 +394,7 @@ impl FloatUnit {
     }
 
     /// POLYX ($9743): x * POLY(x^2). TEMPF1 is left holding x.
-    pub(super) fn polyx(&mut self, table: &[Packed]) -> Result<(), FpError> {
+    pub(super) fn polyx(&mut self, table: &[Unpacked]) -> Result<(), FpError> {
         self.tempf1 = self.pack();
         self.fmult(self.tempf1)?;
         self.poly(table)?;
