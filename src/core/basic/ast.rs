@@ -83,6 +83,61 @@ pub enum Expr {
     UserFn(VarName, Box<Expr>),
     /// Something that raises an error when evaluated (e.g. a literal that overflows).
     Fail(ErrorCode),
+    /// A statement's numeric expression also in straight-line form (compile/flat.rs).
+    Flat(Box<FlatExpr>),
+}
+
+/// Evaluator stack bytes a pending binary operator takes.
+pub const OPERATOR_DEPTH: u16 = 12;
+/// Evaluator stack bytes a parenthesised subexpression takes.
+pub const PAREN_DEPTH: u16 = 5;
+/// Evaluator stack bytes unary minus takes.
+pub const NEGATE_DEPTH: u16 = 6;
+/// Evaluator stack bytes a function argument takes.
+pub const FUNCTION_DEPTH: u16 = 8;
+
+/// An operand the flat form reads in place: a literal or a simple numeric variable.
+#[derive(Clone, Copy, Debug)]
+pub enum Leaf {
+    Num(Fac),
+    Var(VarName),
+}
+
+/// One step of a flat expression, in the order the tree evaluator does the same work.
+#[derive(Clone, Copy, Debug)]
+pub enum Step {
+    /// FAC = the leaf.
+    Load(Leaf),
+    /// FAC = FAC (as the left operand) `op` the leaf.
+    Bin(BinOp, Leaf),
+    /// The left operand waits on the stack while a right operand that is not a leaf is
+    /// worked out.
+    Push,
+    /// FAC = the popped left operand `op` FAC.
+    BinPop(BinOp),
+    /// FAC = FAC (as the left operand) compared with the leaf: -1 or 0.
+    Rel(RelMask, Leaf),
+    /// FAC = the popped left operand compared with FAC.
+    RelPop(RelMask),
+    Neg,
+    Not,
+    /// One of the numeric functions of one argument (not RND), its argument in FAC.
+    Math(Func),
+}
+
+/// The most left operands a flat expression keeps waiting at once.
+pub const FLAT_STACK: usize = 8;
+
+/// A numeric expression of literals, simple variables, operators and the numeric functions,
+/// flattened: no recursion and no value checks at run time (it is numeric by construction).
+/// The tree is kept for when the evaluator might run out of memory part-way, so that the
+/// error comes where the tree evaluator raises it.
+#[derive(Clone, Debug)]
+pub struct FlatExpr {
+    pub tree: Expr,
+    pub steps: Box<[Step]>,
+    /// The deepest level the tree evaluator checks for room, above the entry level.
+    pub depth: u16,
 }
 
 #[derive(Clone, Debug)]

@@ -6,20 +6,13 @@
 use crate::basic::ast::{is_string_name, BinOp, Expr, Func, LValue, VarName};
 use crate::basic::cost::{self, fp};
 use crate::basic::error::ErrorCode;
-use crate::basic::float::Packed;
+use crate::basic::float::{Packed, Unpacked};
 use crate::basic::interp::{Interpreter, Res};
 use crate::basic::strings::read_desc;
 use crate::basic::vars::element_addr;
 use crate::machine::hardware::Hardware;
 
-/// Stack bytes a pending binary operator takes.
-pub const OPERATOR_DEPTH: u16 = 12;
-/// Stack bytes a parenthesised subexpression takes.
-pub const PAREN_DEPTH: u16 = 5;
-/// Stack bytes unary minus takes.
-pub const NEGATE_DEPTH: u16 = 6;
-/// Stack bytes a function argument takes.
-pub const FUNCTION_DEPTH: u16 = 8;
+pub use crate::basic::ast::{FUNCTION_DEPTH, NEGATE_DEPTH, OPERATOR_DEPTH, PAREN_DEPTH};
 /// Evaluator level of a LET right-hand side (and most statements' expressions).
 pub const LET_LEVEL: u16 = 3;
 /// Evaluator level of a PRINT item.
@@ -54,7 +47,11 @@ pub fn write_packed(hw: &mut Hardware, a: u16, p: Packed) {
 
 impl Interpreter {
     /// Evaluate a statement's expression: the entry check, then the value.
+    #[inline]
     pub(crate) fn eval_top(&mut self, hw: &mut Hardware, e: &Expr, level: u16) -> Res<Val> {
+        if let Expr::Flat(f) = e {
+            return self.eval_flat(hw, f, level);
+        }
         self.check_eval_room(hw, level)?;
         self.eval_operand(hw, e, level)
     }
@@ -128,6 +125,21 @@ impl Interpreter {
         subs: &[Expr],
         level: u16,
     ) -> Res<u16> {
+        if let [s] = subs {
+            // One subscript, the commonest: the same steps without the list of them.
+            self.eval_num(hw, s, level + PAREN_DEPTH)?;
+            hw.cycles += fp::int_conv(self.fu.fac.exp);
+            let v = self.fu.to_subscript()?;
+            hw.cycles += self.vars.array_search_cycles(name);
+            let hdr = match self.vars.find_array(&hw.mem, name) {
+                Some(h) => h,
+                None => {
+                    let s = self.s_h(hw) as u16;
+                    self.vars.create_array(&mut hw.mem, name, &[11], s)?
+                }
+            };
+            return element_addr(&hw.mem, hdr, &[v]);
+        }
         let mut idx = [0u16; 8];
         let mut many = Vec::new();
         for (i, s) in subs.iter().enumerate() {
@@ -224,6 +236,8 @@ impl Interpreter {
             }
             Expr::UserFn(name, arg) => self.user_fn(hw, *name, arg, level),
             Expr::Fail(e) => Err(*e),
+            // Only a statement's whole expression is flat, and `eval_top` takes it.
+            Expr::Flat(f) => self.eval(hw, &f.tree, level),
         }
     }
 
@@ -236,43 +250,7 @@ impl Interpreter {
                 if let Val::Str(_) = self.eval_operand(hw, r, inner)? {
                     return Err(ErrorCode::TM);
                 }
-                // The operator's text cost is the compiler's; the routine's loops are counted
-                // from the operands (FAC = the right one).
-                let (fe, fs) = (self.fu.fac.exp, self.fu.fac.sign);
-                match op {
-                    BinOp::Add => {
-                        self.fu.add(left)?;
-                        hw.cycles += fp::fadd(left.exp, left.sign, fe, fs, self.fu.fac.exp);
-                    }
-                    BinOp::Sub => {
-                        self.fu.sub(left)?;
-                        hw.cycles += fp::fadd(left.exp, left.sign, fe, !fs, self.fu.fac.exp);
-                    }
-                    BinOp::Mul => {
-                        let man = self.fu.fac.man;
-                        self.fu.mul(left)?;
-                        hw.cycles += fp::fmul(left.exp, fe, man, self.fu.fac.exp);
-                    }
-                    BinOp::Div => {
-                        self.fu.div(left)?;
-                        hw.cycles += fp::fdiv(self.fu.fac.man);
-                    }
-                    BinOp::Pow => {
-                        hw.cycles += cost::POWER;
-                        self.fu.pow(left)?
-                    }
-                    BinOp::And | BinOp::Or => {
-                        let right = self.fu.to_i16()?;
-                        self.fu.load(left.pack());
-                        let lv = self.fu.to_i16()?;
-                        let v = if op == BinOp::And {
-                            lv & right
-                        } else {
-                            lv | right
-                        };
-                        self.fu.load_i16(v);
-                    }
-                }
+                self.arith(hw, op, left)?;
                 Ok(Val::Num)
             }
             Val::Str(ld) => {
@@ -300,6 +278,49 @@ impl Interpreter {
                 Ok(Val::Str(self.push_temp(hw, total as u8, at)?))
             }
         }
+    }
+
+    /// A numeric operator: `left` (as ARG) `op` FAC, its routine's cost counted from the
+    /// operands. The operator's text cost is the compiler's.
+    #[inline(always)]
+    pub(crate) fn arith(&mut self, hw: &mut Hardware, op: BinOp, left: Unpacked) -> Res<()> {
+        // The routine's loops are counted from the operands (FAC = the right one).
+        let (fe, fs) = (self.fu.fac.exp, self.fu.fac.sign);
+        match op {
+            BinOp::Add => {
+                self.fu.add(left)?;
+                hw.cycles += fp::fadd(left.exp, left.sign, fe, fs, self.fu.fac.exp);
+            }
+            BinOp::Sub => {
+                self.fu.sub(left)?;
+                hw.cycles += fp::fadd(left.exp, left.sign, fe, !fs, self.fu.fac.exp);
+            }
+            BinOp::Mul => {
+                let man = self.fu.fac.man;
+                self.fu.mul(left)?;
+                hw.cycles += fp::fmul(left.exp, fe, man, self.fu.fac.exp);
+            }
+            BinOp::Div => {
+                self.fu.div(left)?;
+                hw.cycles += fp::fdiv(self.fu.fac.man);
+            }
+            BinOp::Pow => {
+                hw.cycles += cost::POWER;
+                self.fu.pow(left)?
+            }
+            BinOp::And | BinOp::Or => {
+                let right = self.fu.to_i16()?;
+                self.fu.load(left.pack());
+                let lv = self.fu.to_i16()?;
+                let v = if op == BinOp::And {
+                    lv & right
+                } else {
+                    lv | right
+                };
+                self.fu.load_i16(v);
+            }
+        }
+        Ok(())
     }
 
     fn relation(
@@ -333,6 +354,13 @@ impl Interpreter {
                 str_bytes(hw, a).cmp(str_bytes(hw, b))
             }
         };
+        self.relation_value(hw, mask, ord);
+        Ok(Val::Num)
+    }
+
+    /// A relation's value in FAC: -1 when the mask has the bit of `ord`, else 0.
+    #[inline(always)]
+    pub(crate) fn relation_value(&mut self, hw: &mut Hardware, mask: u8, ord: std::cmp::Ordering) {
         let bit = match ord {
             std::cmp::Ordering::Greater => 1,
             std::cmp::Ordering::Equal => 2,
@@ -344,7 +372,6 @@ impl Interpreter {
         } else {
             self.fu.load_i8(0);
         }
-        Ok(Val::Num)
     }
 
     pub(crate) fn arg_num(&mut self, hw: &mut Hardware, e: &Expr, level: u16) -> Res<()> {

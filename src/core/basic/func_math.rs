@@ -18,29 +18,19 @@ impl Interpreter {
         level: u16,
     ) -> Res<Val> {
         match f {
-            Func::Sgn | Func::Int | Func::Abs | Func::Fix => {
+            Func::Sgn
+            | Func::Int
+            | Func::Abs
+            | Func::Fix
+            | Func::Sqr
+            | Func::Log
+            | Func::Exp
+            | Func::Sin
+            | Func::Cos
+            | Func::Tan
+            | Func::Atn => {
                 self.arg_num(hw, &args[0], level)?;
-                match f {
-                    Func::Sgn => self.fu.sgn(),
-                    Func::Int => {
-                        hw.cycles += fp::int(self.fu.fac.exp, self.fu.fac.sign);
-                        self.fu.int()
-                    }
-                    Func::Abs => self.fu.abs(),
-                    _ => self.fu.fix(),
-                }
-            }
-            Func::Sqr | Func::Log | Func::Exp | Func::Sin | Func::Cos | Func::Tan | Func::Atn => {
-                self.arg_num(hw, &args[0], level)?;
-                match f {
-                    Func::Sqr => self.fu.sqr()?,
-                    Func::Log => self.fu.log()?,
-                    Func::Exp => self.fu.exp()?,
-                    Func::Sin => self.fu.sin()?,
-                    Func::Cos => self.fu.cos()?,
-                    Func::Tan => self.fu.tan()?,
-                    _ => self.fu.atn()?,
-                }
+                self.math_fn(hw, f)?;
             }
             Func::Rnd => {
                 self.arg_num(hw, &args[0], level)?;
@@ -74,5 +64,29 @@ impl Interpreter {
             _ => return Err(ErrorCode::SN),
         }
         Ok(Val::Num)
+    }
+
+    /// A numeric function of FAC other than RND, its argument already there.
+    #[inline(always)]
+    pub(crate) fn math_fn(&mut self, hw: &mut Hardware, f: Func) -> Res<()> {
+        match f {
+            Func::Sgn => self.fu.sgn(),
+            Func::Int => {
+                hw.cycles += fp::int(self.fu.fac.exp, self.fu.fac.sign);
+                self.fu.int()
+            }
+            Func::Abs => self.fu.abs(),
+            Func::Fix => self.fu.fix(),
+            Func::Sqr => self.fu.sqr()?,
+            Func::Log => self.fu.log()?,
+            Func::Exp => self.fu.exp()?,
+            Func::Sin => self.fu.sin()?,
+            Func::Cos => self.fu.cos()?,
+            Func::Tan => self.fu.tan()?,
+            Func::Atn => self.fu.atn()?,
+            // Not one of these functions: the flat form and `call_math` send only these.
+            _ => return Err(ErrorCode::SN),
+        }
+        Ok(())
     }
 }

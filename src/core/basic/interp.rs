@@ -3,12 +3,12 @@
 
 use std::rc::Rc;
 
-use crate::basic::ast::{CompiledLine, Expr, Stmt, VarName};
+use crate::basic::ast::{CompiledLine, Expr, Stmt, VarName, FLAT_STACK};
 use crate::basic::compile::compile_line_for;
 use crate::basic::cost;
 use crate::basic::crunch;
 use crate::basic::error::ErrorCode;
-use crate::basic::float::{FloatUnit, Packed};
+use crate::basic::float::{FloatUnit, Packed, Unpacked};
 use crate::basic::line_editor::{Edit, LineEditor};
 use crate::basic::long_names::LongNames;
 use crate::basic::program;
@@ -167,6 +167,8 @@ pub struct Interpreter {
     pub(crate) tape_job: Option<crate::basic::tape_job::TapeJob>,
     /// The cycle budget of the current slice.
     pub(crate) budget: u32,
+    /// The left operands a flat expression keeps waiting (eval_flat.rs).
+    pub(crate) flat_stack: [Unpacked; FLAT_STACK],
     /// The cursor cell currently shown inverted, and the blink countdown.
     pub(crate) cursor_shown: Option<u16>,
     pub(crate) blink: u32,
@@ -247,6 +249,7 @@ impl Interpreter {
             edit: None,
             tape_job: None,
             budget: 0,
+            flat_stack: [Unpacked::default(); FLAT_STACK],
             cursor_shown: None,
             blink: 0,
         }

@@ -10,6 +10,7 @@ pub mod dialect;
 pub mod edit_mode;
 pub mod error;
 pub mod eval;
+pub mod eval_flat;
 pub mod exec;
 pub mod exec_flow;
 pub mod exec_graphics;

@@ -11,6 +11,7 @@ use crate::basic::long_names::LongNames;
 use crate::basic::tokens::{stmt as t, FUNCTION_PREFIX};
 
 mod expressions;
+mod flat;
 mod graphics;
 mod statements;
 
@@ -58,7 +59,8 @@ pub fn compile_line_for(
             first_operator: true,
         };
         let (stmt, junk) = match p.statement() {
-            Ok(stmt) => {
+            Ok(mut stmt) => {
+                flat::flatten_stmt(&mut stmt);
                 let junk = p.peek().is_some();
                 (stmt, junk)
             }

@@ -18,6 +18,52 @@ pub struct Packed(pub [u8; 5]);
 impl Packed {
     pub const ZERO: Packed = Packed([0; 5]);
     pub const ONE: Packed = Packed([0x81, 0, 0, 0, 0]);
+
+    /// UNPACK: the value as CONUPK leaves it in ARG (the hidden bit set, the sign byte whole).
+    #[inline(always)]
+    pub const fn unpacked(self) -> Unpacked {
+        let b = self.0;
+        Unpacked {
+            exp: b[0],
+            man: u32::from_be_bytes([b[1] | 0x80, b[2], b[3], b[4]]),
+            sign: b[1],
+        }
+    }
+}
+
+/// What CONUPK can put in ARG: a packed value, or a constant unpacked once (the
+/// polynomials' tables) so that its steps do not unpack it again.
+pub(crate) trait ArgOperand: Copy {
+    fn unpack(self) -> Unpacked;
+}
+
+impl ArgOperand for Packed {
+    #[inline(always)]
+    fn unpack(self) -> Unpacked {
+        self.unpacked()
+    }
+}
+
+impl ArgOperand for Unpacked {
+    #[inline(always)]
+    fn unpack(self) -> Unpacked {
+        self
+    }
+}
+
+/// A table of the ROM's constants unpacked (the bytes stay the authority).
+const fn unpack_table<const N: usize>(t: [Packed; N]) -> [Unpacked; N] {
+    let mut out = [Unpacked {
+        exp: 0,
+        man: 0,
+        sign: 0,
+    }; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = t[i].unpacked();
+        i += 1;
+    }
+    out
 }
 
 /// An unpacked value as the evaluator pushes it: exponent, mantissa with bit 31 present, and
@@ -143,6 +189,10 @@ const ATNCON: [Packed; 12] = [
     Packed([0x7F, 0xAA, 0xAA, 0xAA, 0x13]),
     Packed([0x81, 0x00, 0x00, 0x00, 0x00]),
 ];
+const LOGCN2_U: [Unpacked; 4] = unpack_table(LOGCN2);
+const EXPCON_U: [Unpacked; 8] = unpack_table(EXPCON);
+const SINCON_U: [Unpacked; 6] = unpack_table(SINCON);
+const ATNCON_U: [Unpacked; 12] = unpack_table(ATNCON);
 
 /// 40-bit truncating right shift of `m:00` by `n`: (new mantissa, guard byte).
 #[inline]
@@ -420,7 +470,7 @@ impl FloatUnit {
         self.fadd(SQR05)?;
         self.fdiv(SQR2)?;
         self.fsub(FONE)?;
-        self.polyx(&LOGCN2)?;
+        self.polyx(&LOGCN2_U)?;
         self.fadd(NEGHLF)?;
         // FINLOG: add the exponent as a signed byte.
         self.tempf1 = self.pack();
@@ -446,7 +496,7 @@ impl FloatUnit {
         }
         let k = k - 1;
         self.fsub(self.tempf1)?;
-        self.poly(&EXPCON)?;
+        self.poly(&EXPCON_U)?;
         self.arisgn = 0;
         self.muldiv(k)?;
         Ok(())
@@ -477,7 +527,7 @@ impl FloatUnit {
             self.fadd(FR4)?;
             self.neg();
         }
-        self.polyx(&SINCON)
+        self.polyx(&SINCON_U)
     }
     pub fn cos(&mut self) -> Result<(), FpError> {
         self.fadd(PI2)?;
@@ -497,7 +547,7 @@ impl FloatUnit {
         if a & 0x80 != 0 {
             self.neg();
         }
-        self.polyx(&SINCON)?;
+        self.polyx(&SINCON_U)?;
         if self.fac.exp == 0 {
             return Err(FpError::Overflow);
         }
@@ -512,7 +562,7 @@ impl FloatUnit {
         if e >= 0x81 {
             self.fdiv(FONE)?;
         }
-        self.polyx(&ATNCON)?;
+        self.polyx(&ATNCON_U)?;
         if e >= 0x81 {
             self.fsub(PI2)?;
         }

@@ -98,35 +98,32 @@ impl FloatUnit {
 
     /// CONUPK: ARG = unpack(p); ARISGN = ARGSGN XOR FACSGN.
     #[inline]
-    pub(super) fn conupk(&mut self, p: Packed) {
-        let b = p.0;
-        self.arg.exp = b[0];
-        self.arg.sign = b[1];
-        self.arg.man = u32::from_be_bytes([b[1] | 0x80, b[2], b[3], b[4]]);
+    pub(super) fn conupk(&mut self, p: impl ArgOperand) {
+        self.arg = p.unpack();
         self.arisgn = self.arg.sign ^ self.fac.sign;
     }
 
     /// FADD: FAC = p + FAC.
     #[inline]
-    pub(super) fn fadd(&mut self, p: Packed) -> Result<(), FpError> {
+    pub(super) fn fadd(&mut self, p: impl ArgOperand) -> Result<(), FpError> {
         self.conupk(p);
         self.faddt()
     }
     /// FSUB: FAC = p - FAC.
     #[inline]
-    pub(super) fn fsub(&mut self, p: Packed) -> Result<(), FpError> {
+    pub(super) fn fsub(&mut self, p: impl ArgOperand) -> Result<(), FpError> {
         self.conupk(p);
         self.fsubt()
     }
     /// FMULT: FAC = p * FAC.
     #[inline]
-    pub(super) fn fmult(&mut self, p: Packed) -> Result<(), FpError> {
+    pub(super) fn fmult(&mut self, p: impl ArgOperand) -> Result<(), FpError> {
         self.conupk(p);
         self.fmultt()
     }
     /// FDIV: FAC = p / FAC.
     #[inline]
-    pub(super) fn fdiv(&mut self, p: Packed) -> Result<(), FpError> {
+    pub(super) fn fdiv(&mut self, p: impl ArgOperand) -> Result<(), FpError> {
         self.conupk(p);
         self.fdivt()
     }
@@ -361,10 +358,10 @@ impl FloatUnit {
     #[inline]
     pub(super) fn foutcp(&self, p: Packed) -> i8 {
         let x = p.0;
-        let m = self.fac.man.to_be_bytes();
-        let f = [self.fac.exp, (x[1] | 0x7F) & m[0], m[1], m[2], m[3]];
-        let fv = u64::from_be_bytes([0, 0, 0, f[0], f[1], f[2], f[3], f[4]]);
-        let xv = u64::from_be_bytes([0, 0, 0, x[0], x[1], x[2], x[3], x[4]]);
+        let xv = (x[0] as u64) << 32 | u32::from_be_bytes([x[1], x[2], x[3], x[4]]) as u64;
+        // FAC's bytes as MOVMF would store them with p's sign bit over its top one.
+        let man = self.fac.man & (((x[1] as u32) << 24) | 0x7FFF_FFFF);
+        let fv = (self.fac.exp as u64) << 32 | man as u64;
         if fv == xv {
             return 0;
         }
@@ -378,16 +375,12 @@ impl FloatUnit {
 
     /// POLY ($9752): (...((c0*x + c1)*x + c2)...) + cn.
     ///
-    /// x is unpacked from TEMPF2 once, not at every step as CONUPK does: ARG gets the same
-    /// bytes each time (TEMPF2 does not change during the loop).
-    pub(super) fn poly(&mut self, table: &[Packed]) -> Result<(), FpError> {
+    /// x is unpacked from TEMPF2 once, not at every step as CONUPK does, and the table's
+    /// constants were unpacked once and for all: ARG gets the same bytes each time (TEMPF2
+    /// does not change during the loop).
+    pub(super) fn poly(&mut self, table: &[Unpacked]) -> Result<(), FpError> {
         self.tempf2 = self.pack();
-        let b = self.tempf2.0;
-        let x = Unpacked {
-            exp: b[0],
-            man: u32::from_be_bytes([b[1] | 0x80, b[2], b[3], b[4]]),
-            sign: b[1],
-        };
+        let x = self.tempf2.unpacked();
         self.fmult(table[0])?;
         for (k, c) in table.iter().enumerate().skip(1) {
             if k > 1 {
@@ -401,7 +394,7 @@ impl FloatUnit {
     }
 
     /// POLYX ($9743): x * POLY(x^2). TEMPF1 is left holding x.
-    pub(super) fn polyx(&mut self, table: &[Packed]) -> Result<(), FpError> {
+    pub(super) fn polyx(&mut self, table: &[Unpacked]) -> Result<(), FpError> {
         self.tempf1 = self.pack();
         self.fmult(self.tempf1)?;
         self.poly(table)?;

@@ -1,0 +1,144 @@
+//! The flat form of a statement's numeric expression (ast::FlatExpr): literals, simple
+//! variables, operators and the numeric functions of one argument become a list of steps in
+//! the tree evaluator's own order, so that the same work is done (the same float operations
+//! on the same FAC, the same cycles) without its recursion. Anything else keeps the tree.
+
+use crate::basic::ast::*;
+
+/// Give the hot statements (LET, IF, and a LET or IF after THEN or ELSE) the flat form of
+/// their expression where it has one.
+pub(super) fn flatten_stmt(stmt: &mut Stmt) {
+    match stmt {
+        Stmt::Let(_, value) => flatten_top(value),
+        Stmt::If { cond, then, .. } => {
+            flatten_top(cond);
+            flatten_stmt(then);
+        }
+        Stmt::Else(inner) => flatten_stmt(inner),
+        _ => {}
+    }
+}
+
+/// Replace `e` by its flat form, when it has one and is more than a single leaf.
+fn flatten_top(e: &mut Expr) {
+    if matches!(e, Expr::Num(_) | Expr::Var(_)) {
+        return;
+    }
+    let mut f = Flattener::default();
+    if f.emit(e, 0).is_none() {
+        return;
+    }
+    let tree = std::mem::replace(e, Expr::Fail(crate::basic::error::ErrorCode::SN));
+    *e = Expr::Flat(Box::new(FlatExpr {
+        tree,
+        steps: f.steps.into_boxed_slice(),
+        depth: f.depth,
+    }));
+}
+
+#[derive(Default)]
+struct Flattener {
+    steps: Vec<Step>,
+    /// The deepest room check so far, above the entry level.
+    depth: u16,
+    /// Left operands waiting now.
+    pending: usize,
+}
+
+/// A leaf the flat form reads in place: a literal or a numeric variable.
+fn leaf(e: &Expr) -> Option<Leaf> {
+    match e {
+        Expr::Num(f) => Some(Leaf::Num(*f)),
+        Expr::Var(n) if !is_string_name(*n) => Some(Leaf::Var(*n)),
+        _ => None,
+    }
+}
+
+impl Flattener {
+    /// A room check at `level`, as the tree evaluator makes one.
+    fn check(&mut self, level: u16) {
+        self.depth = self.depth.max(level);
+    }
+
+    /// The steps of `e` evaluated at `level` (None: it has no flat form).
+    fn emit(&mut self, e: &Expr, level: u16) -> Option<()> {
+        if let Some(l) = leaf(e) {
+            self.steps.push(Step::Load(l));
+            return Some(());
+        }
+        match e {
+            Expr::Paren(inner) => {
+                self.check(level + PAREN_DEPTH);
+                self.emit(inner, level + PAREN_DEPTH)
+            }
+            Expr::Neg(inner) | Expr::Not(inner) => {
+                self.check(level + NEGATE_DEPTH);
+                self.emit(inner, level + NEGATE_DEPTH)?;
+                self.steps.push(if matches!(e, Expr::Neg(_)) {
+                    Step::Neg
+                } else {
+                    Step::Not
+                });
+                Some(())
+            }
+            Expr::Bin(op, l, r) => self.operator(l, r, level, Step::Bin, Step::BinPop, *op),
+            Expr::Rel(mask, l, r) => self.operator(l, r, level, Step::Rel, Step::RelPop, *mask),
+            Expr::Call(f, args) if args.len() == 1 && is_flat_function(*f) => {
+                // arg_num: the argument is a statement-level expression of its own.
+                let inner = level + FUNCTION_DEPTH;
+                self.check(inner);
+                self.emit(&args[0], inner)?;
+                self.steps.push(Step::Math(*f));
+                Some(())
+            }
+            _ => None,
+        }
+    }
+
+    /// A binary operator: the left operand, the room check, then the right operand, in
+    /// place when it is a leaf, else with the left one waiting on the stack.
+    fn operator<T: Copy>(
+        &mut self,
+        l: &Expr,
+        r: &Expr,
+        level: u16,
+        with_leaf: fn(T, Leaf) -> Step,
+        with_popped: fn(T) -> Step,
+        op: T,
+    ) -> Option<()> {
+        self.emit(l, level)?;
+        let inner = level + OPERATOR_DEPTH;
+        self.check(inner);
+        if let Some(x) = leaf(r) {
+            self.steps.push(with_leaf(op, x));
+            return Some(());
+        }
+        if self.pending == FLAT_STACK {
+            return None;
+        }
+        self.steps.push(Step::Push);
+        self.pending += 1;
+        self.emit(r, inner)?;
+        self.pending -= 1;
+        self.steps.push(with_popped(op));
+        Some(())
+    }
+}
+
+/// The numeric functions the flat form runs: FAC in, FAC out, nothing else touched.
+fn is_flat_function(f: Func) -> bool {
+    matches!(
+        f,
+        Func::Sgn
+            | Func::Int
+            | Func::Abs
+            | Func::Fix
+            | Func::Sqr
+            | Func::Log
+            | Func::Exp
+            | Func::Sin
+            | Func::Cos
+            | Func::Tan
+            | Func::Atn
+    )
+}

@@ -1,0 +1,162 @@
+//! Running a flat expression (ast::FlatExpr, made by compile/flat.rs): the steps in order,
+//! each the same work as the tree evaluator's, with the left operands that wait on a small
+//! stack of their own instead of in the recursion.
+
+use crate::basic::ast::{FlatExpr, Leaf, Step};
+use crate::basic::cost;
+use crate::basic::eval::Val;
+use crate::basic::interp::{Interpreter, Res};
+use crate::machine::hardware::Hardware;
+
+impl Interpreter {
+    /// Evaluate a flat expression entered at `level`. The tree evaluator checks for room at
+    /// each level it goes down to, and nothing in a flat expression changes the room; when
+    /// the deepest check passes, every one does, and the steps run without them. Otherwise
+    /// the tree runs, to raise ?OM where it does.
+    #[inline(never)]
+    pub(crate) fn eval_flat(&mut self, hw: &mut Hardware, f: &FlatExpr, level: u16) -> Res<Val> {
+        if self.check_eval_room(hw, level + f.depth).is_err() {
+            self.check_eval_room(hw, level)?;
+            return self.eval(hw, &f.tree, level);
+        }
+        let mut sp = 0;
+        for step in f.steps.iter() {
+            match *step {
+                Step::Load(l) => self.load_leaf(hw, l),
+                Step::Bin(op, l) => {
+                    let left = self.fu.unpacked();
+                    self.load_leaf(hw, l);
+                    self.arith(hw, op, left)?;
+                }
+                Step::Push => {
+                    self.flat_stack[sp] = self.fu.unpacked();
+                    sp += 1;
+                }
+                Step::BinPop(op) => {
+                    sp -= 1;
+                    let left = self.flat_stack[sp];
+                    self.arith(hw, op, left)?;
+                }
+                Step::Rel(mask, l) => {
+                    let left = self.fu.unpacked();
+                    self.load_leaf(hw, l);
+                    let ord = self.fu.compare(left);
+                    self.relation_value(hw, mask, ord);
+                }
+                Step::RelPop(mask) => {
+                    sp -= 1;
+                    let ord = self.fu.compare(self.flat_stack[sp]);
+                    self.relation_value(hw, mask, ord);
+                }
+                Step::Neg => self.fu.neg(),
+                Step::Not => {
+                    let v = self.fu.to_i16()?;
+                    self.fu.load_i16(!v);
+                    hw.cycles += cost::LOGIC;
+                }
+                Step::Math(func) => self.math_fn(hw, func)?,
+            }
+        }
+        Ok(Val::Num)
+    }
+
+    /// FAC = a literal or a numeric variable's value, the variable's search paid for.
+    #[inline(always)]
+    fn load_leaf(&mut self, hw: &mut Hardware, l: Leaf) {
+        match l {
+            Leaf::Num(fac) => self.fu.fac = fac,
+            Leaf::Var(n) => {
+                let (a, searched) = self.vars.find_searched(&hw.mem, n);
+                hw.cycles += searched;
+                match a {
+                    Some(a) => self.fu.load(crate::basic::eval::read_packed(hw, a)),
+                    None => self.fu.load(crate::basic::float::Packed::ZERO),
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::basic::ast::{Expr, Stmt};
+    use crate::basic::compile::compile_line;
+    use crate::basic::crunch::crunch;
+    use crate::basic::eval::LET_LEVEL;
+    use crate::basic::interp::{Interpreter, Mode};
+    use crate::machine::hardware::Hardware;
+    use crate::machine::memory::addr;
+
+    /// A machine with A, B, C, K and N set (and the room cut to `room` bytes if given).
+    fn machine(room: Option<i32>) -> (Interpreter, Hardware) {
+        let mut hw = Hardware::default();
+        let mut b = Interpreter::new();
+        b.power_on(&mut hw);
+        b.direct_line(&mut hw, b"A=3.7:B=-2.25:C=0:K=1000:N=-0.5");
+        while b.mode == Mode::Running {
+            hw.cycles = 0;
+            b.run_slice(&mut hw, u32::MAX);
+        }
+        if let Some(room) = room {
+            let end = b.s_h(&hw) - 62 - room;
+            hw.mem.write_u16(addr::STORAGE_END, end as u16);
+        }
+        (b, hw)
+    }
+
+    /// What `X=<expr>` does with the flat form and with the tree: result, FAC, cycles.
+    fn both(expr: &str, room: Option<i32>) -> [String; 2] {
+        let text = crunch(format!("X={expr}").as_bytes());
+        let line = compile_line(&text, 0x4000);
+        let Stmt::Let(_, Expr::Flat(f)) = &line.segs[0].stmt else {
+            panic!("{expr}: no flat form");
+        };
+        let mut out = [String::new(), String::new()];
+        for (i, o) in out.iter_mut().enumerate() {
+            let (mut b, mut hw) = machine(room);
+            hw.cycles = 0;
+            let r = if i == 0 {
+                b.eval_flat(&mut hw, f, LET_LEVEL)
+            } else {
+                b.eval_top(&mut hw, &f.tree, LET_LEVEL)
+            };
+            *o = format!("{r:?} {:?} {}", b.fu, hw.cycles);
+        }
+        out
+    }
+
+    #[test]
+    fn the_flat_form_does_what_the_tree_does() {
+        let exprs = [
+            "K/K*K+K-K",
+            "K/2*3+4-5",
+            "A<B",
+            "K<1000",
+            "-A<=B",
+            "A^2",
+            "-A^2+B^-1",
+            "NOT A",
+            "A AND B",
+            "N OR K",
+            "1/C",
+            "K*K*K*K*K*K*K*K*K*K*K*K*K*K",
+            "LOG(N)",
+            "LOG(K)+SIN(K)+COS(A)*TAN(B)-ATN(N)",
+            "SQR(A)+EXP(B)+INT(N)-FIX(N)+ABS(B)*SGN(B)",
+            "(A+(B*(C-(A/(B+1)))))",
+            "A-(B-(C-(A-(B-(C-(A-(B-1)))))))",
+            "1-(.2+.8)",
+            "(A>B)*2+(A=A)",
+            "Q+1",
+        ];
+        for e in exprs {
+            let [flat, tree] = both(e, None);
+            assert_eq!(flat, tree, "{e}");
+            // Short of room: the tree's ?OM where it comes, or the value if it never does.
+            for room in [0, 8, 16, 20, 30, 60] {
+                let [flat, tree] = both(e, Some(room));
+                assert_eq!(flat, tree, "{e} with {room} bytes of room");
+            }
+        }
+    }
+}
