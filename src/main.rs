@@ -149,7 +149,7 @@ enum Command {
     /// Run two programs headless on the same keys and show their transcripts side by side,
     /// marking the first difference. Exit status 0: the same; 1: they differ; 2: error.
     Compare(CompareArgs),
-    /// Play Space Monopoly by file: each turn a text file, each answer an order file that
+    /// Play a game by file: each turn a text file, each answer an order file that
     /// any person, program or `cat` can write (see roms/PLAY-BY-FILE.md). Exits with the
     /// winner's number.
     Play(spacemono::frontend::play::cli::PlayArgs),

@@ -313,9 +313,16 @@ impl Machine {
 
     /// CLOAD the first BASIC program on the tape straight into memory (no search shown).
     pub fn cload_now(&mut self) -> Result<(), cassette::DeckError> {
-        self.record(Input::CloadNow);
+        self.cload_named_now(b"")
+    }
+
+    /// As `CLOAD "NAME"`, straight into memory: the program of that name on the tape (the
+    /// first program when `name` is empty).
+    pub fn cload_named_now(&mut self, name: &[u8]) -> Result<(), cassette::DeckError> {
+        self.record(Input::CloadNow(name.to_vec()));
         let sp = self.stack_pointer();
-        let r = program_image::cload(&mut self.hw.deck, None, &mut self.hw.mem, sp).map(|_| ());
+        let wanted = (!name.is_empty()).then_some(name);
+        let r = program_image::cload(&mut self.hw.deck, wanted, &mut self.hw.mem, sp).map(|_| ());
         self.basic.program_changed();
         r
     }
@@ -562,8 +569,8 @@ impl Machine {
             Input::LoadImage(image) => {
                 let _ = self.load_program_image(&image);
             }
-            Input::CloadNow => {
-                let _ = self.cload_now();
+            Input::CloadNow(name) => {
+                let _ = self.cload_named_now(&name);
             }
             Input::InsertTape { kind, name, bytes } => {
                 let kind = match kind {

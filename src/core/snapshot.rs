@@ -53,8 +53,9 @@ pub enum Input {
     LoadListing(Vec<u8>),
     /// A tokenized program image put in memory.
     LoadImage(Vec<u8>),
-    /// CLOAD of the first program on the tape, straight into memory.
-    CloadNow,
+    /// CLOAD straight into memory: of the program of this name on the tape, or of the first
+    /// program when the name is empty.
+    CloadNow(Vec<u8>),
     /// A tape put in the deck: its kind (0 .cas, 1 .wav, 2 .bas), name and bytes.
     InsertTape {
         kind: u8,
@@ -78,7 +79,7 @@ impl Input {
             Input::AttachPrinter => 8,
             Input::LoadListing(_) => 9,
             Input::LoadImage(_) => 10,
-            Input::CloadNow => 11,
+            Input::CloadNow(_) => 11,
             Input::InsertTape { .. } => 12,
             Input::TapeSpeed(_) => 13,
         }
@@ -89,10 +90,10 @@ impl Input {
             Input::Press(k) | Input::TypeKey(k) | Input::Dialect(k) | Input::TapeSpeed(k) => {
                 vec![*k]
             }
-            Input::TypeBreak | Input::DropLiveKeys | Input::AttachPrinter | Input::CloadNow => {
-                Vec::new()
+            Input::TypeBreak | Input::DropLiveKeys | Input::AttachPrinter => Vec::new(),
+            Input::Script(b) | Input::LoadListing(b) | Input::LoadImage(b) | Input::CloadNow(b) => {
+                b.clone()
             }
-            Input::Script(b) | Input::LoadListing(b) | Input::LoadImage(b) => b.clone(),
             Input::Poke(a, v) => vec![*a as u8, (*a >> 8) as u8, *v],
             Input::InsertTape { kind, name, bytes } => {
                 let mut p = vec![*kind, name.len().min(255) as u8];
@@ -116,7 +117,7 @@ impl Input {
             8 => Input::AttachPrinter,
             9 => Input::LoadListing(p.to_vec()),
             10 => Input::LoadImage(p.to_vec()),
-            11 => Input::CloadNow,
+            11 => Input::CloadNow(p.to_vec()),
             12 => {
                 let n = byte(1)? as usize;
                 let name = p.get(2..2 + n).ok_or(SnapshotError::CutShort)?;
@@ -295,6 +296,8 @@ mod tests {
                         bytes: vec![0x55; 10],
                     },
                 ),
+                (9, Input::CloadNow(b"STARLANE".to_vec())),
+                (10, Input::CloadNow(Vec::new())),
                 (499, Input::TypeBreak),
             ],
         }

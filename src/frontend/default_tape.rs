@@ -1,33 +1,112 @@
-//! The tape that is in the deck when spacemono starts: Space Monopoly, as `roms/spacemono.cas`
-//! (built into the program, so it plays from any folder).
+//! The tape that is in the deck when spacemono starts: the games, one after another, as
+//! `CSAVE` wrote each of them (`roms/*.cas`, built into the program, so they play from any
+//! folder). Space Monopoly is first, so a plain `CLOAD` finds it as on the day it was sold.
 
 use crate::computer::Machine;
 use crate::formats::tape::TapeKind;
 
-/// `roms/spacemono.cas`: the game as `CSAVE "SPACEMON"` writes it.
-pub const SPACE_MONOPOLY_CAS: &[u8] = include_bytes!("../../roms/spacemono.cas");
+/// A game on the built-in tape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum BuiltInGame {
+    /// Space Monopoly (the default program).
+    #[value(name = "space-monopoly", alias = "spacemono")]
+    SpaceMonopoly,
+}
 
-/// Put the game's tape in the deck.
+impl BuiltInGame {
+    /// Every game, in the order they are on the tape.
+    pub const ALL: [BuiltInGame; 1] = [BuiltInGame::SpaceMonopoly];
+
+    /// Its file name on the tape (what `CLOAD "..."` asks for).
+    pub fn tape_name(self) -> &'static str {
+        match self {
+            BuiltInGame::SpaceMonopoly => "SPACEMON",
+        }
+    }
+
+    /// Its files in `roms/`: `<stem>.bas`, the listing, and `<stem>.cas`, its tape.
+    pub fn file_stem(self) -> &'static str {
+        match self {
+            BuiltInGame::SpaceMonopoly => "spacemono",
+        }
+    }
+
+    /// Its name for people.
+    pub fn title(self) -> &'static str {
+        match self {
+            BuiltInGame::SpaceMonopoly => "Space Monopoly",
+        }
+    }
+
+    /// Its folder under `$SPACEMONO_GAMES` when played by file.
+    pub fn folder(self) -> &'static str {
+        match self {
+            BuiltInGame::SpaceMonopoly => "space-monopoly",
+        }
+    }
+
+    /// How many players it takes.
+    pub fn players(self) -> std::ops::RangeInclusive<usize> {
+        match self {
+            BuiltInGame::SpaceMonopoly => 2..=4,
+        }
+    }
+
+    /// Its own tape, `roms/<name>.cas`: the one program.
+    pub fn cas(self) -> &'static [u8] {
+        match self {
+            BuiltInGame::SpaceMonopoly => include_bytes!("../../roms/spacemono.cas"),
+        }
+    }
+}
+
+/// The built-in tape: every game's tape, one after the other (a .cas file is its blocks with
+/// their leaders, so tapes join end to end as they would on one cassette).
+pub fn built_in_tape() -> Vec<u8> {
+    BuiltInGame::ALL
+        .iter()
+        .flat_map(|g| g.cas())
+        .copied()
+        .collect()
+}
+
+/// Put the built-in tape in the deck, rewound.
 pub fn insert(machine: &mut Machine) -> Result<(), String> {
     machine
-        .insert_tape_image(TapeKind::Cas, "SPACEMON", SPACE_MONOPOLY_CAS)
-        .map_err(|e| format!("the built-in Space Monopoly tape: {e}"))
+        .insert_tape_image(TapeKind::Cas, "GAMES", &built_in_tape())
+        .map_err(|e| format!("the built-in tape: {e}"))
 }
 
 /// The Dragon owner's evening: CLOAD (with the ROM's `S` / `F SPACEMON` on screen), then RUN.
 pub fn boot_game(machine: &mut Machine) -> Result<(), String> {
+    boot(machine, BuiltInGame::SpaceMonopoly)
+}
+
+/// The owner's evening with any game on the tape: `CLOAD "NAME"` (the first game's plain
+/// `CLOAD`), the ROM's `S`, `F NAME` for each file found, then RUN.
+pub fn boot(machine: &mut Machine, game: BuiltInGame) -> Result<(), String> {
     insert(machine)?;
+    let command = if game == BuiltInGame::ALL[0] {
+        "CLOAD\rRUN\r".to_string()
+    } else {
+        format!("CLOAD\"{}\"\rRUN\r", game.tape_name())
+    };
     // Typed as the machine asks for keys, so the poll while CLOAD runs cannot eat them.
-    machine.type_script(b"CLOAD\rRUN\r");
+    machine.type_script(command.as_bytes());
     Ok(())
 }
 
-/// Skip the show: the program straight into memory, then RUN.
+/// Skip the show: Space Monopoly straight into memory, then RUN.
 pub fn boot_game_fast(machine: &mut Machine) -> Result<(), String> {
+    boot_fast(machine, BuiltInGame::SpaceMonopoly)
+}
+
+/// Skip the show: the game straight into memory from the built-in tape, then RUN.
+pub fn boot_fast(machine: &mut Machine, game: BuiltInGame) -> Result<(), String> {
     insert(machine)?;
     machine
-        .cload_now()
-        .map_err(|e| format!("the built-in Space Monopoly tape: {e}"))?;
+        .cload_named_now(game.tape_name().as_bytes())
+        .map_err(|e| format!("{} on the built-in tape: {e}", game.title()))?;
     machine.type_text(b"RUN\r");
     Ok(())
 }

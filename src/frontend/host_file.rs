@@ -9,14 +9,19 @@ use std::path::{Path, PathBuf};
 /// Why a file could not be read; the message names no file (the caller adds it).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ReadError {
+    /// There is no file of that name (yet).
+    Missing,
     Folder,
-    TooLarge { limit: usize },
+    TooLarge {
+        limit: usize,
+    },
     Io(String),
 }
 
 impl std::fmt::Display for ReadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            ReadError::Missing => write!(f, "does not exist"),
             ReadError::Folder => write!(f, "is a folder, not a file"),
             ReadError::TooLarge { limit } => {
                 write!(f, "is too large (more than {limit} bytes)")
@@ -31,7 +36,10 @@ impl std::error::Error for ReadError {}
 /// The whole file, or an error if it holds more than `limit` bytes: at most `limit + 1`
 /// bytes are ever read.
 pub fn read_limited(path: &Path, limit: usize) -> Result<Vec<u8>, ReadError> {
-    let file = std::fs::File::open(path).map_err(|e| ReadError::Io(e.to_string()))?;
+    let file = std::fs::File::open(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => ReadError::Missing,
+        _ => ReadError::Io(e.to_string()),
+    })?;
     let meta = file.metadata().map_err(|e| ReadError::Io(e.to_string()))?;
     if meta.is_dir() {
         return Err(ReadError::Folder);

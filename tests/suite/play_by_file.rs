@@ -315,6 +315,41 @@ fn a_refused_order_file_gets_an_error_and_a_corrected_one_is_played() {
 }
 
 #[test]
+fn an_order_file_that_cannot_be_read_gets_an_error_and_the_game_waits() {
+    let dir = game_dir("unreadable");
+    let h = host(
+        &dir,
+        &["--seat", "1=file", "--seat", "2=file", "--seed", "43"],
+    );
+    let limit = Duration::from_secs(30);
+    wait_for(&dir.join("Turn_1.txt"), limit);
+    let turn = read(&dir, "Turn_1.txt");
+    let p = value(&turn, "PLAYER").unwrap().to_string();
+    // A folder where the order file belongs: the game says so, and goes on waiting.
+    let order = dir.join(format!("Player_{p}_Turn_1.txt"));
+    std::fs::create_dir(&order).unwrap();
+    let error = dir.join(format!("Player_{p}_Turn_1.error"));
+    wait_for(&error, limit);
+    let why = std::fs::read_to_string(&error).unwrap();
+    assert!(
+        why.contains(&format!("REFUSED:PLAYER_{p}_TURN_1.TXT IS A FOLDER")),
+        "{why}"
+    );
+    assert!(why.starts_with("===== spacemono v1."), "{why}");
+    assert!(!dir.join("Turn_2.txt").exists(), "nothing was played");
+    // The folder replaced by real orders: played, and the error goes.
+    std::fs::remove_dir(&order).unwrap();
+    let cell = value(&turn, "CHOICE").unwrap().to_string();
+    std::fs::write(&order, format!("{cell}\nEND\n")).unwrap();
+    wait_for(&dir.join("Turn_2.txt"), limit);
+    assert!(!error.exists(), "the error went with the readable file");
+    let mut h = h;
+    let _ = h.kill();
+    let _ = h.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_keyboard_seat_and_a_file_seat_play_one_game() {
     let dir = game_dir("mixed");
     // The keyboard seat takes the diamond's first cell and buys nothing: M, then ENTER at
@@ -375,11 +410,13 @@ fn a_folder_holding_a_game_is_not_played_over() {
 #[test]
 fn a_session_carries_the_files_beside_a_person_at_the_keyboard() {
     use spacemono::frontend::audio::SoundOut;
+    use spacemono::frontend::default_tape::BuiltInGame;
     use spacemono::frontend::play::{cli::start_machine, PlayHost, Seat};
     use spacemono::frontend::session::Driver;
 
     let dir = game_dir("session");
-    let machine = start_machine(&[Seat::Keyboard, Seat::File], 5).unwrap();
+    let machine =
+        start_machine(BuiltInGame::SpaceMonopoly, &[Seat::Keyboard, Seat::File], 5).unwrap();
     let mut driver = Driver::new(machine, SoundOut::silent());
     driver.hook = Some(Box::new(PlayHost::new(&dir, Vec::new()).unwrap()));
     let mut answered = 0;

@@ -1,4 +1,4 @@
-//! `spacemono play`: Space Monopoly played by file, headless.
+//! `spacemono play`: a game of the built-in tape played by file, headless.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -8,7 +8,8 @@ use super::game_record::GameRecord;
 use super::host::{play_headless, PlayHost};
 use super::seats::{parse_seats, setup_keys};
 use crate::computer::Machine;
-use crate::frontend::{default_tape, signals};
+use crate::frontend::default_tape::{self, BuiltInGame};
+use crate::frontend::signals;
 use crate::machine::keyboard::parse_key_script;
 use crate::machine::memory::addr;
 
@@ -16,10 +17,19 @@ use crate::machine::memory::addr;
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
     /// The game folder (made if missing): turn files are written and order files read there.
-    /// Default: $SPACEMONO_GAMES/space-monopoly, or /tmp/space-monopoly.
+    /// Default: $SPACEMONO_GAMES/GAME (e.g. /tmp/space-monopoly when that is not set).
     pub dir: Option<PathBuf>,
-    /// A seat: P=KIND, P the player (1-4), KIND `file` (orders from Player_P_Turn_N.txt) or
-    /// `keyboard` (keys from --keys). Two to four seats.
+    /// The game on the built-in tape.
+    #[arg(
+        long,
+        value_enum,
+        default_value = "space-monopoly",
+        conflicts_with = "resume"
+    )]
+    pub game: BuiltInGame,
+    /// A seat: P=KIND, P the player (from 1), KIND `file` (orders from Player_P_Turn_N.txt),
+    /// `keyboard` (a person, or keys from --keys) or `computer` (the game's own player). As
+    /// many seats as the game takes.
     #[arg(
         long = "seat",
         value_name = "P=KIND",
@@ -48,11 +58,11 @@ pub struct PlayArgs {
 }
 
 /// The game folder when none is given.
-fn default_dir() -> PathBuf {
+fn default_dir(game: BuiltInGame) -> PathBuf {
     std::env::var_os("SPACEMONO_GAMES")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("/tmp"))
-        .join("space-monopoly")
+        .join(game.folder())
 }
 
 /// A folder holding another game's files is not played over: nothing on disk is lost.
@@ -85,10 +95,14 @@ fn clock_seed() -> u16 {
 }
 
 /// A machine with the game loaded, RUN typed, the seed in TIMER and the seats' keys queued.
-pub fn start_machine(seats: &[super::Seat], seed: u16) -> Result<Machine, String> {
+pub fn start_machine(
+    game: BuiltInGame,
+    seats: &[super::Seat],
+    seed: u16,
+) -> Result<Machine, String> {
     let mut m = Machine::new();
     m.attach_printer();
-    default_tape::boot_game_fast(&mut m)?;
+    default_tape::boot_fast(&mut m, game)?;
     m.poke(addr::TIMER, (seed >> 8) as u8);
     m.poke(addr::TIMER + 1, seed as u8);
     m.type_script(&setup_keys(seats));
@@ -116,18 +130,19 @@ impl Game {
 /// The game of `spacemono play`: a new one (its folder checked and Game.txt written), or the
 /// one in the folder again with --resume.
 pub fn prepare(args: &PlayArgs) -> Result<Game, String> {
-    let dir = args.dir.clone().unwrap_or_else(default_dir);
+    let dir = args.dir.clone().unwrap_or_else(|| default_dir(args.game));
     let record = if args.resume {
         GameRecord::read(&dir)?
     } else {
         check_fresh(&dir)?;
         let record = GameRecord {
+            game: args.game,
             seed: args.seed.unwrap_or_else(|| {
                 let s = clock_seed();
                 eprintln!("spacemono play: seed {s} (--seed {s} plays this galaxy again)");
                 s
             }),
-            seats: parse_seats(&args.seats)?,
+            seats: parse_seats(args.game, &args.seats)?,
             keys: match &args.keys {
                 Some(k) => parse_key_script(k).map_err(|e| format!("--keys: {e}"))?,
                 None => Vec::new(),
@@ -138,7 +153,7 @@ pub fn prepare(args: &PlayArgs) -> Result<Game, String> {
         record.write(&dir)?;
         record
     };
-    let machine = start_machine(&record.seats, record.seed)?;
+    let machine = start_machine(record.game, &record.seats, record.seed)?;
     let host = PlayHost::new(&dir, record.keys.clone()).map_err(|e| e.to_string())?;
     Ok(Game {
         machine,

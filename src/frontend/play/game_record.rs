@@ -6,6 +6,7 @@
 use std::path::Path;
 
 use super::seats::Seat;
+use crate::frontend::default_tape::BuiltInGame;
 use crate::frontend::host_file::{read_text_limited, write_replacing};
 
 /// The file's name in the game folder.
@@ -15,6 +16,7 @@ const HEADER: &str = "SPACEMONO GAME 1";
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
+    pub game: BuiltInGame,
     pub seed: u16,
     pub seats: Vec<Seat>,
     /// Keys for the keyboard seats (Dragon key codes).
@@ -23,27 +25,33 @@ pub struct GameRecord {
 
 impl GameRecord {
     pub fn text(&self) -> String {
-        let seats: Vec<&str> = self
-            .seats
-            .iter()
-            .map(|s| match s {
-                Seat::File => "file",
-                Seat::Keyboard => "keyboard",
-            })
-            .collect();
+        let seats: Vec<&str> = self.seats.iter().map(|s| s.name()).collect();
         let keys: String = self.keys.iter().map(|k| format!("{k:02X}")).collect();
         format!(
-            "{HEADER}\nSEED:{}\nSEATS:{}\nKEYS:{keys}\n",
+            "{HEADER}\nGAME:{}\nSEED:{}\nSEATS:{}\nKEYS:{keys}\n",
+            self.game.folder(),
             self.seed,
             seats.join(",")
         )
     }
 
     pub fn parse(text: &str) -> Result<GameRecord, String> {
-        let mut lines = text.lines();
+        let mut lines = text.lines().peekable();
         if lines.next() != Some(HEADER) {
             return Err(format!("does not start with {HEADER:?}"));
         }
+        // Records written before Starlanes have no GAME line: they are Space Monopoly.
+        let game = match lines.peek().and_then(|l| l.strip_prefix("GAME:")) {
+            Some(name) => {
+                let game = BuiltInGame::ALL
+                    .into_iter()
+                    .find(|g| g.folder() == name)
+                    .ok_or_else(|| format!("GAME {name:?} is not a game on the tape"))?;
+                lines.next();
+                game
+            }
+            None => BuiltInGame::SpaceMonopoly,
+        };
         let mut value = |key: &str| {
             lines
                 .next()
@@ -58,14 +66,16 @@ impl GameRecord {
             .map_err(|_| format!("SEED {seed:?} is not 0-65535"))?;
         let seats = value("SEATS")?
             .split(',')
-            .map(|s| match s {
-                "file" => Ok(Seat::File),
-                "keyboard" => Ok(Seat::Keyboard),
-                other => Err(format!("{other:?} is not a seat")),
-            })
+            .map(|s| Seat::from_name(s).ok_or_else(|| format!("{s:?} is not a seat")))
             .collect::<Result<Vec<_>, _>>()?;
-        if !(2..=4).contains(&seats.len()) {
-            return Err(format!("names {} seats (2 to 4)", seats.len()));
+        let players = game.players();
+        if !players.contains(&seats.len()) {
+            return Err(format!(
+                "names {} seats ({} to {})",
+                seats.len(),
+                players.start(),
+                players.end()
+            ));
         }
         let hex = value("KEYS")?;
         if hex.len() % 2 != 0 {
@@ -76,7 +86,12 @@ impl GameRecord {
             .map(|i| u8::from_str_radix(hex.get(i..i + 2).unwrap_or("?"), 16))
             .collect::<Result<Vec<_>, _>>()
             .map_err(|_| "KEYS is not hexadecimal".to_string())?;
-        Ok(GameRecord { seed, seats, keys })
+        Ok(GameRecord {
+            game,
+            seed,
+            seats,
+            keys,
+        })
     }
 
     pub fn write(&self, dir: &Path) -> Result<(), String> {
@@ -100,8 +115,9 @@ mod tests {
     #[test]
     fn a_record_reads_back_as_written() {
         let g = GameRecord {
+            game: BuiltInGame::SpaceMonopoly,
             seed: 65535,
-            seats: vec![Seat::File, Seat::Keyboard, Seat::File],
+            seats: vec![Seat::File, Seat::Keyboard, Seat::Computer],
             keys: b"M\r\r".to_vec(),
         };
         assert_eq!(GameRecord::parse(&g.text()), Ok(g));
@@ -118,5 +134,13 @@ mod tests {
         assert!(e.unwrap_err().contains("2 to 4"));
         let e = GameRecord::parse("SPACEMONO GAME 1\nSEED:1\nSEATS:file,file\nKEYS:4\n");
         assert!(e.unwrap_err().contains("whole bytes"));
+        let e = GameRecord::parse("SPACEMONO GAME 1\nGAME:chess\nSEED:1\nSEATS:file,file\nKEYS:\n");
+        assert!(e.unwrap_err().contains("chess"));
+    }
+
+    #[test]
+    fn a_record_without_a_game_line_is_space_monopoly() {
+        let g = GameRecord::parse("SPACEMONO GAME 1\nSEED:7\nSEATS:file,keyboard\nKEYS:4D\n");
+        assert_eq!(g.map(|g| g.game), Ok(BuiltInGame::SpaceMonopoly));
     }
 }

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::turn_file::{
-    error_file_name, order_file_name, order_keys, turn_file_name, Block, BlockError, BlockKind,
-    BlockReader, MAX_ORDER_FILE,
+    error_file_name, order_file_name, order_keys, turn_file_name, Answerer, Block, BlockError,
+    BlockKind, BlockReader, MAX_ORDER_FILE,
 };
 use crate::computer::{Machine, Status};
 use crate::frontend::headless::{FIELDS_PER_SECOND, IDLE_SECONDS};
@@ -81,6 +81,10 @@ struct Awaited {
     /// The contents of the order file that was refused: a file is read again only once it
     /// has changed.
     refused: Option<Vec<u8>>,
+    /// Why the order file could not be read, when that was said in an error file.
+    unreadable: Option<String>,
+    /// The header line of the game's turn file (its format's version), for the error file.
+    header: String,
 }
 
 /// The host's side of a game by file.
@@ -159,18 +163,16 @@ impl PlayHost {
     /// One block: a turn file, an error file, or the standings.
     fn route(&mut self, block: &Block) -> Result<Option<Step>, PlayError> {
         match block.kind()? {
-            BlockKind::Ask {
-                turn,
-                player,
-                file_seat,
-            } => {
+            BlockKind::Ask { turn, player, seat } => {
                 self.write(&turn_file_name(turn), &block.text())?;
-                self.keyboard_turn = (!file_seat).then_some(player);
-                if file_seat {
+                self.keyboard_turn = (seat == Answerer::Keyboard).then_some(player);
+                if seat == Answerer::File {
                     self.awaited = Some(Awaited {
                         player,
                         turn,
                         refused: None,
+                        unreadable: None,
+                        header: block.lines[0].clone(),
                     });
                 }
                 Ok(None)
@@ -186,6 +188,8 @@ impl PlayHost {
                     player,
                     turn,
                     refused,
+                    unreadable: None,
+                    header: block.lines[0].clone(),
                 });
                 Ok(None)
             }
@@ -206,12 +210,14 @@ impl PlayHost {
         let path = self.dir.join(order_file_name(a.player, a.turn));
         let bytes = match read_limited(&path, MAX_ORDER_FILE) {
             Ok(b) => b,
-            Err(ReadError::Io(_)) => return Ok(false),
+            // Not written yet (a bot that writes and renames is never seen half-way).
+            Err(ReadError::Missing) => return Ok(false),
+            // A file that is there but cannot be read is answered as refused orders are
+            // (games.md P4): an error file saying why, and the game waits for a better one.
             Err(e) => {
-                return Err(PlayError::File {
-                    path,
-                    problem: e.to_string(),
-                })
+                let why = format!("{} {e}", order_file_name(a.player, a.turn));
+                self.report_unreadable(&why)?;
+                return Ok(false);
             }
         };
         if a.refused.as_ref() == Some(&bytes) {
@@ -227,6 +233,24 @@ impl PlayHost {
         self.last_orders = Some((player, turn, bytes));
         self.awaited = None;
         Ok(true)
+    }
+
+    /// Writes the error file for an order file that cannot be read, once for each reason.
+    fn report_unreadable(&mut self, why: &str) -> Result<(), PlayError> {
+        let Some(a) = &mut self.awaited else {
+            return Ok(());
+        };
+        if a.unreadable.as_deref() == Some(why) {
+            return Ok(());
+        }
+        a.unreadable = Some(why.to_string());
+        let (player, turn) = (a.player, a.turn);
+        let text = format!(
+            "{}\nTURN:{turn}\nPLAYER:{player}\nREFUSED:{}\nEND\n",
+            a.header,
+            why.to_ascii_uppercase()
+        );
+        self.write(&error_file_name(player, turn), &text)
     }
 
     /// Whether keys remain for the keyboard seats.

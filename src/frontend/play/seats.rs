@@ -1,5 +1,7 @@
-//! Who sits in each seat of a game played by file (games.md P5): a person at the keyboard, or
-//! a file that any person, program or `cat` writes.
+//! Who sits in each seat of a game played by file (games.md P5): a person at the keyboard, a
+//! file that any person, program or `cat` writes, or the game's own computer player.
+
+use crate::frontend::default_tape::BuiltInGame;
 
 /// One seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -8,21 +10,43 @@ pub enum Seat {
     Keyboard,
     /// Orders from `Player_{P}_Turn_{N}.txt` files.
     File,
+    /// The computer player written in the game's BASIC.
+    Computer,
 }
 
 impl Seat {
-    /// The key the game's seat question takes for it (`K` or `F`).
+    /// Its name in `--seat P=KIND` and in `Game.txt`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Seat::Keyboard => "keyboard",
+            Seat::File => "file",
+            Seat::Computer => "computer",
+        }
+    }
+
+    /// The seat of a name (or its first letter), in any case.
+    pub fn from_name(name: &str) -> Option<Seat> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "keyboard" | "k" => Some(Seat::Keyboard),
+            "file" | "f" => Some(Seat::File),
+            "computer" | "c" => Some(Seat::Computer),
+            _ => None,
+        }
+    }
+
+    /// The key the game's seat question takes for it (`K`, `F` or `C`).
     pub fn key(self) -> u8 {
         match self {
             Seat::Keyboard => b'K',
             Seat::File => b'F',
+            Seat::Computer => b'C',
         }
     }
 }
 
-/// The seats of `--seat P=KIND` options (P from 1, KIND `keyboard` or `file`): 2 to 4 seats,
-/// each named once, numbered without a gap.
-pub fn parse_seats(specs: &[String]) -> Result<Vec<Seat>, String> {
+/// The seats of `--seat P=KIND` options (P from 1, KIND `keyboard`, `file` or `computer`):
+/// as many seats as `game` takes, each named once, numbered without a gap.
+pub fn parse_seats(game: BuiltInGame, specs: &[String]) -> Result<Vec<Seat>, String> {
     let mut seats: Vec<Option<Seat>> = vec![None; 4];
     for spec in specs {
         let (n, kind) = spec
@@ -34,15 +58,9 @@ pub fn parse_seats(specs: &[String]) -> Result<Vec<Seat>, String> {
             .ok()
             .filter(|n| (1..=4).contains(n))
             .ok_or_else(|| format!("--seat {spec}: the player is 1 to 4"))?;
-        let seat = match kind.trim().to_ascii_lowercase().as_str() {
-            "keyboard" | "k" => Seat::Keyboard,
-            "file" | "f" => Seat::File,
-            other => {
-                return Err(format!(
-                    "--seat {spec}: {other:?} is not a seat (keyboard or file)"
-                ))
-            }
-        };
+        let seat = Seat::from_name(kind).ok_or_else(|| {
+            format!("--seat {spec}: {kind:?} is not a seat (keyboard, file or computer)")
+        })?;
         if seats[n - 1].replace(seat).is_some() {
             return Err(format!("--seat {spec}: player {n} is named twice"));
         }
@@ -51,10 +69,15 @@ pub fn parse_seats(specs: &[String]) -> Result<Vec<Seat>, String> {
     if seats[count..].iter().any(Option::is_some) {
         return Err("--seat: the players are numbered from 1 without a gap".into());
     }
-    if count < 2 {
-        return Err(
-            "Space Monopoly needs 2 to 4 players: give --seat 1=… and --seat 2=… at least".into(),
-        );
+    let players = game.players();
+    if !players.contains(&count) {
+        return Err(format!(
+            "{} takes {} to {} players: give --seat 1=… up to --seat {}=…",
+            game.title(),
+            players.start(),
+            players.end(),
+            players.end()
+        ));
     }
     Ok(seats.into_iter().flatten().collect())
 }
@@ -71,35 +94,37 @@ pub fn setup_keys(seats: &[Seat]) -> Vec<u8> {
 mod tests {
     use super::*;
 
+    const SM: BuiltInGame = BuiltInGame::SpaceMonopoly;
+
     fn specs(s: &[&str]) -> Vec<String> {
         s.iter().map(|s| s.to_string()).collect()
     }
 
     #[test]
     fn seats_are_named_by_player() {
-        let seats = parse_seats(&specs(&["2=keyboard", "1=file"])).unwrap();
-        assert_eq!(seats, vec![Seat::File, Seat::Keyboard]);
-        assert_eq!(setup_keys(&seats), b"F2FK".to_vec());
+        let seats = parse_seats(SM, &specs(&["2=keyboard", "1=file", "3=computer"])).unwrap();
+        assert_eq!(seats, vec![Seat::File, Seat::Keyboard, Seat::Computer]);
+        assert_eq!(setup_keys(&seats), b"F3FKC".to_vec());
     }
 
     #[test]
     fn bad_seats_are_refused_with_a_reason() {
-        assert!(parse_seats(&specs(&["1=file"]))
+        assert!(parse_seats(SM, &specs(&["1=file"]))
             .unwrap_err()
-            .contains("2 to 4"));
-        assert!(parse_seats(&specs(&["1=file", "3=file"]))
+            .contains("2 to 4 players"));
+        assert!(parse_seats(SM, &specs(&["1=file", "3=file"]))
             .unwrap_err()
             .contains("gap"));
-        assert!(parse_seats(&specs(&["1=file", "1=file"]))
+        assert!(parse_seats(SM, &specs(&["1=file", "1=file"]))
             .unwrap_err()
             .contains("twice"));
-        assert!(parse_seats(&specs(&["5=file"]))
+        assert!(parse_seats(SM, &specs(&["5=file"]))
             .unwrap_err()
             .contains("1 to 4"));
-        assert!(parse_seats(&specs(&["1=robot"]))
+        assert!(parse_seats(SM, &specs(&["1=robot"]))
             .unwrap_err()
             .contains("not a seat"));
-        assert!(parse_seats(&specs(&["file"]))
+        assert!(parse_seats(SM, &specs(&["file"]))
             .unwrap_err()
             .contains("P=KIND"));
     }

@@ -14,6 +14,18 @@ pub struct Block {
     pub lines: Vec<String>,
 }
 
+/// Who answers a question, as its `SEAT` line says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answerer {
+    /// `SEAT:FILE`: an order file is awaited.
+    File,
+    /// `SEAT:KEYBOARD`: a person (or, headless, the keyboard seats' keys).
+    Keyboard,
+    /// `SEAT:COMPUTER` (or no seat line): the program answers itself; the host only writes
+    /// the file, for the record.
+    Program,
+}
+
 /// What a block asks of the host.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BlockKind {
@@ -21,7 +33,7 @@ pub enum BlockKind {
     Ask {
         turn: u32,
         player: u8,
-        file_seat: bool,
+        seat: Answerer,
     },
     /// The orders just typed were refused, and why: write the `.error` file.
     Refused { turn: u32, player: u8, why: String },
@@ -89,7 +101,11 @@ impl Block {
         Ok(BlockKind::Ask {
             turn,
             player,
-            file_seat: self.value("SEAT") == Some("FILE"),
+            seat: match self.value("SEAT") {
+                Some("FILE") => Answerer::File,
+                Some("KEYBOARD") => Answerer::Keyboard,
+                _ => Answerer::Program,
+            },
         })
     }
 
@@ -224,7 +240,22 @@ mod tests {
             Ok(BlockKind::Ask {
                 turn: 3,
                 player: 2,
-                file_seat: true
+                seat: Answerer::File
+            })
+        );
+        let computer = block(&[
+            "===== spacemono v1.0.0 =====",
+            "TURN:4",
+            "PLAYER:1",
+            "SEAT:COMPUTER",
+            "END",
+        ]);
+        assert_eq!(
+            computer.kind(),
+            Ok(BlockKind::Ask {
+                turn: 4,
+                player: 1,
+                seat: Answerer::Program
             })
         );
         let refused = block(&[
