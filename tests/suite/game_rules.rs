@@ -699,9 +699,9 @@ fn rule_s16_forty_eight_moves_then_standings_best_first() {
     assert!(out.contains("GAME OVER AFTER 48 MOVES"), "{out}");
     let s = out.find("FINAL STANDINGS").expect(&out);
     let rows = &out[s..];
-    let r2 = rows.find("  2       5000        0    5000").expect(rows);
-    let r1 = rows.find("  1       1000     3000    4000").expect(rows);
-    let r3 = rows.find("  3       2075     1500    3575").expect(rows);
+    let r2 = rows.find("  2    5000         0      5000").expect(rows);
+    let r1 = rows.find("  1    1000      3000      4000").expect(rows);
+    let r3 = rows.find("  3    2075      1500      3575").expect(rows);
     assert!(r2 < r1 && r1 < r3, "best first: {rows}");
     assert!(rows.contains("PLAYER 2 IS THE WINNER!"), "{rows}");
     assert!(contains_run(&g.tones_since(t0), &END));

@@ -11,6 +11,7 @@ mod deck_tape;
 mod dialect_altair_mbasic;
 mod edit_mode;
 mod frontend_cli;
+mod game_computer;
 mod game_full;
 mod game_look;
 mod game_rules;
