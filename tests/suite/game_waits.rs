@@ -62,3 +62,33 @@ fn the_screen_never_freezes_for_a_second() {
         );
     }
 }
+
+/// A game of two computers, watched for its first two minutes: the diamond visits each cell
+/// as the computer thinks, the buying scan shows its progress, so here too nothing stands
+/// still for more than a second.
+#[test]
+fn a_computer_turn_never_freezes_the_screen_for_a_second() {
+    let mut g = Game::start("");
+    g.m.type_script(b"C2CC");
+    let mut frame = Frame::new();
+    let mut last = Vec::new();
+    let (mut run, mut worst, mut at) = (0u64, 0u64, 0u64);
+    for field in 0..50 * 120u64 {
+        let sounding = g.m.run_field() == spacemono::computer::Status::Sounding;
+        g.m.render(&mut frame);
+        if frame.pixels != last || sounding {
+            last.clone_from(&frame.pixels);
+            run = 0;
+        } else {
+            run += 1;
+            if run > worst {
+                (worst, at) = (run, field + 1 - run);
+            }
+        }
+    }
+    assert!(
+        g.m.transcript().unwrap().contains("MOVE 5 OF 48"),
+        "five moves or more"
+    );
+    assert!(worst <= 50, "{worst} fields frozen from field {at}");
+}
