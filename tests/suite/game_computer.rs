@@ -195,3 +195,32 @@ fn computers_never_make_an_illegal_move_or_purchase() {
     }
     assert_eq!(games, 240);
 }
+
+/// Thirty seconds without a key at the title start a game of four computers, as an arcade
+/// machine shows itself; a key there goes back to the title.
+#[test]
+fn the_title_left_alone_plays_a_game_of_computers_until_a_key() {
+    let mut m = Machine::with_transcript(true);
+    m.load_listing(PROGRAM.as_bytes()).unwrap();
+    m.type_text(b"RUN\r");
+    for _ in 0..50 * 29 {
+        m.run_field();
+    }
+    assert!(!m.transcript().unwrap().contains("CHARTING THE GALAXY"));
+    // After 30 s, and a minute and a half later, the computers have made their first moves.
+    for _ in 0..50 * 90 {
+        m.run_field();
+    }
+    let t = m.transcript().unwrap();
+    assert!(t.contains("CHARTING THE GALAXY"), "{t}");
+    assert!(t.contains("MOVE 2 OF 48"), "{t}");
+    assert_eq!(m.screen_text().matches("HOW MANY PLAYERS").count(), 0);
+    m.type_script(b" ");
+    for _ in 0..50 * 60 {
+        m.run_field();
+        if m.screen_text().contains("HOW MANY PLAYERS (2-4)?") {
+            return;
+        }
+    }
+    panic!("a key did not bring the title back: {}", m.screen_text());
+}
