@@ -6,10 +6,10 @@
 use crate::game_support::*;
 use spacemono::video::palette;
 
-/// Board geometry of the listing: cell (r,c) has its top left corner at (8+18(c-1), 6+20(r-1)).
+/// Board geometry of the listing: cell (r,c) has its top left corner at (12+18(c-1), 8+20(r-1)).
 fn corner(cell: &str) -> (u32, u32) {
     let (r, c) = rc(cell);
-    (8 + 18 * (c - 1), 6 + 20 * (r - 1))
+    (12 + 18 * (c - 1), 8 + 20 * (r - 1))
 }
 
 fn picture(g: &Game) -> spacemono::video::Frame {
@@ -20,7 +20,7 @@ fn picture(g: &Game) -> spacemono::video::Frame {
 
 /// The player rows of the dots (S14): y of player i's dot.
 fn dot_y(i: u32) -> u32 {
-    16 + 20 * (i - 1)
+    18 + 20 * (i - 1)
 }
 
 /// The movers of a transcript, one per move, from the "MOVE n OF 48    PLAYER p" header
@@ -202,7 +202,7 @@ fn rule_s3_candidates_blink_slowly_by_the_clock() {
     for i in 1..=5 {
         let r = g.num(&format!("CR({i})")) as u32;
         let c = g.num(&format!("CC({i})")) as u32;
-        let (x, y) = (8 + 18 * (c - 1), 6 + 20 * (r - 1));
+        let (x, y) = (12 + 18 * (c - 1), 8 + 20 * (r - 1));
         g.direct("PMODE 3,5");
         assert_eq!(g.num(&format!("PPOINT({x},{y})")), 5.0, "frame on page 5");
         g.direct("PMODE 3,1");
@@ -628,8 +628,8 @@ fn rule_s14_dots_show_whose_move() {
         let p = g.num("P") as u32;
         for i in 1..=4 {
             let y = dot_y(i);
-            let right = g.num(&format!("PPOINT(248,{y})"));
-            let left = g.num(&format!("PPOINT(238,{y})"));
+            let right = g.num(&format!("PPOINT(246,{y})"));
+            let left = g.num(&format!("PPOINT(236,{y})"));
             assert_eq!(right, if i <= n { 5.0 } else { 6.0 }, "player {i} of {n}");
             assert_eq!(left, if i == p { 5.0 } else { 6.0 }, "mover {p}, row {i}");
         }
@@ -699,9 +699,9 @@ fn rule_s16_forty_eight_moves_then_standings_best_first() {
     assert!(out.contains("GAME OVER AFTER 48 MOVES"), "{out}");
     let s = out.find("FINAL STANDINGS").expect(&out);
     let rows = &out[s..];
-    let r2 = rows.find("  2       5000        0    5000").expect(rows);
-    let r1 = rows.find("  1       1000     3000    4000").expect(rows);
-    let r3 = rows.find("  3       2075     1500    3575").expect(rows);
+    let r2 = rows.find("  2    5000         0      5000").expect(rows);
+    let r1 = rows.find("  1    1000      3000      4000").expect(rows);
+    let r3 = rows.find("  3    2075      1500      3575").expect(rows);
     assert!(r2 < r1 && r1 < r3, "best first: {rows}");
     assert!(rows.contains("PLAYER 2 IS THE WINNER!"), "{rows}");
     assert!(contains_run(&g.tones_since(t0), &END));

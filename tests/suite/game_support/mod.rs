@@ -118,12 +118,16 @@ impl Game {
         self.direct(&format!(
             "FORK=1TO5:Q(K)=0:PR(K)=0:FORI=1TO4:SH(K,I)=0:CA(I)={cash}:NEXTI,K:MV=0"
         ));
+        // The board picture too: the program redraws only the cells a move changes.
+        self.direct("PMODE3,1:COLOR5,6:FORR=1TO9:FORC=1TO12:GOSUB6200:NEXTC,R");
     }
 
-    /// Put cell `cell` ("5C": row 5, column C) to board code `code`.
+    /// Put cell `cell` ("5C": row 5, column C) to board code `code`, and draw it.
     pub fn set(&mut self, cell: &str, code: u32) {
         let (r, c) = rc(cell);
-        self.direct(&format!("M({r},{c})={code}"));
+        self.direct(&format!(
+            "M({r},{c})={code}:R={r}:C={c}:PMODE3,1:COLOR5,6:GOSUB6200"
+        ));
     }
 
     pub fn get(&mut self, cell: &str) -> u32 {
