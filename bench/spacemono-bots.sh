@@ -1,7 +1,8 @@
 #!/bin/sh
-# Space Monopoly's computer player against the example bots, played by file (issue 15).
+# A game's computer player against the example bots, played by file (issue 15).
 #
 #   sh bench/spacemono-bots.sh random|greedy|computers GAMES [JOBS]
+#   GAME=starlanes sh bench/spacemono-bots.sh ...     (default GAME=space-monopoly)
 #
 # random, greedy: GAMES 2-player games of the game's computer player against
 # examples/bots/random.sh or examples/bots/greedy.py, the seeds 1..GAMES, the computer in seat 1
@@ -13,6 +14,7 @@
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${SPACEMONO:-$root/target/release/spacemono}
+game=${GAME:-space-monopoly}
 
 if [ "${1:-}" = one ]; then
   # one OPPONENT SEED: play one game; print SEED SEAT WINNER.
@@ -20,7 +22,7 @@ if [ "${1:-}" = one ]; then
   dir=$(mktemp -d "${TMPDIR:-/tmp}/spacemono-bots.XXXXXX")
   if [ "$opp" = computers ]; then
     set +e
-    "$bin" play "$dir/g" --seat 1=computer --seat 2=computer --seat 3=computer \
+    "$bin" play "$dir/g" --game "$game" --seat 1=computer --seat 2=computer --seat 3=computer \
       --seat 4=computer --seed "$seed" --headless --poll-ms 2 >/dev/null 2>&1
     winner=$?
     set -e
@@ -35,7 +37,7 @@ if [ "${1:-}" = one ]; then
     fi
     botpid=$!
     set +e
-    "$bin" play "$dir/g" --seat "$cpu=computer" --seat "$bot=file" --seed "$seed" \
+    "$bin" play "$dir/g" --game "$game" --seat "$cpu=computer" --seat "$bot=file" --seed "$seed" \
       --headless --poll-ms 2 >/dev/null 2>&1
     winner=$?
     set -e
