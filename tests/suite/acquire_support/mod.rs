@@ -13,18 +13,28 @@
 //! The person is player 1 (the keyboard); players 2.. are computers.
 #![allow(dead_code)]
 
-use spacemono::computer::{Machine, Status};
+use crate::common::basic_session::{self, Session};
+use spacemono::computer::Machine;
 use spacemono::frontend::headless::EndReason;
-use spacemono::machine::keyboard::parse_key_script;
 
 pub const PROGRAM: &str = include_str!("../../../roms/acquire.bas");
 
 /// The chains' letters, K = 1 to 7.
 pub const LETTERS: &str = "LTAFWCI";
 
-pub struct Acq {
-    pub m: Machine,
-    pub last_end: EndReason,
+pub struct Acq(Session);
+
+impl std::ops::Deref for Acq {
+    type Target = Session;
+    fn deref(&self) -> &Session {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Acq {
+    fn deref_mut(&mut self) -> &mut Session {
+        &mut self.0
+    }
 }
 
 impl Acq {
@@ -36,15 +46,8 @@ impl Acq {
     /// As `start`, but `fields` fields pass at the title before the keys are typed (the first
     /// key seeds RND from TIMER, so each wait gives another shuffle of the tiles).
     pub fn start_after(keys: &str, fields: u32) -> Acq {
-        let mut m = Machine::with_transcript(true);
-        m.attach_printer();
-        m.load_listing(PROGRAM.as_bytes())
-            .expect("the listing loads");
-        m.type_text(b"RUN\r");
-        let mut g = Acq {
-            m,
-            last_end: EndReason::BackAtPrompt,
-        };
+        let mut g = Acq(Session::load(PROGRAM, true, LIMIT));
+        g.m.type_text(b"RUN\r");
         g.keys("");
         for _ in 0..fields {
             g.m.run_field();
@@ -62,50 +65,10 @@ impl Acq {
         g
     }
 
-    fn len(&self) -> usize {
-        self.m.transcript_len()
-    }
-
-    pub fn transcript(&self) -> String {
-        self.m.transcript().unwrap()
-    }
-
-    /// Type keys as the program asks for them; run until it waits with none left (or is back
-    /// at OK). Returns what was printed meanwhile.
-    pub fn keys(&mut self, keys: &str) -> String {
-        let start = self.len();
-        let codes = parse_key_script(keys).expect("key script");
-        self.m.type_script(&codes);
-        self.last_end = run(&mut self.m);
-        assert_ne!(
-            self.last_end,
-            EndReason::TimeLimit,
-            "the game hung; it printed: {}",
-            self.transcript()
-        );
-        self.transcript().chars().skip(start).collect()
-    }
-
-    /// Stop the program with BREAK; back at OK.
-    pub fn brk(&mut self) -> String {
-        let out = self.keys("{BREAK}");
-        assert_eq!(self.last_end, EndReason::BackAtPrompt);
-        assert!(out.contains("BREAK"), "BREAK stops the program: {out:?}");
-        out
-    }
-
-    /// Type one direct-mode line (at OK); what it printed, without the echo and final OK.
-    pub fn direct(&mut self, line: &str) -> String {
-        let out = self.keys(&format!("{line}\n"));
-        let body = out.strip_prefix(&format!("{line}\n")).unwrap_or(&out);
-        body.strip_suffix("OK\n").unwrap_or(body).to_string()
-    }
-
     /// The value of a numeric expression, by PRINT in direct mode.
     pub fn num(&mut self, expr: &str) -> i64 {
-        let out = self.direct(&format!("PRINT {expr}"));
-        out.trim()
-            .parse()
+        let out = self.print(expr);
+        out.parse()
             .unwrap_or_else(|_| panic!("PRINT {expr} gave {out:?}"))
     }
 
@@ -179,20 +142,6 @@ impl Acq {
         out.trim().parse().unwrap()
     }
 
-    /// The tones heard since event `from`, as wave periods in CPU cycles (SOUND and PLAY
-    /// notes alike, rests left out), to compare with game_support's tunes.
-    pub fn tones_since(&self, from: usize) -> Vec<u32> {
-        use spacemono::machine::hardware::Event;
-        self.m.pending_events()[from..]
-            .iter()
-            .filter_map(|e| match e {
-                Event::Sound { period_cycles, .. } => Some(*period_cycles),
-                Event::Tone { period_cycles, .. } => Some(*period_cycles),
-                Event::Rest { .. } => None,
-            })
-            .collect()
-    }
-
     /// Everything the printer printed since the last call.
     pub fn printed(&mut self) -> String {
         String::from_utf8(self.m.take_printed()).unwrap()
@@ -203,35 +152,10 @@ impl Acq {
 /// takes about an hour of the Dragon's time.
 const LIMIT: u64 = 50 * 3600 * 4;
 
-/// Run until the machine is back at OK with no keys left, or the program has asked for a key
-/// in 100 fields since the last key was taken and none was left, or LIMIT fields pass (as
-/// game_support::run, with a longer limit).
+/// Run until the program waits for a key with none left, or is back at OK, or LIMIT fields
+/// pass (see `basic_session::run`).
 pub fn run(m: &mut Machine) -> EndReason {
-    let start = m.fields();
-    let mut starved = 0;
-    let mut left = usize::MAX;
-    loop {
-        let status = m.run_field();
-        let now = m.script_keys_left();
-        let keys_left = now > 0 || m.live_keys_pending();
-        if now != left {
-            left = now;
-            starved = 0;
-        }
-        match status {
-            Status::Prompt if !keys_left => return EndReason::BackAtPrompt,
-            Status::WaitingForKey if !keys_left => {
-                starved += 1;
-                if starved >= 100 {
-                    return EndReason::WaitedForKeys;
-                }
-            }
-            _ => {}
-        }
-        if m.fields() - start >= LIMIT {
-            return EndReason::TimeLimit;
-        }
-    }
+    basic_session::run(m, LIMIT)
 }
 
 /// "5C" -> (5, 3).

@@ -1,6 +1,7 @@
 //! Helpers that drive a powered-on machine the way a person at the keyboard would.
 #![allow(dead_code)]
 
+pub mod basic_session;
 pub mod golden;
 
 use spacemono::computer::Machine;

@@ -8,32 +8,35 @@
 //!   line 1050: P, R, C set -> play cell R,C for player P, dividends, buying, next turn.
 #![allow(dead_code)]
 
-use spacemono::computer::{Machine, Status};
+use crate::common::basic_session::{self, Session};
+use spacemono::computer::Machine;
 use spacemono::frontend::headless::EndReason;
-use spacemono::machine::hardware::Event;
-use spacemono::machine::keyboard::parse_key_script;
 
 pub const PROGRAM: &str = include_str!("../../../roms/spacemono.bas");
 
 /// Emulated fields a single step may take before the test gives up (10 minutes).
 const LIMIT: u64 = 50 * 600;
 
-pub struct Game {
-    pub m: Machine,
-    pub last_end: EndReason,
+pub struct Game(Session);
+
+impl std::ops::Deref for Game {
+    type Target = Session;
+    fn deref(&self) -> &Session {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Game {
+    fn deref_mut(&mut self) -> &mut Session {
+        &mut self.0
+    }
 }
 
 impl Game {
     /// Load the program, RUN it and type `keys` as it asks for them.
     pub fn start(keys: &str) -> Game {
-        let mut m = Machine::with_transcript(true);
-        m.load_listing(PROGRAM.as_bytes())
-            .expect("the listing loads");
-        m.type_text(b"RUN\r");
-        let mut g = Game {
-            m,
-            last_end: EndReason::BackAtPrompt,
-        };
+        let mut g = Game(Session::load(PROGRAM, false, LIMIT));
+        g.m.type_text(b"RUN\r");
         g.keys(keys);
         g
     }
@@ -50,51 +53,10 @@ impl Game {
         g
     }
 
-    fn len(&self) -> usize {
-        self.m.transcript_len()
-    }
-
-    /// Everything printed since power-on.
-    pub fn transcript(&self) -> String {
-        self.m.transcript().unwrap()
-    }
-
-    /// Type keys as the program asks for them; run until it waits with none left (or is back
-    /// at OK). Returns what was printed meanwhile.
-    pub fn keys(&mut self, keys: &str) -> String {
-        let start = self.len();
-        let codes = parse_key_script(keys).expect("key script");
-        self.m.type_script(&codes);
-        self.last_end = run(&mut self.m);
-        assert_ne!(
-            self.last_end,
-            EndReason::TimeLimit,
-            "the game hung; it printed: {}",
-            self.transcript()
-        );
-        self.transcript().chars().skip(start).collect()
-    }
-
-    /// Stop the program with BREAK; back at OK.
-    pub fn brk(&mut self) -> String {
-        let out = self.keys("{BREAK}");
-        assert_eq!(self.last_end, EndReason::BackAtPrompt);
-        assert!(out.contains("BREAK"), "BREAK stops the program: {out:?}");
-        out
-    }
-
-    /// Type one direct-mode line (at OK); what it printed, without the echo and final OK.
-    pub fn direct(&mut self, line: &str) -> String {
-        let out = self.keys(&format!("{line}\n"));
-        let body = out.strip_prefix(&format!("{line}\n")).unwrap_or(&out);
-        body.strip_suffix("OK\n").unwrap_or(body).to_string()
-    }
-
     /// The value of a numeric expression, by PRINT in direct mode.
     pub fn num(&mut self, expr: &str) -> f64 {
-        let out = self.direct(&format!("PRINT {expr}"));
-        out.trim()
-            .parse()
+        let out = self.print(expr);
+        out.parse()
             .unwrap_or_else(|_| panic!("PRINT {expr} gave {out:?}"))
     }
 
@@ -142,54 +104,12 @@ impl Game {
         let cmd = format!("P={p}:R={r}:C={c}:GOTO 1050\n");
         self.keys(&format!("{cmd}{keys}"))
     }
-
-    /// The sound events since index `from`, as the SOUND tone numbers (1-255) given.
-    /// The tones heard since event `from`, as wave periods in CPU cycles (SOUND and PLAY
-    /// notes alike; PLAY's rests are silence and left out).
-    pub fn tones_since(&self, from: usize) -> Vec<u32> {
-        self.m.pending_events()[from..]
-            .iter()
-            .filter_map(|e| match e {
-                Event::Sound { period_cycles, .. } => Some(*period_cycles),
-                Event::Tone { period_cycles, .. } => Some(*period_cycles),
-                Event::Rest { .. } => None,
-            })
-            .collect()
-    }
 }
 
-/// Run until the machine is back at OK with no keys left, or the program has asked for a key
-/// in 100 fields (2 s) since the last key was taken and none was left, or LIMIT fields pass.
-///
-/// (Not `headless::run_until_done`: it wants a starved key read in 250 fields *in a row*, and
-/// the board's blinking takes a field now and then without reading the keyboard, so a run
-/// that ends at the board would only stop at its time limit.)
+/// Run until the program waits for a key with none left, or is back at OK, or LIMIT fields
+/// pass (see `basic_session::run`).
 pub fn run(m: &mut Machine) -> EndReason {
-    let start = m.fields();
-    let mut starved = 0;
-    let mut left = usize::MAX;
-    loop {
-        let status = m.run_field();
-        let now = m.script_keys_left();
-        let keys_left = now > 0 || m.live_keys_pending();
-        if now != left {
-            left = now;
-            starved = 0;
-        }
-        match status {
-            Status::Prompt if !keys_left => return EndReason::BackAtPrompt,
-            Status::WaitingForKey if !keys_left => {
-                starved += 1;
-                if starved >= 100 {
-                    return EndReason::WaitedForKeys;
-                }
-            }
-            _ => {}
-        }
-        if m.fields() - start >= LIMIT {
-            return EndReason::TimeLimit;
-        }
-    }
+    basic_session::run(m, LIMIT)
 }
 
 /// "5C" -> (5, 3).

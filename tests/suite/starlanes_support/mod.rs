@@ -10,10 +10,12 @@
 //! Map codes: 0 empty, 1 star, 2 black hole, 3 infant company, 4-8 companies A-E.
 #![allow(dead_code)]
 
-pub use crate::game_support::{contains_run, note, run, sound};
-use spacemono::computer::Machine;
+use crate::common::basic_session::Session;
+pub use crate::game_support::{contains_run, note, sound};
 use spacemono::frontend::headless::EndReason;
-use spacemono::machine::keyboard::parse_key_script;
+
+/// Emulated fields a single step may take before the test gives up (10 minutes).
+const LIMIT: u64 = 50 * 600;
 
 pub const PROGRAM: &str = include_str!("../../../roms/starlanes.bas");
 
@@ -26,9 +28,19 @@ pub const fn company(k: u32) -> u32 {
     k + 3
 }
 
-pub struct Game {
-    pub m: Machine,
-    pub last_end: EndReason,
+pub struct Game(Session);
+
+impl std::ops::Deref for Game {
+    type Target = Session;
+    fn deref(&self) -> &Session {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Game {
+    fn deref_mut(&mut self) -> &mut Session {
+        &mut self.0
+    }
 }
 
 impl Game {
@@ -49,17 +61,8 @@ impl Game {
     }
 
     fn start_with(printer: bool, wait: u64, keys: &str) -> Game {
-        let mut m = Machine::with_transcript(true);
-        if printer {
-            m.attach_printer();
-        }
-        m.load_listing(PROGRAM.as_bytes())
-            .expect("the listing loads");
-        m.type_text(b"RUN\r");
-        let mut g = Game {
-            m,
-            last_end: EndReason::BackAtPrompt,
-        };
+        let mut g = Game(Session::load(PROGRAM, printer, LIMIT));
+        g.m.type_text(b"RUN\r");
         g.keys("");
         for _ in 0..wait {
             g.m.run_field();
@@ -88,10 +91,6 @@ impl Game {
         g
     }
 
-    fn len(&self) -> usize {
-        self.m.transcript_len()
-    }
-
     /// What went to the printer since the last call.
     pub fn printed(&mut self) -> String {
         String::from_utf8(self.m.take_printed())
@@ -99,47 +98,10 @@ impl Game {
             .replace('\r', "\n")
     }
 
-    /// Everything printed since power-on.
-    pub fn transcript(&self) -> String {
-        self.m.transcript().unwrap()
-    }
-
-    /// Type keys as the program asks for them; run until it waits with none left (or is back
-    /// at OK). Returns what was printed meanwhile.
-    pub fn keys(&mut self, keys: &str) -> String {
-        let start = self.len();
-        let codes = parse_key_script(keys).expect("key script");
-        self.m.type_script(&codes);
-        self.last_end = run(&mut self.m);
-        assert_ne!(
-            self.last_end,
-            EndReason::TimeLimit,
-            "the game hung; it printed: {}",
-            self.transcript()
-        );
-        self.transcript().chars().skip(start).collect()
-    }
-
-    /// Stop the program with BREAK; back at OK.
-    pub fn brk(&mut self) -> String {
-        let out = self.keys("{BREAK}");
-        assert_eq!(self.last_end, EndReason::BackAtPrompt);
-        assert!(out.contains("BREAK"), "BREAK stops the program: {out:?}");
-        out
-    }
-
-    /// Type one direct-mode line (at OK); what it printed, without the echo and final OK.
-    pub fn direct(&mut self, line: &str) -> String {
-        let out = self.keys(&format!("{line}\n"));
-        let body = out.strip_prefix(&format!("{line}\n")).unwrap_or(&out);
-        body.strip_suffix("OK\n").unwrap_or(body).to_string()
-    }
-
     /// The value of a numeric expression, by PRINT in direct mode.
     pub fn num(&mut self, expr: &str) -> f64 {
-        let out = self.direct(&format!("PRINT {expr}"));
-        out.trim()
-            .parse()
+        let out = self.print(expr);
+        out.parse()
             .unwrap_or_else(|_| panic!("PRINT {expr} gave {out:?}"))
     }
 
@@ -188,19 +150,6 @@ impl Game {
     pub fn play(&mut self, p: u32, s: &str, keys: &str) -> String {
         let (r, c) = rc(s);
         self.keys(&format!("P={p}:R={r}:C={c}:FR=1:GOTO 1050\n{keys}"))
-    }
-
-    /// The tones heard since event `from`, as wave periods in CPU cycles.
-    pub fn tones_since(&self, from: usize) -> Vec<u32> {
-        use spacemono::machine::hardware::Event;
-        self.m.pending_events()[from..]
-            .iter()
-            .filter_map(|e| match e {
-                Event::Sound { period_cycles, .. } => Some(*period_cycles),
-                Event::Tone { period_cycles, .. } => Some(*period_cycles),
-                Event::Rest { .. } => None,
-            })
-            .collect()
     }
 
     /// The text screen's row `r` (0-15), as the screen text shows it.
