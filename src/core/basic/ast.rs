@@ -63,6 +63,27 @@ pub enum Func {
     Usr,
 }
 
+impl Func {
+    /// The numeric functions that take FAC in and leave their value in FAC, touching nothing
+    /// else (the float package's SGN ... ATN; not RND, which keeps a seed).
+    pub fn is_fac_function(self) -> bool {
+        matches!(
+            self,
+            Func::Sgn
+                | Func::Int
+                | Func::Abs
+                | Func::Fix
+                | Func::Sqr
+                | Func::Log
+                | Func::Exp
+                | Func::Sin
+                | Func::Cos
+                | Func::Tan
+                | Func::Atn
+        )
+    }
+}
+
 #[derive(Clone, Debug)]
 pub enum Expr {
     /// A numeric literal: FAC exactly as FIN left it (value, sign byte and guard byte).

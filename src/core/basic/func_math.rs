@@ -18,17 +18,7 @@ impl Interpreter {
         level: u16,
     ) -> Res<Val> {
         match f {
-            Func::Sgn
-            | Func::Int
-            | Func::Abs
-            | Func::Fix
-            | Func::Sqr
-            | Func::Log
-            | Func::Exp
-            | Func::Sin
-            | Func::Cos
-            | Func::Tan
-            | Func::Atn => {
+            f if f.is_fac_function() => {
                 self.arg_num(hw, &args[0], level)?;
                 self.math_fn(hw, f)?;
             }

@@ -127,18 +127,5 @@ impl Flattener {
 
 /// The numeric functions the flat form runs: FAC in, FAC out, nothing else touched.
 fn is_flat_function(f: Func) -> bool {
-    matches!(
-        f,
-        Func::Sgn
-            | Func::Int
-            | Func::Abs
-            | Func::Fix
-            | Func::Sqr
-            | Func::Log
-            | Func::Exp
-            | Func::Sin
-            | Func::Cos
-            | Func::Tan
-            | Func::Atn
-    )
+    f.is_fac_function()
 }
