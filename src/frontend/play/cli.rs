@@ -135,6 +135,7 @@ pub fn prepare(args: &PlayArgs) -> Result<Game, String> {
         GameRecord::read(&dir)?
     } else {
         check_fresh(&dir)?;
+        let seats = parse_seats(args.game, &args.seats)?;
         let record = GameRecord {
             game: args.game,
             seed: args.seed.unwrap_or_else(|| {
@@ -142,7 +143,7 @@ pub fn prepare(args: &PlayArgs) -> Result<Game, String> {
                 eprintln!("spacemono play: seed {s} (--seed {s} plays this galaxy again)");
                 s
             }),
-            seats: parse_seats(args.game, &args.seats)?,
+            seats,
             keys: match &args.keys {
                 Some(k) => parse_key_script(k).map_err(|e| format!("--keys: {e}"))?,
                 None => Vec::new(),

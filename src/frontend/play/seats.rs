@@ -47,7 +47,8 @@ impl Seat {
 /// The seats of `--seat P=KIND` options (P from 1, KIND `keyboard`, `file` or `computer`):
 /// as many seats as `game` takes, each named once, numbered without a gap.
 pub fn parse_seats(game: BuiltInGame, specs: &[String]) -> Result<Vec<Seat>, String> {
-    let mut seats: Vec<Option<Seat>> = vec![None; 4];
+    let most = *game.players().end();
+    let mut seats: Vec<Option<Seat>> = vec![None; most];
     for spec in specs {
         let (n, kind) = spec
             .split_once('=')
@@ -56,8 +57,8 @@ pub fn parse_seats(game: BuiltInGame, specs: &[String]) -> Result<Vec<Seat>, Str
             .trim()
             .parse()
             .ok()
-            .filter(|n| (1..=4).contains(n))
-            .ok_or_else(|| format!("--seat {spec}: the player is 1 to 4"))?;
+            .filter(|n| (1..=most).contains(n))
+            .ok_or_else(|| format!("--seat {spec}: the player is 1 to {most}"))?;
         let seat = Seat::from_name(kind).ok_or_else(|| {
             format!("--seat {spec}: {kind:?} is not a seat (keyboard, file or computer)")
         })?;
@@ -121,6 +122,18 @@ mod tests {
         assert!(parse_seats(SM, &specs(&["5=file"]))
             .unwrap_err()
             .contains("1 to 4"));
+        let six: Vec<String> = (1..=6).map(|p| format!("{p}=computer")).collect();
+        assert_eq!(
+            parse_seats(BuiltInGame::Acquire, &six).map(|s| s.len()),
+            Ok(6)
+        );
+        assert!(parse_seats(BuiltInGame::Starlanes, &six)
+            .unwrap_err()
+            .contains("1 to 4"));
+        assert_eq!(
+            parse_seats(BuiltInGame::Starlanes, &specs(&["1=keyboard"])),
+            Ok(vec![Seat::Keyboard])
+        );
         assert!(parse_seats(SM, &specs(&["1=robot"]))
             .unwrap_err()
             .contains("not a seat"));
