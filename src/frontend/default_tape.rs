@@ -25,60 +25,81 @@ impl BuiltInGame {
         BuiltInGame::Acquire,
     ];
 
+    /// What the game is, from the table below.
+    fn facts(self) -> &'static GameFacts {
+        &GAMES[self as usize]
+    }
+
     /// Its file name on the tape (what `CLOAD "..."` asks for).
     pub fn tape_name(self) -> &'static str {
-        match self {
-            BuiltInGame::SpaceMonopoly => "SPACEMON",
-            BuiltInGame::Starlanes => "STARLANE",
-            BuiltInGame::Acquire => "ACQUIRE",
-        }
+        self.facts().tape_name
     }
 
     /// Its files in `roms/`: `<stem>.bas`, the listing, and `<stem>.cas`, its tape.
     pub fn file_stem(self) -> &'static str {
-        match self {
-            BuiltInGame::SpaceMonopoly => "spacemono",
-            BuiltInGame::Starlanes => "starlanes",
-            BuiltInGame::Acquire => "acquire",
-        }
+        self.facts().file_stem
     }
 
     /// Its name for people.
     pub fn title(self) -> &'static str {
-        match self {
-            BuiltInGame::SpaceMonopoly => "Space Monopoly",
-            BuiltInGame::Starlanes => "Starlanes",
-            BuiltInGame::Acquire => "Acquire",
-        }
+        self.facts().title
     }
 
-    /// Its folder under `$SPACEMONO_GAMES` when played by file.
+    /// Its folder under `$SPACEMONO_GAMES` when played by file (also its `--game` name).
     pub fn folder(self) -> &'static str {
-        match self {
-            BuiltInGame::SpaceMonopoly => "space-monopoly",
-            BuiltInGame::Starlanes => "starlanes",
-            BuiltInGame::Acquire => "acquire",
-        }
+        self.facts().folder
     }
 
     /// How many players it takes.
     pub fn players(self) -> std::ops::RangeInclusive<usize> {
-        match self {
-            BuiltInGame::SpaceMonopoly => 2..=4,
-            BuiltInGame::Starlanes => 1..=4,
-            BuiltInGame::Acquire => 2..=6,
-        }
+        let f = self.facts();
+        f.players.0..=f.players.1
     }
 
-    /// Its own tape, `roms/<name>.cas`: the one program.
+    /// Its own tape, `roms/<stem>.cas`: the one program.
     pub fn cas(self) -> &'static [u8] {
-        match self {
-            BuiltInGame::SpaceMonopoly => include_bytes!("../../roms/spacemono.cas"),
-            BuiltInGame::Starlanes => include_bytes!("../../roms/starlanes.cas"),
-            BuiltInGame::Acquire => include_bytes!("../../roms/acquire.cas"),
-        }
+        self.facts().cas
     }
 }
+
+/// One game's facts.
+struct GameFacts {
+    tape_name: &'static str,
+    file_stem: &'static str,
+    title: &'static str,
+    folder: &'static str,
+    /// The fewest and the most players.
+    players: (usize, usize),
+    cas: &'static [u8],
+}
+
+/// The games, in the order of [`BuiltInGame`] (and of the tape).
+const GAMES: [GameFacts; 3] = [
+    GameFacts {
+        tape_name: "SPACEMON",
+        file_stem: "spacemono",
+        title: "Space Monopoly",
+        folder: "space-monopoly",
+        players: (2, 4),
+        cas: include_bytes!("../../roms/spacemono.cas"),
+    },
+    GameFacts {
+        tape_name: "STARLANE",
+        file_stem: "starlanes",
+        title: "Starlanes",
+        folder: "starlanes",
+        players: (1, 4),
+        cas: include_bytes!("../../roms/starlanes.cas"),
+    },
+    GameFacts {
+        tape_name: "ACQUIRE",
+        file_stem: "acquire",
+        title: "Acquire",
+        folder: "acquire",
+        players: (2, 6),
+        cas: include_bytes!("../../roms/acquire.cas"),
+    },
+];
 
 /// The built-in tape: every game's tape, one after the other (a .cas file is its blocks with
 /// their leaders, so tapes join end to end as they would on one cassette).
@@ -129,4 +150,20 @@ pub fn boot_fast(machine: &mut Machine, game: BuiltInGame) -> Result<(), String>
         .map_err(|e| format!("{} on the built-in tape: {e}", game.title()))?;
     machine.type_text(b"RUN\r");
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::ValueEnum;
+
+    #[test]
+    fn each_game_is_named_on_the_command_line_as_its_folder() {
+        for game in BuiltInGame::ALL {
+            let name = game.to_possible_value().unwrap();
+            assert_eq!(name.get_name(), game.folder());
+            assert_eq!(BuiltInGame::from_str(game.folder(), false), Ok(game));
+        }
+        assert_eq!(GAMES.len(), BuiltInGame::ALL.len());
+    }
 }

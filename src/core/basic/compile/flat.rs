@@ -83,7 +83,7 @@ impl Flattener {
             }
             Expr::Bin(op, l, r) => self.operator(l, r, level, Step::Bin, Step::BinPop, *op),
             Expr::Rel(mask, l, r) => self.operator(l, r, level, Step::Rel, Step::RelPop, *mask),
-            Expr::Call(f, args) if args.len() == 1 && is_flat_function(*f) => {
+            Expr::Call(f, args) if args.len() == 1 && f.is_fac_function() => {
                 // arg_num: the argument is a statement-level expression of its own.
                 let inner = level + FUNCTION_DEPTH;
                 self.check(inner);
@@ -123,9 +123,4 @@ impl Flattener {
         self.steps.push(with_popped(op));
         Some(())
     }
-}
-
-/// The numeric functions the flat form runs: FAC in, FAC out, nothing else touched.
-fn is_flat_function(f: Func) -> bool {
-    f.is_fac_function()
 }
