@@ -224,3 +224,72 @@ fn the_title_left_alone_plays_a_game_of_computers_until_a_key() {
     }
     panic!("a key did not bring the title back: {}", m.screen_text());
 }
+
+/// The REM strategy's first rule, seen from outside: offered no cell next to a lane, the
+/// computer founds a company if it can (five free shares), at the offered cell that starts it
+/// dearest ($500 a star and $100 an outpost next to it), rather than leave an outpost.
+#[test]
+fn offered_no_lane_the_computer_founds_beside_the_most_stars() {
+    let mut seen = 0;
+    for seed in 0..40u16 {
+        let players = 2 + (seed % 3) as usize;
+        let bs = computer_game(players, seed.wrapping_mul(977).wrapping_add(5));
+        for w in bs.windows(2) {
+            let (a, b) = (&w[0], &w[1]);
+            if a.ask != "MOVE" || a.prices.len() == 5 {
+                continue;
+            }
+            let at = |r: usize, c: usize| a.rows[r - 1][c - 1];
+            let around = |(r, c): (usize, usize)| {
+                let mut n = Vec::new();
+                if r > 1 {
+                    n.push(at(r - 1, c));
+                }
+                if r < 9 {
+                    n.push(at(r + 1, c));
+                }
+                if c > 1 {
+                    n.push(at(r, c - 1));
+                }
+                if c < 12 {
+                    n.push(at(r, c + 1));
+                }
+                n
+            };
+            if a.moves
+                .iter()
+                .any(|&m| around(m).iter().any(u8::is_ascii_uppercase))
+            {
+                continue;
+            }
+            // What founding at each cell starts the price at (0: it would be an outpost).
+            let worth = |m| {
+                let n = around(m);
+                let stars = n.iter().filter(|&&x| x == b'*').count() as i64;
+                let outposts = n.iter().filter(|&&x| x == b'+').count() as i64;
+                if stars + outposts == 0 {
+                    0
+                } else {
+                    100 + 500 * stars + 100 * outposts
+                }
+            };
+            let best = a.moves.iter().map(|&m| worth(m)).max().unwrap();
+            if best == 0 {
+                continue;
+            }
+            let taken = filled(a, b)[0];
+            assert_eq!(
+                worth(taken),
+                best,
+                "seed {seed}: took {taken:?} of {:?}\n{}",
+                a.moves,
+                a.rows
+                    .iter()
+                    .map(|r| String::from_utf8_lossy(r) + "\n")
+                    .collect::<String>()
+            );
+            seen += 1;
+        }
+    }
+    assert!(seen >= 40, "only {seen} such offers");
+}
