@@ -5,9 +5,13 @@
 #   GAME=starlanes sh bench/spacemono-bots.sh ...     (default GAME=space-monopoly)
 #
 # random, greedy: GAMES 2-player games of the game's computer player against
-# examples/bots/random.sh or examples/bots/greedy.py, the seeds 1..GAMES, the computer in seat 1
-# in odd games and seat 2 in even ones; it counts the computer's wins.
+# examples/bots/random.sh or examples/bots/greedy.py, the seeds 40001..40000+GAMES, the computer
+# in seat 1 in odd games and seat 2 in even ones; it counts the computer's wins.
 # computers: GAMES 4-player games of four computer seats; it counts each seat's wins.
+# Why seeds from 40001: the games seed RND with X=RND(-TIMER), and RND(-x) takes only x's
+# mantissa (float.md §16), so TIMER values a power of 2 apart give the same galaxy (seeds 1-500
+# hold only about 270 different games). From 32768 to 65535 every TIMER value has its own
+# mantissa, so each seed here is a galaxy of its own.
 # JOBS games run at once (default 2). The binary is $SPACEMONO, or target/release/spacemono
 # (build it first: cargo build --release). One line per game goes to standard error:
 # SEED COMPUTER-SEAT WINNER (0: a shared first place).
@@ -54,7 +58,7 @@ jobs=${3:-2}
 case $opp in random | greedy | computers) ;; *) echo "unknown opponent $opp" >&2; exit 2 ;; esac
 [ -x "$bin" ] || { echo "no $bin: cargo build --release" >&2; exit 2; }
 
-seq 1 "$games" | xargs -P "$jobs" -I{} sh "$0" one "$opp" {} | tee /dev/stderr | awk -v opp="$opp" '
+seq 40001 "$((40000 + games))" | xargs -P "$jobs" -I{} sh "$0" one "$opp" {} | tee /dev/stderr | awk -v opp="$opp" '
   { n++; w[$3]++; if ($2 > 0 && $3 == $2) cpu++; if ($3 == 255) bad++ }
   END {
     if (opp == "computers") {
