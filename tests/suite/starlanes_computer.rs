@@ -171,3 +171,40 @@ fn four_computers_play_a_whole_game_by_themselves() {
     }
     assert!(t.contains("BUYS"), "computers buy");
 }
+
+/// A computer's thinking shows (issue 15: moves you can watch): while it weighs the sectors
+/// offered each is shown in inverse, and while it studies the market each star and black hole
+/// it looks at shows an inverse `*`, so at period speed its thinking (lines 9800-9999) never
+/// leaves the screen unchanged for a second. It used to: the market study was 6.6 s of a
+/// still screen.
+#[test]
+fn a_computer_thinking_never_leaves_the_screen_still_for_a_second() {
+    let mut g = Game::start("");
+    g.m.type_script(&parse_key_script("4CCCC").unwrap());
+    let mut frame = spacemono::video::Frame::new();
+    let mut last = Vec::new();
+    let (mut still, mut worst, mut at) = (0u64, 0u64, 0u64);
+    for field in 0..50 * 240u64 {
+        g.m.run_field();
+        g.m.render(&mut frame);
+        let thinking = (9800..=9999).contains(&g.m.peek16(0x68));
+        if frame.pixels != last || !thinking {
+            last.clone_from(&frame.pixels);
+            still = 0;
+        } else {
+            still += 1;
+            if still > worst {
+                (worst, at) = (still, field + 1 - still);
+            }
+        }
+    }
+    let t = g.transcript();
+    assert!(
+        t.contains("STUDIES THE MARKET") && t.contains("CHOOSES"),
+        "{t}"
+    );
+    assert!(
+        worst <= 50,
+        "{worst} still fields of thinking from field {at}"
+    );
+}
