@@ -36,7 +36,13 @@ impl Interpreter {
                 then_cost,
                 skip_cost,
             } => {
-                self.eval_num(hw, cond, LET_LEVEL)?;
+                // A flat condition is numeric: straight to its steps.
+                match cond {
+                    Expr::Flat(f) => {
+                        self.eval_flat(hw, f, LET_LEVEL)?;
+                    }
+                    _ => self.eval_num(hw, cond, LET_LEVEL)?,
+                }
                 if !self.fu.is_zero() {
                     hw.cycles += then_cost;
                     self.exec(hw, then, line)
@@ -402,8 +408,9 @@ impl Interpreter {
     /// the value is evaluated), then the value stored.
     #[inline]
     fn let_number(&mut self, hw: &mut Hardware, n: VarName, value: &Expr) -> ExecResult {
-        hw.cycles += self.vars.search_cycles(n);
-        let a = match self.vars.find(&hw.mem, n) {
+        let (found, searched) = self.vars.find_searched(&hw.mem, n);
+        hw.cycles += searched;
+        let a = match found {
             Some(a) => a,
             None => {
                 let s = self.s_h(hw) as u16;

@@ -12,8 +12,9 @@ use crate::machine::memory::{addr, Memory};
 /// and its place in creation order (high 16 bits), which is what the ROM's linear search pays
 /// for.
 pub struct VarIndex {
-    simple: Vec<u32>,
-    arrays: Vec<u32>,
+    /// (Fixed-size tables: a name indexes them without a bounds check.)
+    simple: Box<[u32; 0x10000]>,
+    arrays: Box<[u32; 0x10000]>,
     used_simple: Vec<VarName>,
     used_arrays: Vec<VarName>,
 }
@@ -21,12 +22,20 @@ pub struct VarIndex {
 impl Default for VarIndex {
     fn default() -> Self {
         VarIndex {
-            simple: vec![0; 0x10000],
-            arrays: vec![0; 0x10000],
+            simple: name_table(),
+            arrays: name_table(),
             used_simple: Vec::new(),
             used_arrays: Vec::new(),
         }
     }
+}
+
+/// A table with an entry for every name, zeroed.
+fn name_table() -> Box<[u32; 0x10000]> {
+    vec![0u32; 0x10000]
+        .into_boxed_slice()
+        .try_into()
+        .expect("0x10000 entries")
 }
 
 impl std::fmt::Debug for VarIndex {
