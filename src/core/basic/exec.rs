@@ -27,6 +27,9 @@ impl Interpreter {
     ) -> ExecResult {
         match stmt {
             Stmt::Empty | Stmt::Rem | Stmt::Data => Ok(()),
+            Stmt::Let(LValue::Var(n), value) if !is_string_name(*n) => {
+                self.let_number(hw, *n, value)
+            }
             Stmt::Let(target, value) => self.let_stmt(hw, target, value),
             Stmt::Print(p) => self.print_stmt(hw, p),
             Stmt::If {
@@ -406,7 +409,7 @@ impl Interpreter {
     /// LET to a simple numeric variable (the commonest statement), as `lvalue_addr` and the
     /// general LET do it: the search is charged, the variable created if it is new (before
     /// the value is evaluated), then the value stored.
-    #[inline]
+    #[inline(always)]
     fn let_number(&mut self, hw: &mut Hardware, n: VarName, value: &Expr) -> ExecResult {
         let (found, searched) = self.vars.find_searched(&hw.mem, n);
         hw.cycles += searched;
@@ -417,14 +420,15 @@ impl Interpreter {
                 self.vars.find_or_create(&mut hw.mem, n, s)?
             }
         };
-        match self.eval_top(hw, value, LET_LEVEL)? {
-            Val::Num => {
-                let p = self.fu.pack();
-                write_packed(hw, a, p);
-                Ok(())
-            }
-            Val::Str(_) => Err(ErrorCode::TM.into()),
+        // A flat expression is numeric: straight to its steps.
+        if let Expr::Flat(f) = value {
+            self.eval_flat(hw, f, LET_LEVEL)?;
+        } else if let Val::Str(_) = self.eval_top(hw, value, LET_LEVEL)? {
+            return Err(ErrorCode::TM.into());
         }
+        let p = self.fu.pack();
+        write_packed(hw, a, p);
+        Ok(())
     }
 
     fn mid_assign(
