@@ -303,12 +303,12 @@ impl Machine {
 
     /// Saves to the tape that failed since the last call (the host file could not be
     /// written): each to be reported.
-    pub fn take_tape_failures(&mut self) -> Vec<cassette::DeckError> {
-        if self.hw.deck.has_failures() {
-            self.hw.deck.take_failures()
+    pub fn take_tape_failures(&mut self) -> TapeFailures {
+        TapeFailures(if self.hw.deck.has_failures() {
+            Some(self.hw.deck.take_failures().into_iter())
         } else {
-            Vec::new()
-        }
+            None
+        })
     }
 
     /// CLOAD the first BASIC program on the tape straight into memory (no search shown).
@@ -596,5 +596,18 @@ fn tape_kind_code(kind: crate::formats::TapeKind) -> u8 {
         crate::formats::TapeKind::Cas => 0,
         crate::formats::TapeKind::Wav => 1,
         crate::formats::TapeKind::Ascii => 2,
+    }
+}
+
+/// The saves that failed since the last look (`Machine::take_tape_failures`), one by one. Asked
+/// after every field: when there are none (nearly always) it is nothing to drop.
+pub struct TapeFailures(Option<std::vec::IntoIter<cassette::DeckError>>);
+
+impl Iterator for TapeFailures {
+    type Item = cassette::DeckError;
+
+    #[inline]
+    fn next(&mut self) -> Option<cassette::DeckError> {
+        self.0.as_mut()?.next()
     }
 }

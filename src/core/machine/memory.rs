@@ -97,7 +97,7 @@ impl Memory {
     }
 
     /// Five bytes (a packed number or a descriptor) at `a`, wrapping at 64K.
-    #[inline]
+    #[inline(always)]
     pub fn read5(&self, a: u16) -> [u8; 5] {
         let i = a as usize;
         if i + 5 <= 0x10000 {
@@ -105,20 +105,32 @@ impl Memory {
             out.copy_from_slice(&self.bytes[i..i + 5]);
             out
         } else {
-            std::array::from_fn(|k| self.peek(a.wrapping_add(k as u16)))
+            self.read5_wrapping(a)
         }
     }
 
+    #[cold]
+    #[inline(never)]
+    fn read5_wrapping(&self, a: u16) -> [u8; 5] {
+        std::array::from_fn(|k| self.peek(a.wrapping_add(k as u16)))
+    }
+
     /// Write five bytes at `a`; bytes that fall outside RAM are ignored, as POKE ignores them.
-    #[inline]
+    #[inline(always)]
     pub fn write5(&mut self, a: u16, v: [u8; 5]) {
         let i = a as usize;
         if i + 5 <= addr::RAM_END as usize {
             self.bytes[i..i + 5].copy_from_slice(&v);
         } else {
-            for (k, b) in v.iter().enumerate() {
-                self.poke(a.wrapping_add(k as u16), *b);
-            }
+            self.write5_at_the_end(a, v);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn write5_at_the_end(&mut self, a: u16, v: [u8; 5]) {
+        for (k, b) in v.iter().enumerate() {
+            self.poke(a.wrapping_add(k as u16), *b);
         }
     }
 
