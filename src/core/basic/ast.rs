@@ -215,7 +215,10 @@ pub struct LineRange {
     pub last: u16,
 }
 
+/// (A tag of its own rather than one hidden in a field's spare values: the statement
+/// dispatch reads it in one load.)
 #[derive(Clone, Debug)]
+#[repr(u8)]
 pub enum Stmt {
     Empty,
     /// RANDOMIZE [seed] (Altair and MBASIC dialects only): reseed RND from the seed, or
