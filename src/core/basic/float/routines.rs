@@ -252,7 +252,7 @@ impl FloatUnit {
     }
 
     /// FDIVT: ARG / FAC.
-    #[inline]
+    #[inline(always)]
     pub(super) fn fdivt(&mut self) -> Result<(), FpError> {
         if self.fac.exp == 0 {
             return Err(FpError::DivisionByZero);
