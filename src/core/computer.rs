@@ -303,12 +303,11 @@ impl Machine {
 
     /// Saves to the tape that failed since the last call (the host file could not be
     /// written): each to be reported.
-    pub fn take_tape_failures(&mut self) -> TapeFailures {
-        TapeFailures(if self.hw.deck.has_failures() {
-            Some(self.hw.deck.take_failures().into_iter())
-        } else {
-            None
-        })
+    /// (An iterator that holds only the machine: looked at after every field, it has nothing
+    /// to drop when no save failed.)
+    #[inline]
+    pub fn take_tape_failures(&mut self) -> impl Iterator<Item = cassette::DeckError> + '_ {
+        std::iter::from_fn(move || self.hw.deck.next_failure())
     }
 
     /// CLOAD the first BASIC program on the tape straight into memory (no search shown).
@@ -596,18 +595,5 @@ fn tape_kind_code(kind: crate::formats::TapeKind) -> u8 {
         crate::formats::TapeKind::Cas => 0,
         crate::formats::TapeKind::Wav => 1,
         crate::formats::TapeKind::Ascii => 2,
-    }
-}
-
-/// The saves that failed since the last look (`Machine::take_tape_failures`), one by one. Asked
-/// after every field: when there are none (nearly always) it is nothing to drop.
-pub struct TapeFailures(Option<std::vec::IntoIter<cassette::DeckError>>);
-
-impl Iterator for TapeFailures {
-    type Item = cassette::DeckError;
-
-    #[inline]
-    fn next(&mut self) -> Option<cassette::DeckError> {
-        self.0.as_mut()?.next()
     }
 }
