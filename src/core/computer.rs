@@ -124,8 +124,12 @@ impl Machine {
     /// Run one field: a field's worth of work, then the field interrupt (TIMER, the
     /// SOUND countdown, the cursor blink).
     pub fn run_field(&mut self) -> Status {
-        let asking = matches!(self.status(), Status::Prompt | Status::WaitingForKey);
-        self.hw.keyboard.feed_typed(asking);
+        // Typed keys go down one a field, when the machine is ready (none waiting: nothing to
+        // decide).
+        if self.hw.keyboard.typed_waiting() > 0 {
+            let asking = matches!(self.status(), Status::Prompt | Status::WaitingForKey);
+            self.hw.keyboard.feed_typed(asking);
+        }
         self.basic.run_slice(&mut self.hw, CYCLES_PER_FIELD);
         if self.basic.mode == Mode::Running && self.hw.cycles >= CYCLES_PER_FIELD {
             // What the field interrupt's handler takes from the program.
