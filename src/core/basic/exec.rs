@@ -5,7 +5,7 @@ use std::rc::Rc;
 use crate::basic::ast::{is_string_name, CompiledLine, Expr, LValue, Stmt, VarName};
 use crate::basic::cost::{self, fp};
 use crate::basic::error::ErrorCode;
-use crate::basic::eval::{write_packed, Val, LET_LEVEL};
+use crate::basic::eval::{Val, LET_LEVEL};
 use crate::basic::interp::{Halt, InputState, Interpreter, Mode, Pc, Res};
 use crate::basic::semigraphics;
 use crate::basic::strings::{read_desc, write_desc};
@@ -393,8 +393,8 @@ impl Interpreter {
                 if is_string_name(target.name()) {
                     return Err(ErrorCode::TM.into());
                 }
-                let p = self.fu.pack();
-                write_packed(hw, a, p);
+                let (first, rest) = self.fu.pack_split();
+                hw.mem.write5_split(a, first, rest);
             }
             Val::Str(d) => {
                 if !is_string_name(target.name()) {
@@ -426,8 +426,8 @@ impl Interpreter {
         } else if let Val::Str(_) = self.eval_top(hw, value, LET_LEVEL)? {
             return Err(ErrorCode::TM.into());
         }
-        let p = self.fu.pack();
-        write_packed(hw, a, p);
+        let (first, rest) = self.fu.pack_split();
+        hw.mem.write5_split(a, first, rest);
         Ok(())
     }
 

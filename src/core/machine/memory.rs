@@ -126,6 +126,20 @@ impl Memory {
         }
     }
 
+    /// [`write5`](Self::write5) of a packed number given as its first byte and the other
+    /// four as one big-endian word (a packed FAC: no bytes to assemble).
+    #[inline(always)]
+    pub fn write5_split(&mut self, a: u16, first: u8, rest: u32) {
+        let i = a as usize;
+        if i + 5 <= addr::RAM_END as usize {
+            self.bytes[i] = first;
+            self.bytes[i + 1..i + 5].copy_from_slice(&rest.to_be_bytes());
+        } else {
+            let [b1, b2, b3, b4] = rest.to_be_bytes();
+            self.write5_at_the_end(a, [first, b1, b2, b3, b4]);
+        }
+    }
+
     #[cold]
     #[inline(never)]
     fn write5_at_the_end(&mut self, a: u16, v: [u8; 5]) {

@@ -325,6 +325,15 @@ impl FloatUnit {
     pub fn pack(&self) -> Packed {
         self.unpacked().pack()
     }
+    /// MOVMF as the exponent and the other four bytes in one big-endian word: the sign
+    /// byte's bit 7 over the mantissa's top bit (the same bytes as [`pack`](Self::pack)).
+    #[inline]
+    pub fn pack_split(&self) -> (u8, u32) {
+        (
+            self.fac.exp,
+            self.fac.man & (0x7FFF_FFFF | (self.fac.sign as u32) << 24),
+        )
+    }
     /// What the evaluator pushes for a pending binary operator.
     #[inline]
     pub fn unpacked(&self) -> Unpacked {
