@@ -85,7 +85,10 @@ impl Interpreter {
         let (a, searched) = self.vars.find_searched(&hw.mem, n);
         hw.cycles += searched;
         match a {
-            Some(a) => self.fu.load(crate::basic::eval::read_packed(hw, a)),
+            Some(a) => {
+                let (first, rest) = hw.mem.read5_split(a);
+                self.fu.load_split(first, rest);
+            }
             None => self.fu.load(crate::basic::float::Packed::ZERO),
         }
     }

@@ -109,6 +109,21 @@ impl Memory {
         }
     }
 
+    /// [`read5`](Self::read5) as the first byte and the other four as one big-endian word
+    /// (a packed number, for MOVFM).
+    #[inline(always)]
+    pub fn read5_split(&self, a: u16) -> (u8, u32) {
+        let i = a as usize;
+        if i + 5 <= 0x10000 {
+            let mut rest = [0u8; 4];
+            rest.copy_from_slice(&self.bytes[i + 1..i + 5]);
+            (self.bytes[i], u32::from_be_bytes(rest))
+        } else {
+            let [b0, b1, b2, b3, b4] = self.read5_wrapping(a);
+            (b0, u32::from_be_bytes([b1, b2, b3, b4]))
+        }
+    }
+
     #[cold]
     #[inline(never)]
     fn read5_wrapping(&self, a: u16) -> [u8; 5] {

@@ -320,6 +320,15 @@ impl FloatUnit {
         self.fac.man = u32::from_be_bytes([b[1] | 0x80, b[2], b[3], b[4]]);
         self.fac.ov = 0;
     }
+    /// [`load`](Self::load) from the exponent and the other four bytes as one big-endian
+    /// word.
+    #[inline]
+    pub fn load_split(&mut self, first: u8, rest: u32) {
+        self.fac.exp = first;
+        self.fac.sign = (rest >> 24) as u8;
+        self.fac.man = rest | 0x8000_0000;
+        self.fac.ov = 0;
+    }
     /// MOVMF: pack FAC (no rounding; FACOV dropped).
     #[inline]
     pub fn pack(&self) -> Packed {

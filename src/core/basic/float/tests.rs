@@ -1059,3 +1059,26 @@ fn pack_split_gives_the_bytes_pack_gives() {
         assert_eq!(Packed([first, b1, b2, b3, b4]), fu.pack(), "{:?}", fu.fac);
     }
 }
+
+#[test]
+fn load_split_makes_the_fac_load_makes() {
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    let (mut a, mut b) = (FloatUnit::new(), FloatUnit::new());
+    for _ in 0..1_000_000 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let p = Packed([
+            x as u8,
+            (x >> 8) as u8,
+            (x >> 16) as u8,
+            (x >> 24) as u8,
+            (x >> 32) as u8,
+        ]);
+        a.fac.ov = (x >> 40) as u8;
+        b.fac.ov = (x >> 48) as u8;
+        a.load(p);
+        b.load_split(p.0[0], u32::from_be_bytes([p.0[1], p.0[2], p.0[3], p.0[4]]));
+        assert_eq!(a.fac, b.fac, "{p:?}");
+    }
+}
