@@ -39,13 +39,7 @@ impl Interpreter {
                 then_cost,
                 skip_cost,
             } => {
-                // A flat condition is numeric: straight to its steps.
-                match cond {
-                    Expr::Flat(f) => {
-                        self.eval_flat(hw, f, LET_LEVEL)?;
-                    }
-                    _ => self.eval_num(hw, cond, LET_LEVEL)?,
-                }
+                self.condition(hw, cond)?;
                 if !self.fu.is_zero() {
                     hw.cycles += then_cost;
                     self.exec(hw, then, line)
@@ -119,6 +113,15 @@ impl Interpreter {
             }
             Stmt::Dim(list) => self.dim_stmt(hw, list),
             _ => self.exec_rare(hw, stmt),
+        }
+    }
+
+    /// IF's condition into FAC: a flat one is numeric, straight to its steps.
+    #[inline(always)]
+    fn condition(&mut self, hw: &mut Hardware, cond: &Expr) -> Res<Val> {
+        match cond {
+            Expr::Flat(f) => self.eval_flat(hw, f, LET_LEVEL),
+            _ => self.eval_num(hw, cond, LET_LEVEL).map(|()| Val::Num),
         }
     }
 
