@@ -109,8 +109,15 @@ impl FloatUnit {
         self.conupk(p);
         self.faddt()
     }
-    /// FSUB: FAC = p - FAC.
-    #[inline]
+    /// [`fadd`](Self::fadd) always inlined, and FSUB (FAC = p - FAC, used only there), for
+    /// LOG, EXP, SIN and the others: a call for each of their additions cost more than the
+    /// addition's set-up.
+    #[inline(always)]
+    pub(super) fn fadd_in(&mut self, p: impl ArgOperand) -> Result<(), FpError> {
+        self.conupk(p);
+        self.faddt()
+    }
+    #[inline(always)]
     pub(super) fn fsub(&mut self, p: impl ArgOperand) -> Result<(), FpError> {
         self.conupk(p);
         self.fsubt()
