@@ -737,6 +737,7 @@ impl Interpreter {
     }
 
     /// Jump to the line with this number.
+    #[inline(always)]
     pub(crate) fn goto_line(&mut self, hw: &mut Hardware, number: u16) -> Res<()> {
         let i = self.find_line_index(hw, number)?;
         hw.cycles += self.search_cost(number, i);
