@@ -389,12 +389,15 @@ impl FloatUnit {
         self.tempf2 = self.pack();
         let x = self.tempf2.unpacked();
         self.fmult(table[0])?;
-        for (k, c) in table.iter().enumerate().skip(1) {
-            if k > 1 {
-                self.arg = x;
-                self.arisgn = x.sign ^ self.fac.sign;
-                self.fmultt()?;
-            }
+        // c1 is added to c0*x; each constant after it to the sum so far times x.
+        let Some((c1, rest)) = table[1..].split_first() else {
+            return Ok(());
+        };
+        self.fadd(*c1)?;
+        for c in rest {
+            self.arg = x;
+            self.arisgn = x.sign ^ self.fac.sign;
+            self.fmultt()?;
             self.fadd(*c)?;
         }
         Ok(())
