@@ -124,8 +124,12 @@ impl Machine {
     /// Run one field: a field's worth of work, then the field interrupt (TIMER, the
     /// SOUND countdown, the cursor blink).
     pub fn run_field(&mut self) -> Status {
-        let asking = matches!(self.status(), Status::Prompt | Status::WaitingForKey);
-        self.hw.keyboard.feed_typed(asking);
+        // Typed keys go down one a field, when the machine is ready (none waiting: nothing to
+        // decide).
+        if self.hw.keyboard.typed_waiting() > 0 {
+            let asking = matches!(self.status(), Status::Prompt | Status::WaitingForKey);
+            self.hw.keyboard.feed_typed(asking);
+        }
         self.basic.run_slice(&mut self.hw, CYCLES_PER_FIELD);
         if self.basic.mode == Mode::Running && self.hw.cycles >= CYCLES_PER_FIELD {
             // What the field interrupt's handler takes from the program.
@@ -303,12 +307,11 @@ impl Machine {
 
     /// Saves to the tape that failed since the last call (the host file could not be
     /// written): each to be reported.
-    pub fn take_tape_failures(&mut self) -> Vec<cassette::DeckError> {
-        if self.hw.deck.has_failures() {
-            self.hw.deck.take_failures()
-        } else {
-            Vec::new()
-        }
+    /// (An iterator that holds only the machine: looked at after every field, it has nothing
+    /// to drop when no save failed.)
+    #[inline]
+    pub fn take_tape_failures(&mut self) -> impl Iterator<Item = cassette::DeckError> + '_ {
+        std::iter::from_fn(move || self.hw.deck.next_failure())
     }
 
     /// CLOAD the first BASIC program on the tape straight into memory (no search shown).

@@ -52,15 +52,15 @@ pub fn run_until_done_with(
     loop {
         let status = machine.run_field();
         after_field(machine);
-        let keys_left = machine.keys_pending();
         let now = machine.keys_delivered();
         if now != delivered {
             delivered = now;
             waiting = 0;
         }
+        // (The keys left matter only to a machine that waits for one.)
         match status {
-            Status::Prompt if !keys_left => return EndReason::BackAtPrompt,
-            Status::WaitingForKey if !keys_left => {
+            Status::Prompt if !machine.keys_pending() => return EndReason::BackAtPrompt,
+            Status::WaitingForKey if !machine.keys_pending() => {
                 waiting += 1;
                 if waiting >= (IDLE_SECONDS as f64 * FIELDS_PER_SECOND) as u64 {
                     return EndReason::WaitedForKeys;

@@ -127,10 +127,22 @@ pub enum Leaf {
 /// One step of a flat expression, in the order the tree evaluator does the same work.
 #[derive(Clone, Copy, Debug)]
 pub enum Step {
-    /// FAC = the leaf.
-    Load(Leaf),
-    /// FAC = FAC (as the left operand) `op` the leaf.
+    /// FAC = a numeric variable's value.
+    LoadVar(VarName),
+    /// FAC = a literal.
+    LoadNum(Fac),
+    /// FAC = FAC (as the left operand) `op` the leaf, for `^`, AND and OR.
     Bin(BinOp, Leaf),
+    /// `Bin` for the four arithmetic operators with their right operand, each a step of its
+    /// own so that one dispatch finds the operator and the leaf.
+    AddVar(VarName),
+    AddNum(Fac),
+    SubVar(VarName),
+    SubNum(Fac),
+    MulVar(VarName),
+    MulNum(Fac),
+    DivVar(VarName),
+    DivNum(Fac),
     /// The left operand waits on the stack while a right operand that is not a leaf is
     /// worked out.
     Push,
@@ -203,7 +215,10 @@ pub struct LineRange {
     pub last: u16,
 }
 
+/// (A tag of its own rather than one hidden in a field's spare values: the statement
+/// dispatch reads it in one load.)
 #[derive(Clone, Debug)]
+#[repr(u8)]
 pub enum Stmt {
     Empty,
     /// RANDOMIZE [seed] (Altair and MBASIC dialects only): reseed RND from the seed, or

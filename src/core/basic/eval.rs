@@ -109,7 +109,10 @@ impl Interpreter {
             Val::Str(a.unwrap_or(EMPTY_DESC))
         } else {
             match a {
-                Some(a) => self.fu.load(read_packed(hw, a)),
+                Some(a) => {
+                    let (first, rest) = hw.mem.read5_split(a);
+                    self.fu.load_split(first, rest);
+                }
                 None => self.fu.load(Packed::ZERO),
             }
             Val::Num
@@ -196,7 +199,8 @@ impl Interpreter {
                 if is_string_name(*n) {
                     Ok(Val::Str(a))
                 } else {
-                    self.fu.load(read_packed(hw, a));
+                    let (first, rest) = hw.mem.read5_split(a);
+                    self.fu.load_split(first, rest);
                     Ok(Val::Num)
                 }
             }

@@ -2,9 +2,10 @@
 //! each the same work as the tree evaluator's, with the left operands that wait on a small
 //! stack of their own instead of in the recursion.
 
-use crate::basic::ast::{FlatExpr, Leaf, Step};
+use crate::basic::ast::{BinOp, FlatExpr, Leaf, Step, VarName};
 use crate::basic::cost;
 use crate::basic::eval::Val;
+use crate::basic::float::Fac;
 use crate::basic::interp::{Interpreter, Res};
 use crate::machine::hardware::Hardware;
 
@@ -22,7 +23,16 @@ impl Interpreter {
         let mut sp = 0;
         for step in f.steps.iter() {
             match *step {
-                Step::Load(l) => self.load_leaf(hw, l),
+                Step::LoadVar(n) => self.load_var(hw, n),
+                Step::LoadNum(fac) => self.fu.fac = fac,
+                Step::AddVar(n) => self.var_operand(hw, BinOp::Add, n)?,
+                Step::AddNum(fac) => self.num_operand(hw, BinOp::Add, fac)?,
+                Step::SubVar(n) => self.var_operand(hw, BinOp::Sub, n)?,
+                Step::SubNum(fac) => self.num_operand(hw, BinOp::Sub, fac)?,
+                Step::MulVar(n) => self.var_operand(hw, BinOp::Mul, n)?,
+                Step::MulNum(fac) => self.num_operand(hw, BinOp::Mul, fac)?,
+                Step::DivVar(n) => self.var_operand(hw, BinOp::Div, n)?,
+                Step::DivNum(fac) => self.num_operand(hw, BinOp::Div, fac)?,
                 Step::Bin(op, l) => {
                     let left = self.fu.unpacked();
                     self.load_leaf(hw, l);
@@ -65,15 +75,38 @@ impl Interpreter {
     fn load_leaf(&mut self, hw: &mut Hardware, l: Leaf) {
         match l {
             Leaf::Num(fac) => self.fu.fac = fac,
-            Leaf::Var(n) => {
-                let (a, searched) = self.vars.find_searched(&hw.mem, n);
-                hw.cycles += searched;
-                match a {
-                    Some(a) => self.fu.load(crate::basic::eval::read_packed(hw, a)),
-                    None => self.fu.load(crate::basic::float::Packed::ZERO),
-                }
-            }
+            Leaf::Var(n) => self.load_var(hw, n),
         }
+    }
+
+    /// FAC = a numeric variable's value, the variable's search paid for.
+    #[inline(always)]
+    fn load_var(&mut self, hw: &mut Hardware, n: VarName) {
+        let (a, searched) = self.vars.find_searched(&hw.mem, n);
+        hw.cycles += searched;
+        match a {
+            Some(a) => {
+                let (first, rest) = hw.mem.read5_split(a);
+                self.fu.load_split(first, rest);
+            }
+            None => self.fu.load(crate::basic::float::Packed::ZERO),
+        }
+    }
+
+    /// FAC = FAC `op` a variable.
+    #[inline(always)]
+    fn var_operand(&mut self, hw: &mut Hardware, op: BinOp, n: VarName) -> Res<()> {
+        let left = self.fu.unpacked();
+        self.load_var(hw, n);
+        self.arith(hw, op, left)
+    }
+
+    /// FAC = FAC `op` a literal.
+    #[inline(always)]
+    fn num_operand(&mut self, hw: &mut Hardware, op: BinOp, fac: Fac) -> Res<()> {
+        let left = self.fu.unpacked();
+        self.fu.fac = fac;
+        self.arith(hw, op, left)
     }
 }
 

@@ -5,7 +5,7 @@ use std::rc::Rc;
 use crate::basic::ast::{is_string_name, CompiledLine, Expr, LValue, Stmt, VarName};
 use crate::basic::cost::{self, fp};
 use crate::basic::error::ErrorCode;
-use crate::basic::eval::{write_packed, Val, LET_LEVEL};
+use crate::basic::eval::{Val, LET_LEVEL};
 use crate::basic::interp::{Halt, InputState, Interpreter, Mode, Pc, Res};
 use crate::basic::semigraphics;
 use crate::basic::strings::{read_desc, write_desc};
@@ -27,6 +27,9 @@ impl Interpreter {
     ) -> ExecResult {
         match stmt {
             Stmt::Empty | Stmt::Rem | Stmt::Data => Ok(()),
+            Stmt::Let(LValue::Var(n), value) if !is_string_name(*n) => {
+                self.let_number(hw, *n, value)
+            }
             Stmt::Let(target, value) => self.let_stmt(hw, target, value),
             Stmt::Print(p) => self.print_stmt(hw, p),
             Stmt::If {
@@ -36,7 +39,7 @@ impl Interpreter {
                 then_cost,
                 skip_cost,
             } => {
-                self.eval_num(hw, cond, LET_LEVEL)?;
+                self.condition(hw, cond)?;
                 if !self.fu.is_zero() {
                     hw.cycles += then_cost;
                     self.exec(hw, then, line)
@@ -110,6 +113,15 @@ impl Interpreter {
             }
             Stmt::Dim(list) => self.dim_stmt(hw, list),
             _ => self.exec_rare(hw, stmt),
+        }
+    }
+
+    /// IF's condition into FAC: a flat one is numeric, straight to its steps.
+    #[inline(always)]
+    fn condition(&mut self, hw: &mut Hardware, cond: &Expr) -> Res<Val> {
+        match cond {
+            Expr::Flat(f) => self.eval_flat(hw, f, LET_LEVEL),
+            _ => self.eval_num(hw, cond, LET_LEVEL).map(|()| Val::Num),
         }
     }
 
@@ -384,8 +396,8 @@ impl Interpreter {
                 if is_string_name(target.name()) {
                     return Err(ErrorCode::TM.into());
                 }
-                let p = self.fu.pack();
-                write_packed(hw, a, p);
+                let (first, rest) = self.fu.pack_split();
+                hw.mem.write5_split(a, first, rest);
             }
             Val::Str(d) => {
                 if !is_string_name(target.name()) {
@@ -400,24 +412,26 @@ impl Interpreter {
     /// LET to a simple numeric variable (the commonest statement), as `lvalue_addr` and the
     /// general LET do it: the search is charged, the variable created if it is new (before
     /// the value is evaluated), then the value stored.
-    #[inline]
+    #[inline(always)]
     fn let_number(&mut self, hw: &mut Hardware, n: VarName, value: &Expr) -> ExecResult {
-        hw.cycles += self.vars.search_cycles(n);
-        let a = match self.vars.find(&hw.mem, n) {
+        let (found, searched) = self.vars.find_searched(&hw.mem, n);
+        hw.cycles += searched;
+        let a = match found {
             Some(a) => a,
             None => {
                 let s = self.s_h(hw) as u16;
                 self.vars.find_or_create(&mut hw.mem, n, s)?
             }
         };
-        match self.eval_top(hw, value, LET_LEVEL)? {
-            Val::Num => {
-                let p = self.fu.pack();
-                write_packed(hw, a, p);
-                Ok(())
-            }
-            Val::Str(_) => Err(ErrorCode::TM.into()),
+        // A flat expression is numeric: straight to its steps.
+        if let Expr::Flat(f) = value {
+            self.eval_flat(hw, f, LET_LEVEL)?;
+        } else if let Val::Str(_) = self.eval_top(hw, value, LET_LEVEL)? {
+            return Err(ErrorCode::TM.into());
         }
+        let (first, rest) = self.fu.pack_split();
+        hw.mem.write5_split(a, first, rest);
+        Ok(())
     }
 
     fn mid_assign(

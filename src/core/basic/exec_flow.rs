@@ -14,7 +14,7 @@ use crate::machine::memory::addr;
 type ExecResult = Result<(), Halt>;
 
 impl Interpreter {
-    #[inline(never)]
+    #[inline(always)]
     pub(crate) fn return_stmt(&mut self, hw: &mut Hardware) -> ExecResult {
         loop {
             match self.stack.last() {
@@ -39,7 +39,7 @@ impl Interpreter {
         }
     }
 
-    #[inline(never)]
+    #[inline(always)]
     pub(crate) fn gosub(&mut self, hw: &mut Hardware, n: u16) -> ExecResult {
         if self.var_end(hw) + 66 >= self.s_h(hw) {
             return Err(ErrorCode::OM.into());

@@ -481,12 +481,17 @@ impl Interpreter {
         self.budget = budget;
         loop {
             match self.mode {
-                Mode::Running => {
+                Mode::Running => loop {
+                    // Statement after statement while the program runs: the mode is looked
+                    // at again only when a statement changes it.
                     if hw.cycles >= budget {
                         return;
                     }
                     self.step(hw);
-                }
+                    if self.mode != Mode::Running {
+                        break;
+                    }
+                },
                 Mode::Prompt | Mode::Input => {
                     let Some(k) = self.typed_key(hw) else {
                         return;
@@ -732,6 +737,7 @@ impl Interpreter {
     }
 
     /// Jump to the line with this number.
+    #[inline(always)]
     pub(crate) fn goto_line(&mut self, hw: &mut Hardware, number: u16) -> Res<()> {
         let i = self.find_line_index(hw, number)?;
         hw.cycles += self.search_cost(number, i);

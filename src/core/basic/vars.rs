@@ -12,8 +12,11 @@ use crate::machine::memory::{addr, Memory};
 /// and its place in creation order (high 16 bits), which is what the ROM's linear search pays
 /// for.
 pub struct VarIndex {
-    simple: Vec<u32>,
-    arrays: Vec<u32>,
+    /// (Fixed-size tables: a name indexes them without a bounds check.) A simple variable's
+    /// entry also holds, in its high 32 bits, what the search for it costs (so a read
+    /// multiplies nothing).
+    simple: Box<[u64; 0x10000]>,
+    arrays: Box<[u32; 0x10000]>,
     used_simple: Vec<VarName>,
     used_arrays: Vec<VarName>,
 }
@@ -21,12 +24,23 @@ pub struct VarIndex {
 impl Default for VarIndex {
     fn default() -> Self {
         VarIndex {
-            simple: vec![0; 0x10000],
-            arrays: vec![0; 0x10000],
+            simple: vec![0u64; 0x10000]
+                .into_boxed_slice()
+                .try_into()
+                .expect("0x10000 entries"),
+            arrays: name_table(),
             used_simple: Vec::new(),
             used_arrays: Vec::new(),
         }
     }
+}
+
+/// A table with an entry for every name, zeroed.
+fn name_table() -> Box<[u32; 0x10000]> {
+    vec![0u32; 0x10000]
+        .into_boxed_slice()
+        .try_into()
+        .expect("0x10000 entries")
 }
 
 impl std::fmt::Debug for VarIndex {
@@ -91,8 +105,10 @@ impl VarIndex {
         }
         mem.write_u16(addr::ARRAYS_START, arr.wrapping_add(7));
         mem.write_u16(addr::STORAGE_END, end + 7);
-        let slot = (self.used_simple.len() as u32) << 16;
-        self.simple[name as usize] = slot | arr.wrapping_sub(vs).wrapping_add(1) as u32;
+        let slot = self.used_simple.len() as u64;
+        let searched = cost::VAR_SLOT as u64 * slot;
+        self.simple[name as usize] =
+            searched << 32 | slot << 16 | arr.wrapping_sub(vs).wrapping_add(1) as u64;
         self.used_simple.push(name);
         Ok(arr + 2)
     }
@@ -109,7 +125,7 @@ impl VarIndex {
                 .read_u16(addr::VARS_START)
                 .wrapping_add(v as u16)
                 .wrapping_add(1);
-            (Some(a), cost::VAR_SLOT * (v >> 16))
+            (Some(a), (v >> 32) as u32)
         }
     }
 
@@ -122,7 +138,7 @@ impl VarIndex {
         if v == 0 {
             cost::VAR_SLOT * self.used_simple.len() as u32
         } else {
-            cost::VAR_SLOT * (v >> 16)
+            (v >> 32) as u32
         }
     }
 

@@ -97,7 +97,7 @@ impl Memory {
     }
 
     /// Five bytes (a packed number or a descriptor) at `a`, wrapping at 64K.
-    #[inline]
+    #[inline(always)]
     pub fn read5(&self, a: u16) -> [u8; 5] {
         let i = a as usize;
         if i + 5 <= 0x10000 {
@@ -105,20 +105,61 @@ impl Memory {
             out.copy_from_slice(&self.bytes[i..i + 5]);
             out
         } else {
-            std::array::from_fn(|k| self.peek(a.wrapping_add(k as u16)))
+            self.read5_wrapping(a)
         }
     }
 
+    /// [`read5`](Self::read5) as the first byte and the other four as one big-endian word
+    /// (a packed number, for MOVFM).
+    #[inline(always)]
+    pub fn read5_split(&self, a: u16) -> (u8, u32) {
+        let i = a as usize;
+        if i + 5 <= 0x10000 {
+            let mut rest = [0u8; 4];
+            rest.copy_from_slice(&self.bytes[i + 1..i + 5]);
+            (self.bytes[i], u32::from_be_bytes(rest))
+        } else {
+            let [b0, b1, b2, b3, b4] = self.read5_wrapping(a);
+            (b0, u32::from_be_bytes([b1, b2, b3, b4]))
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn read5_wrapping(&self, a: u16) -> [u8; 5] {
+        std::array::from_fn(|k| self.peek(a.wrapping_add(k as u16)))
+    }
+
     /// Write five bytes at `a`; bytes that fall outside RAM are ignored, as POKE ignores them.
-    #[inline]
+    #[inline(always)]
     pub fn write5(&mut self, a: u16, v: [u8; 5]) {
         let i = a as usize;
         if i + 5 <= addr::RAM_END as usize {
             self.bytes[i..i + 5].copy_from_slice(&v);
         } else {
-            for (k, b) in v.iter().enumerate() {
-                self.poke(a.wrapping_add(k as u16), *b);
-            }
+            self.write5_at_the_end(a, v);
+        }
+    }
+
+    /// [`write5`](Self::write5) of a packed number given as its first byte and the other
+    /// four as one big-endian word (a packed FAC: no bytes to assemble).
+    #[inline(always)]
+    pub fn write5_split(&mut self, a: u16, first: u8, rest: u32) {
+        let i = a as usize;
+        if i + 5 <= addr::RAM_END as usize {
+            self.bytes[i] = first;
+            self.bytes[i + 1..i + 5].copy_from_slice(&rest.to_be_bytes());
+        } else {
+            let [b1, b2, b3, b4] = rest.to_be_bytes();
+            self.write5_at_the_end(a, [first, b1, b2, b3, b4]);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn write5_at_the_end(&mut self, a: u16, v: [u8; 5]) {
+        for (k, b) in v.iter().enumerate() {
+            self.poke(a.wrapping_add(k as u16), *b);
         }
     }
 

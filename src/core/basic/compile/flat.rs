@@ -54,6 +54,21 @@ fn leaf(e: &Expr) -> Option<Leaf> {
     }
 }
 
+/// The step for `op` with a leaf as its right operand.
+fn bin_step(op: BinOp, l: Leaf) -> Step {
+    match (op, l) {
+        (BinOp::Add, Leaf::Var(n)) => Step::AddVar(n),
+        (BinOp::Add, Leaf::Num(f)) => Step::AddNum(f),
+        (BinOp::Sub, Leaf::Var(n)) => Step::SubVar(n),
+        (BinOp::Sub, Leaf::Num(f)) => Step::SubNum(f),
+        (BinOp::Mul, Leaf::Var(n)) => Step::MulVar(n),
+        (BinOp::Mul, Leaf::Num(f)) => Step::MulNum(f),
+        (BinOp::Div, Leaf::Var(n)) => Step::DivVar(n),
+        (BinOp::Div, Leaf::Num(f)) => Step::DivNum(f),
+        _ => Step::Bin(op, l),
+    }
+}
+
 impl Flattener {
     /// A room check at `level`, as the tree evaluator makes one.
     fn check(&mut self, level: u16) {
@@ -63,7 +78,10 @@ impl Flattener {
     /// The steps of `e` evaluated at `level` (None: it has no flat form).
     fn emit(&mut self, e: &Expr, level: u16) -> Option<()> {
         if let Some(l) = leaf(e) {
-            self.steps.push(Step::Load(l));
+            self.steps.push(match l {
+                Leaf::Var(n) => Step::LoadVar(n),
+                Leaf::Num(f) => Step::LoadNum(f),
+            });
             return Some(());
         }
         match e {
@@ -81,7 +99,7 @@ impl Flattener {
                 });
                 Some(())
             }
-            Expr::Bin(op, l, r) => self.operator(l, r, level, Step::Bin, Step::BinPop, *op),
+            Expr::Bin(op, l, r) => self.operator(l, r, level, bin_step, Step::BinPop, *op),
             Expr::Rel(mask, l, r) => self.operator(l, r, level, Step::Rel, Step::RelPop, *mask),
             Expr::Call(f, args) if args.len() == 1 && f.is_fac_function() => {
                 // arg_num: the argument is a statement-level expression of its own.

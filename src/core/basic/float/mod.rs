@@ -320,10 +320,28 @@ impl FloatUnit {
         self.fac.man = u32::from_be_bytes([b[1] | 0x80, b[2], b[3], b[4]]);
         self.fac.ov = 0;
     }
+    /// [`load`](Self::load) from the exponent and the other four bytes as one big-endian
+    /// word.
+    #[inline]
+    pub fn load_split(&mut self, first: u8, rest: u32) {
+        self.fac.exp = first;
+        self.fac.sign = (rest >> 24) as u8;
+        self.fac.man = rest | 0x8000_0000;
+        self.fac.ov = 0;
+    }
     /// MOVMF: pack FAC (no rounding; FACOV dropped).
     #[inline]
     pub fn pack(&self) -> Packed {
         self.unpacked().pack()
+    }
+    /// MOVMF as the exponent and the other four bytes in one big-endian word: the sign
+    /// byte's bit 7 over the mantissa's top bit (the same bytes as [`pack`](Self::pack)).
+    #[inline]
+    pub fn pack_split(&self) -> (u8, u32) {
+        (
+            self.fac.exp,
+            self.fac.man & (0x7FFF_FFFF | (self.fac.sign as u32) << 24),
+        )
     }
     /// What the evaluator pushes for a pending binary operator.
     #[inline]
@@ -467,15 +485,15 @@ impl FloatUnit {
         }
         let e = self.fac.exp.wrapping_sub(0x80);
         self.fac.exp = 0x80;
-        self.fadd(SQR05)?;
+        self.fadd_in(SQR05)?;
         self.fdiv(SQR2)?;
         self.fsub(FONE)?;
         self.polyx(&LOGCN2_U)?;
-        self.fadd(NEGHLF)?;
+        self.fadd_in(NEGHLF)?;
         // FINLOG: add the exponent as a signed byte.
         self.tempf1 = self.pack();
         self.load_i8(e as i8);
-        self.fadd(self.tempf1)?;
+        self.fadd_in(self.tempf1)?;
         self.fmult(LOG2)
     }
     pub fn exp(&mut self) -> Result<(), FpError> {
@@ -517,20 +535,20 @@ impl FloatUnit {
         let s = self.fac.sign;
         if s & 0x80 == 0 {
             self.neg();
-            self.fadd(FR4)?;
+            self.fadd_in(FR4)?;
         } else {
-            self.fadd(FHALF)?;
+            self.fadd_in(FHALF)?;
             if self.fac.sign & 0x80 == 0 {
                 self.tansgn = !self.tansgn;
                 self.neg();
             }
-            self.fadd(FR4)?;
+            self.fadd_in(FR4)?;
             self.neg();
         }
         self.polyx(&SINCON_U)
     }
     pub fn cos(&mut self) -> Result<(), FpError> {
-        self.fadd(PI2)?;
+        self.fadd_in(PI2)?;
         self.sin()
     }
     pub fn tan(&mut self) -> Result<(), FpError> {
@@ -543,7 +561,7 @@ impl FloatUnit {
         self.fac.sign = 0;
         let a = self.tansgn;
         self.neg();
-        self.fadd(FR4)?;
+        self.fadd_in(FR4)?;
         if a & 0x80 != 0 {
             self.neg();
         }
@@ -581,7 +599,7 @@ impl FloatUnit {
                 self.tempf1 = self.pack();
                 self.rnd0()?;
                 self.fmult(self.tempf1)?;
-                self.fadd(FONE)?;
+                self.fadd_in(FONE)?;
                 self.int();
                 Ok(())
             }

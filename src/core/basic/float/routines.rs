@@ -109,8 +109,15 @@ impl FloatUnit {
         self.conupk(p);
         self.faddt()
     }
-    /// FSUB: FAC = p - FAC.
-    #[inline]
+    /// [`fadd`](Self::fadd) always inlined, and FSUB (FAC = p - FAC, used only there), for
+    /// LOG, EXP, SIN and the others: a call for each of their additions cost more than the
+    /// addition's set-up.
+    #[inline(always)]
+    pub(super) fn fadd_in(&mut self, p: impl ArgOperand) -> Result<(), FpError> {
+        self.conupk(p);
+        self.faddt()
+    }
+    #[inline(always)]
     pub(super) fn fsub(&mut self, p: impl ArgOperand) -> Result<(), FpError> {
         self.conupk(p);
         self.fsubt()
@@ -252,7 +259,7 @@ impl FloatUnit {
     }
 
     /// FDIVT: ARG / FAC.
-    #[inline]
+    #[inline(always)]
     pub(super) fn fdivt(&mut self) -> Result<(), FpError> {
         if self.fac.exp == 0 {
             return Err(FpError::DivisionByZero);
@@ -382,12 +389,15 @@ impl FloatUnit {
         self.tempf2 = self.pack();
         let x = self.tempf2.unpacked();
         self.fmult(table[0])?;
-        for (k, c) in table.iter().enumerate().skip(1) {
-            if k > 1 {
-                self.arg = x;
-                self.arisgn = x.sign ^ self.fac.sign;
-                self.fmultt()?;
-            }
+        // c1 is added to c0*x; each constant after it to the sum so far times x.
+        let Some((c1, rest)) = table[1..].split_first() else {
+            return Ok(());
+        };
+        self.fadd(*c1)?;
+        for c in rest {
+            self.arg = x;
+            self.arisgn = x.sign ^ self.fac.sign;
+            self.fmultt()?;
             self.fadd(*c)?;
         }
         Ok(())

@@ -1039,3 +1039,46 @@ fn s8_compare_orderings() {
         assert_eq!(fu.compare_packed(lp), want.reverse(), "FAC {r} vs {l}");
     }
 }
+
+#[test]
+fn pack_split_gives_the_bytes_pack_gives() {
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    let mut fu = FloatUnit::new();
+    for _ in 0..1_000_000 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        fu.fac = Fac {
+            exp: x as u8,
+            man: (x >> 8) as u32,
+            sign: (x >> 40) as u8,
+            ov: (x >> 48) as u8,
+        };
+        let (first, rest) = fu.pack_split();
+        let [b1, b2, b3, b4] = rest.to_be_bytes();
+        assert_eq!(Packed([first, b1, b2, b3, b4]), fu.pack(), "{:?}", fu.fac);
+    }
+}
+
+#[test]
+fn load_split_makes_the_fac_load_makes() {
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    let (mut a, mut b) = (FloatUnit::new(), FloatUnit::new());
+    for _ in 0..1_000_000 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let p = Packed([
+            x as u8,
+            (x >> 8) as u8,
+            (x >> 16) as u8,
+            (x >> 24) as u8,
+            (x >> 32) as u8,
+        ]);
+        a.fac.ov = (x >> 40) as u8;
+        b.fac.ov = (x >> 48) as u8;
+        a.load(p);
+        b.load_split(p.0[0], u32::from_be_bytes([p.0[1], p.0[2], p.0[3], p.0[4]]));
+        assert_eq!(a.fac, b.fac, "{p:?}");
+    }
+}

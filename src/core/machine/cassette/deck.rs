@@ -125,6 +125,16 @@ impl Deck {
         std::mem::take(&mut self.failures)
     }
 
+    /// The first save that failed since the last look, taken.
+    #[inline]
+    pub fn next_failure(&mut self) -> Option<DeckError> {
+        if self.failures.is_empty() {
+            None
+        } else {
+            Some(self.failures.remove(0))
+        }
+    }
+
     /// Whether a save failed since the last [`Deck::take_failures`] (cheap: asked every field).
     #[inline]
     pub fn has_failures(&self) -> bool {
