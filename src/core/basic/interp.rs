@@ -151,6 +151,8 @@ pub struct Interpreter {
     /// Line number of the DATA statement being read.
     pub(crate) data_line: u16,
     pub(crate) trace: bool,
+    /// `trace` or a `trace_out` being kept: the one flag the line change looks at.
+    pub(crate) tracing: bool,
     /// `--trace`: the number of every program line entered, as TRON would show it, without
     /// printing anything (None: not recording), up to [`TRACE_LIMIT`] lines. The frontend
     /// writes it out.
@@ -240,6 +242,7 @@ impl Interpreter {
             data_ptr: 0,
             data_line: 0,
             trace: false,
+            tracing: false,
             trace_out: None,
             dialect: crate::basic::dialect::Dialect::Dragon,
             last_rnd: None,
@@ -715,7 +718,7 @@ impl Interpreter {
         let number = self.lines[index as usize].number;
         hw.mem.write_u16(addr::CURRENT_LINE, number);
         hw.cycles += cost::NEW_LINE;
-        if self.trace || self.trace_out.is_some() {
+        if self.tracing {
             self.trace_line(hw, number);
         }
     }
