@@ -636,11 +636,13 @@ impl Interpreter {
             return Some(self.direct.clone());
         }
         self.ensure_index(hw);
-        let i = self.pc.line as usize;
-        if i >= self.lines.len() {
-            return None;
+        // The compiled forms are as many as the lines (rebuild_index makes both): one look
+        // tells a line past the end, a compiled line and one to compile apart.
+        match self.compiled.get(self.pc.line as usize) {
+            Some(Some(c)) => Some(c.clone()),
+            Some(None) => Some(self.compile_program_line(hw, self.pc.line as usize)),
+            None => None,
         }
-        Some(self.line_code(hw, i))
     }
 
     /// Execute one statement.
