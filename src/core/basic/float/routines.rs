@@ -412,12 +412,12 @@ impl FloatUnit {
         let Some((c1, rest)) = table[1..].split_first() else {
             return Ok(());
         };
-        self.fadd(*c1)?;
+        self.fadd_in(*c1)?;
         for c in rest {
             self.arg = x;
             self.arisgn = x.sign ^ self.fac.sign;
             self.fmultt()?;
-            self.fadd(*c)?;
+            self.fadd_in(*c)?;
         }
         Ok(())
     }
