@@ -365,6 +365,7 @@ impl Machine {
     /// Record the number of every line run, in order (`--trace`).
     pub fn record_trace(&mut self) {
         self.basic.trace_out = Some(Vec::new());
+        self.basic.tracing = true;
     }
 
     /// The line numbers run since [`record_trace`](Self::record_trace).

@@ -201,10 +201,12 @@ impl Interpreter {
             Stmt::New => self.new_stmt(hw),
             Stmt::Tron => {
                 self.trace = true;
+                self.tracing = true;
                 Ok(())
             }
             Stmt::Troff => {
                 self.trace = false;
+                self.tracing = self.trace_out.is_some();
                 Ok(())
             }
             Stmt::Del(range) => self.del_stmt(hw, range),

@@ -151,6 +151,8 @@ pub struct Interpreter {
     /// Line number of the DATA statement being read.
     pub(crate) data_line: u16,
     pub(crate) trace: bool,
+    /// `trace` or a `trace_out` being kept: the one flag the line change looks at.
+    pub(crate) tracing: bool,
     /// `--trace`: the number of every program line entered, as TRON would show it, without
     /// printing anything (None: not recording), up to [`TRACE_LIMIT`] lines. The frontend
     /// writes it out.
@@ -240,6 +242,7 @@ impl Interpreter {
             data_ptr: 0,
             data_line: 0,
             trace: false,
+            tracing: false,
             trace_out: None,
             dialect: crate::basic::dialect::Dialect::Dragon,
             last_rnd: None,
@@ -633,11 +636,13 @@ impl Interpreter {
             return Some(self.direct.clone());
         }
         self.ensure_index(hw);
-        let i = self.pc.line as usize;
-        if i >= self.lines.len() {
-            return None;
+        // The compiled forms are as many as the lines (rebuild_index makes both): one look
+        // tells a line past the end, a compiled line and one to compile apart.
+        match self.compiled.get(self.pc.line as usize) {
+            Some(Some(c)) => Some(c.clone()),
+            Some(None) => Some(self.compile_program_line(hw, self.pc.line as usize)),
+            None => None,
         }
-        Some(self.line_code(hw, i))
     }
 
     /// Execute one statement.
@@ -715,7 +720,7 @@ impl Interpreter {
         let number = self.lines[index as usize].number;
         hw.mem.write_u16(addr::CURRENT_LINE, number);
         hw.cycles += cost::NEW_LINE;
-        if self.trace || self.trace_out.is_some() {
+        if self.tracing {
             self.trace_line(hw, number);
         }
     }

@@ -65,7 +65,7 @@ impl Interpreter {
     /// Compile program line `i` (its first run since the program changed).
     #[cold]
     #[inline(never)]
-    fn compile_program_line(&mut self, hw: &Hardware, i: usize) -> Rc<CompiledLine> {
+    pub(crate) fn compile_program_line(&mut self, hw: &Hardware, i: usize) -> Rc<CompiledLine> {
         let e = &self.lines[i];
         let text = hw.mem.slice(e.text, e.end);
         let c = Rc::new(compile_line_for(

@@ -31,14 +31,20 @@ const FADD_ALIGN: [u16; 41] = {
     t
 };
 
-/// [`FADD_ALIGN`] by the exponents' difference ARG − FAC from −40 to 40, with the 17 c of
-/// swapping the operands when ARG's is the larger.
-const FADD_START: [u16; 81] = {
-    let mut t = [0u16; 81];
+/// [`FADD_ALIGN`] by the exponents' difference ARG − FAC from −255 to 255 (an alignment of
+/// more than 40 bits costs what 40 does), with the 17 c of swapping the operands when ARG's is
+/// the larger: indexed by the difference alone, with no clamping at each addition.
+const FADD_START: [u16; 511] = {
+    let mut t = [0u16; 511];
     let mut i = 0;
-    while i < 81 {
-        let d = i as i32 - 40;
-        t[i] = FADD_ALIGN[d.unsigned_abs() as usize] + if d > 0 { 17 } else { 0 };
+    while i < 511 {
+        let d = i as i32 - 255;
+        let n = if d.unsigned_abs() > 40 {
+            40
+        } else {
+            d.unsigned_abs()
+        };
+        t[i] = FADD_ALIGN[n as usize] + if d > 0 { 17 } else { 0 };
         i += 1;
     }
     t
@@ -54,8 +60,7 @@ pub fn fadd(arg_exp: u8, arg_sign: u8, fac_exp: u8, fac_sign: u8, result_exp: u8
     if arg_exp == 0 {
         return 26;
     }
-    let d = arg_exp as i32 - fac_exp as i32;
-    let mut c = FADD_START[(d.clamp(-40, 40) + 40) as usize] as u32;
+    let mut c = FADD_START[arg_exp as usize + 255 - fac_exp as usize] as u32;
     let top = arg_exp.max(fac_exp);
     if (arg_sign ^ fac_sign) & 0x80 == 0 {
         c += 60 + if result_exp > top { 41 } else { 23 };

@@ -420,10 +420,19 @@ impl FloatUnit {
         self.fpwrt()
     }
     /// Relational compare of `left` with FAC as the ROM does it (§8): Less means left < right.
+    #[inline]
     pub fn compare(&self, left: Unpacked) -> std::cmp::Ordering {
-        let p = left.pack();
+        // left as MOVMF would store it (the sign bit over the mantissa's top one), as an
+        // exponent byte and one word, without assembling five bytes.
+        let rest = left.man & (((left.sign as u32) << 24) | 0x7FFF_FFFF);
         // FCOMP gives FAC versus left; the relation wants left versus FAC.
-        ord(self.fcomp(p)).reverse()
+        ord(self.fcomp_split(left.exp, rest)).reverse()
+    }
+    /// [`compare`](Self::compare) as it was: left packed into five bytes, then FCOMP (the
+    /// reference for the test of the word form).
+    #[cfg(test)]
+    pub fn compare_by_bytes(&self, left: Unpacked) -> std::cmp::Ordering {
+        ord(self.fcomp(left.pack())).reverse()
     }
     /// FCOMP of FAC with a packed value: Less means FAC < p.
     pub fn compare_packed(&self, p: Packed) -> std::cmp::Ordering {

@@ -365,9 +365,28 @@ impl FloatUnit {
     #[inline]
     pub(super) fn foutcp(&self, p: Packed) -> i8 {
         let x = p.0;
-        let xv = (x[0] as u64) << 32 | u32::from_be_bytes([x[1], x[2], x[3], x[4]]) as u64;
+        self.foutcp_split(x[0], u32::from_be_bytes([x[1], x[2], x[3], x[4]]))
+    }
+
+    /// FCOMP of FAC with a packed value given as its exponent byte and its other four bytes
+    /// in one big-endian word (as [`FloatUnit::pack_split`] gives them).
+    #[inline(always)]
+    pub(super) fn fcomp_split(&self, first: u8, rest: u32) -> i8 {
+        if first == 0 {
+            return self.test();
+        }
+        if ((rest >> 24) as u8 ^ self.fac.sign) & 0x80 != 0 {
+            return if self.fac.sign & 0x80 != 0 { -1 } else { 1 };
+        }
+        self.foutcp_split(first, rest)
+    }
+
+    /// [`Self::foutcp`] with p as its exponent byte and one big-endian word.
+    #[inline(always)]
+    fn foutcp_split(&self, first: u8, rest: u32) -> i8 {
+        let xv = (first as u64) << 32 | rest as u64;
         // FAC's bytes as MOVMF would store them with p's sign bit over its top one.
-        let man = self.fac.man & (((x[1] as u32) << 24) | 0x7FFF_FFFF);
+        let man = self.fac.man & ((rest & 0x8000_0000) | 0x7FFF_FFFF);
         let fv = (self.fac.exp as u64) << 32 | man as u64;
         if fv == xv {
             return 0;
@@ -393,12 +412,12 @@ impl FloatUnit {
         let Some((c1, rest)) = table[1..].split_first() else {
             return Ok(());
         };
-        self.fadd(*c1)?;
+        self.fadd_in(*c1)?;
         for c in rest {
             self.arg = x;
             self.arisgn = x.sign ^ self.fac.sign;
             self.fmultt()?;
-            self.fadd(*c)?;
+            self.fadd_in(*c)?;
         }
         Ok(())
     }

@@ -1082,3 +1082,43 @@ fn load_split_makes_the_fac_load_makes() {
         assert_eq!(a.fac, b.fac, "{p:?}");
     }
 }
+
+#[test]
+fn compare_by_words_orders_as_compare_by_bytes() {
+    let mut x = 0x6A09_E667_F3BC_C908u64;
+    let mut fu = FloatUnit::new();
+    for i in 0..1_000_000u32 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let y = x.rotate_left(29);
+        fu.fac = Fac {
+            exp: x as u8,
+            man: (x >> 8) as u32,
+            sign: (x >> 40) as u8,
+            ov: (x >> 48) as u8,
+        };
+        let mut left = Unpacked {
+            exp: y as u8,
+            man: (y >> 8) as u32,
+            sign: (y >> 40) as u8,
+        };
+        // Equal and nearly equal operands too, and zeros, not only random pairs.
+        match i % 4 {
+            1 => left = fu.unpacked(),
+            2 => {
+                left = fu.unpacked();
+                left.man ^= 1 << (y % 32);
+            }
+            3 if y & 0x100 != 0 => left.exp = 0,
+            3 => fu.fac.exp = 0,
+            _ => {}
+        }
+        assert_eq!(
+            fu.compare(left),
+            fu.compare_by_bytes(left),
+            "{:?} vs {left:?}",
+            fu.fac
+        );
+    }
+}
