@@ -61,7 +61,7 @@ pub struct Deck {
     pub(super) blocks_moved: u64,
     pub(super) speed: TapeSpeed,
     /// Saves that failed at the tape file since the frontend last asked: BASIC sees only
-    /// ?IO, so the host is told why ([`Deck::take_failures`]).
+    /// ?IO, so the host is told why ([`Deck::next_failure`]).
     pub(super) failures: Vec<DeckError>,
 }
 
@@ -118,14 +118,9 @@ impl Deck {
         }
     }
 
-    /// The saves that failed at the tape file since the last call, each naming the file and
-    /// saying why (a full disk, a .bas that holds one program, a save that would not read
-    /// back). The machine showed ?IO ERROR for each; the frontend tells the person why.
-    pub fn take_failures(&mut self) -> Vec<DeckError> {
-        std::mem::take(&mut self.failures)
-    }
-
-    /// The first save that failed since the last look, taken.
+    /// The first save that failed at the tape file since the last look, taken: it names the
+    /// file and says why (a full disk, a .bas that holds one program, a save that would not
+    /// read back). The machine showed ?IO ERROR for it; the frontend tells the person why.
     #[inline]
     pub fn next_failure(&mut self) -> Option<DeckError> {
         if self.failures.is_empty() {
@@ -133,12 +128,6 @@ impl Deck {
         } else {
             Some(self.failures.remove(0))
         }
-    }
-
-    /// Whether a save failed since the last [`Deck::take_failures`] (cheap: asked every field).
-    #[inline]
-    pub fn has_failures(&self) -> bool {
-        !self.failures.is_empty()
     }
 
     /// `--tape-speed`: kept across inserts and ejects.
