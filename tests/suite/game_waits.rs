@@ -2,8 +2,8 @@
 //! (charting the galaxy, finding the cells for the next turn), something on the screen changes
 //! at least once a second, so a player never wonders whether the machine has hung.
 
+use crate::common::stillness::Stillness;
 use crate::game_support::*;
-use spacemono::video::Frame;
 
 /// Type `keys`, then run field by field until they are all taken and the program waits for a
 /// key again. The longest run of fields in which the picture stayed the same while the
@@ -12,29 +12,16 @@ use spacemono::video::Frame;
 fn longest_freeze(g: &mut Game, keys: &str) -> (u64, u64) {
     let codes = spacemono::machine::keyboard::parse_key_script(keys).unwrap();
     g.m.type_script(&codes);
-    let mut frame = Frame::new();
-    g.m.render(&mut frame);
-    let mut last = frame.pixels.clone();
-    let (mut run, mut worst, mut at) = (0u64, 0u64, 0u64);
+    let mut still = Stillness::new(&g.m);
     let mut idle = 0;
     for field in 0..50 * 600u64 {
-        let sounding = g.m.run_field() == spacemono::computer::Status::Sounding;
-        g.m.render(&mut frame);
-        if frame.pixels != last || g.m.starved() || sounding {
-            last.clone_from(&frame.pixels);
-            run = 0;
-        } else {
-            run += 1;
-            if run > worst {
-                worst = run;
-                at = field + 1 - run;
-            }
-        }
+        // Waiting for a key is not a freeze.
+        still.field(&mut g.m, |m| !m.starved());
         if g.m.script_keys_left() == 0 && g.m.starved() {
             idle += 1;
             if idle >= 10 {
                 eprintln!("{keys:?}: waits again after {} fields", field - 9);
-                return (worst, at);
+                return (still.worst, still.at);
             }
         } else {
             idle = 0;
@@ -70,25 +57,14 @@ fn the_screen_never_freezes_for_a_second() {
 fn a_computer_turn_never_freezes_the_screen_for_a_second() {
     let mut g = Game::start("");
     g.m.type_script(b"C2CC");
-    let mut frame = Frame::new();
-    let mut last = Vec::new();
-    let (mut run, mut worst, mut at) = (0u64, 0u64, 0u64);
-    for field in 0..50 * 120u64 {
-        let sounding = g.m.run_field() == spacemono::computer::Status::Sounding;
-        g.m.render(&mut frame);
-        if frame.pixels != last || sounding {
-            last.clone_from(&frame.pixels);
-            run = 0;
-        } else {
-            run += 1;
-            if run > worst {
-                (worst, at) = (run, field + 1 - run);
-            }
-        }
+    let mut still = Stillness::new(&g.m);
+    for _ in 0..50 * 120 {
+        still.field(&mut g.m, |_| true);
     }
     assert!(
         g.m.transcript().unwrap().contains("MOVE 5 OF 48"),
         "five moves or more"
     );
+    let (worst, at) = (still.worst, still.at);
     assert!(worst <= 50, "{worst} fields frozen from field {at}");
 }

@@ -2,6 +2,7 @@
 //! lines 9800-9989): positions where the computer's choice is worked out by hand from its
 //! scores, and whole games of computers only.
 
+use crate::common::stillness::Stillness;
 use crate::starlanes_support::*;
 use spacemono::machine::keyboard::parse_key_script;
 
@@ -181,28 +182,16 @@ fn four_computers_play_a_whole_game_by_themselves() {
 fn a_computer_thinking_never_leaves_the_screen_still_for_a_second() {
     let mut g = Game::start("");
     g.m.type_script(&parse_key_script("4CCCC").unwrap());
-    let mut frame = spacemono::video::Frame::new();
-    let mut last = Vec::new();
-    let (mut still, mut worst, mut at) = (0u64, 0u64, 0u64);
-    for field in 0..50 * 240u64 {
-        g.m.run_field();
-        g.m.render(&mut frame);
-        let thinking = (9800..=9999).contains(&g.m.peek16(0x68));
-        if frame.pixels != last || !thinking {
-            last.clone_from(&frame.pixels);
-            still = 0;
-        } else {
-            still += 1;
-            if still > worst {
-                (worst, at) = (still, field + 1 - still);
-            }
-        }
+    let mut still = Stillness::new(&g.m);
+    for _ in 0..50 * 240 {
+        still.field(&mut g.m, |m| (9800..=9999).contains(&m.peek16(0x68)));
     }
     let t = g.transcript();
     assert!(
         t.contains("STUDIES THE MARKET") && t.contains("CHOOSES"),
         "{t}"
     );
+    let (worst, at) = (still.worst, still.at);
     assert!(
         worst <= 50,
         "{worst} still fields of thinking from field {at}"

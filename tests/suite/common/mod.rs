@@ -3,6 +3,7 @@
 
 pub mod basic_session;
 pub mod golden;
+pub mod stillness;
 
 use spacemono::computer::Machine;
 use spacemono::frontend::headless::run_until_done;
