@@ -13,7 +13,7 @@
 //! The person is player 1 (the keyboard); players 2.. are computers.
 #![allow(dead_code)]
 
-use crate::common::basic_session::{self, Session};
+use crate::common::basic_session::{self, session_newtype, Session};
 use spacemono::computer::Machine;
 use spacemono::frontend::headless::EndReason;
 
@@ -22,20 +22,7 @@ pub const PROGRAM: &str = include_str!("../../../roms/acquire.bas");
 /// The chains' letters, K = 1 to 7.
 pub const LETTERS: &str = "LTAFWCI";
 
-pub struct Acq(Session);
-
-impl std::ops::Deref for Acq {
-    type Target = Session;
-    fn deref(&self) -> &Session {
-        &self.0
-    }
-}
-
-impl std::ops::DerefMut for Acq {
-    fn deref_mut(&mut self) -> &mut Session {
-        &mut self.0
-    }
-}
+session_newtype!(Acq);
 
 impl Acq {
     /// Load the program, RUN it and type `keys` as it asks for them.

@@ -121,3 +121,26 @@ pub fn run(m: &mut Machine, limit: u64) -> EndReason {
         }
     }
 }
+
+/// `pub struct $name(Session)` that reads as the Session it wraps: a game's support module
+/// adds that game's own helpers to it.
+macro_rules! session_newtype {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        pub struct $name(crate::common::basic_session::Session);
+
+        impl std::ops::Deref for $name {
+            type Target = crate::common::basic_session::Session;
+            fn deref(&self) -> &Self::Target {
+                &self.0
+            }
+        }
+
+        impl std::ops::DerefMut for $name {
+            fn deref_mut(&mut self) -> &mut Self::Target {
+                &mut self.0
+            }
+        }
+    };
+}
+pub(crate) use session_newtype;

@@ -8,7 +8,7 @@
 //!   line 1050: P, R, C set -> play cell R,C for player P, dividends, buying, next turn.
 #![allow(dead_code)]
 
-use crate::common::basic_session::{self, Session};
+use crate::common::basic_session::{self, session_newtype, Session};
 use spacemono::computer::Machine;
 use spacemono::frontend::headless::EndReason;
 
@@ -17,20 +17,7 @@ pub const PROGRAM: &str = include_str!("../../../roms/spacemono.bas");
 /// Emulated fields a single step may take before the test gives up (10 minutes).
 const LIMIT: u64 = 50 * 600;
 
-pub struct Game(Session);
-
-impl std::ops::Deref for Game {
-    type Target = Session;
-    fn deref(&self) -> &Session {
-        &self.0
-    }
-}
-
-impl std::ops::DerefMut for Game {
-    fn deref_mut(&mut self) -> &mut Session {
-        &mut self.0
-    }
-}
+session_newtype!(Game);
 
 impl Game {
     /// Load the program, RUN it and type `keys` as it asks for them.

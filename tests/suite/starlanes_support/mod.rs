@@ -10,7 +10,7 @@
 //! Map codes: 0 empty, 1 star, 2 black hole, 3 infant company, 4-8 companies A-E.
 #![allow(dead_code)]
 
-use crate::common::basic_session::Session;
+use crate::common::basic_session::{session_newtype, Session};
 pub use crate::game_support::{contains_run, note, sound};
 use spacemono::frontend::headless::EndReason;
 
@@ -28,20 +28,7 @@ pub const fn company(k: u32) -> u32 {
     k + 3
 }
 
-pub struct Game(Session);
-
-impl std::ops::Deref for Game {
-    type Target = Session;
-    fn deref(&self) -> &Session {
-        &self.0
-    }
-}
-
-impl std::ops::DerefMut for Game {
-    fn deref_mut(&mut self) -> &mut Session {
-        &mut self.0
-    }
-}
+session_newtype!(Game);
 
 impl Game {
     /// Load the program, RUN it and type `keys` as it asks for them.
