@@ -139,6 +139,12 @@ mod tests {
 
     /// What `X=<expr>` does with the flat form and with the tree: result, FAC, cycles.
     fn both(expr: &str, room: Option<i32>) -> [String; 2] {
+        both_with(expr, room, &[], 0)
+    }
+
+    /// [`both`] with variables given packed values first (name, exponent, the other four bytes)
+    /// and FAC's guard byte set to `ov` before the expression (it carries over).
+    fn both_with(expr: &str, room: Option<i32>, values: &[(u8, u8, u32)], ov: u8) -> [String; 2] {
         let text = crunch(format!("X={expr}").as_bytes());
         let line = compile_line(&text, 0x4000);
         let Stmt::Let(_, Expr::Flat(f)) = &line.segs[0].stmt else {
@@ -147,6 +153,12 @@ mod tests {
         let mut out = [String::new(), String::new()];
         for (i, o) in out.iter_mut().enumerate() {
             let (mut b, mut hw) = machine(room);
+            for &(name, first, rest) in values {
+                let (a, _) = b.vars.find_searched(&hw.mem, (name as u16) << 8);
+                hw.mem
+                    .write5_split(a.expect("set by machine()"), first, rest);
+            }
+            b.fu.fac.ov = ov;
             hw.cycles = 0;
             let r = if i == 0 {
                 b.eval_flat(&mut hw, f, LET_LEVEL)
@@ -191,5 +203,96 @@ mod tests {
                 assert_eq!(flat, tree, "{e} with {room} bytes of room");
             }
         }
+    }
+
+    /// A random numeric expression over A, B, C, K and N: every operator and function the
+    /// flat form has a step for, literals and brackets, `depth` levels at most.
+    fn random_expr(rng: &mut impl rand::Rng, depth: u32) -> String {
+        const VARS: [&str; 5] = ["A", "B", "C", "K", "N"];
+        const LITS: [&str; 8] = ["1", "2", "0", ".5", "1000", "3.7", "1E-20", "1E30"];
+        const OPS: [&str; 15] = [
+            "+", "-", "*", "/", "^", "<", "=", ">", "<=", ">=", "<>", " AND ", " OR ", "+", "*",
+        ];
+        const FUNCS: [&str; 11] = [
+            "SIN", "COS", "TAN", "ATN", "LOG", "EXP", "SQR", "INT", "ABS", "SGN", "FIX",
+        ];
+        if depth == 0 || rng.gen_range(0..4) == 0 {
+            return if rng.gen_bool(0.7) {
+                VARS[rng.gen_range(0..VARS.len())].to_string()
+            } else {
+                LITS[rng.gen_range(0..LITS.len())].to_string()
+            };
+        }
+        match rng.gen_range(0..10) {
+            0 => format!("-{}", random_expr(rng, depth - 1)),
+            1 => format!("NOT {}", random_expr(rng, depth - 1)),
+            2 | 3 => format!(
+                "{}({})",
+                FUNCS[rng.gen_range(0..FUNCS.len())],
+                random_expr(rng, depth - 1)
+            ),
+            4 => format!("({})", random_expr(rng, depth - 1)),
+            _ => format!(
+                "{}{}{}",
+                random_expr(rng, depth - 1),
+                OPS[rng.gen_range(0..OPS.len())],
+                random_expr(rng, depth - 1)
+            ),
+        }
+    }
+
+    /// A random packed value: zero, near 1, small, huge, or anything, either sign, and now
+    /// and then a mantissa whose low bytes are zero.
+    fn random_value(rng: &mut impl rand::Rng) -> (u8, u32) {
+        let first = match rng.gen_range(0..6) {
+            0 => 0,
+            1 => rng.gen_range(0x7E..=0x84),
+            2 => rng.gen_range(0x01..=0x10),
+            3 => rng.gen_range(0xF0..=0xFF),
+            _ => rng.gen(),
+        };
+        let mut rest: u32 = rng.gen();
+        if rng.gen_bool(0.3) {
+            rest &= 0xFFFF_0000;
+        }
+        (first, rest)
+    }
+
+    /// The flat form against the tree on 20,000 random expressions and variable values, with
+    /// a random guard byte left in FAC: the same result or error, the same float unit after
+    /// (FAC with its guard byte, ARG, the temporaries) and the same cycles.
+    #[test]
+    fn the_flat_form_does_what_the_tree_does_on_random_expressions() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(0x5EED_F1A7);
+        let mut flat_forms = 0;
+        for case in 0..20_000 {
+            let expr = random_expr(&mut rng, 4);
+            let text = crunch(format!("X={expr}").as_bytes());
+            let line = compile_line(&text, 0x4000);
+            if !matches!(&line.segs[0].stmt, Stmt::Let(_, Expr::Flat(_))) {
+                continue;
+            }
+            flat_forms += 1;
+            let values: Vec<(u8, u8, u32)> = b"ABCKN"
+                .iter()
+                .map(|&n| {
+                    let (first, rest) = random_value(&mut rng);
+                    (n, first, rest)
+                })
+                .collect();
+            let ov: u8 = rng.gen();
+            let room = if case % 10 == 0 {
+                Some(rng.gen_range(0..40))
+            } else {
+                None
+            };
+            let [flat, tree] = both_with(&expr, room, &values, ov);
+            assert_eq!(
+                flat, tree,
+                "case {case}: {expr} with {values:x?}, FACOV {ov:#x}"
+            );
+        }
+        assert!(flat_forms > 12_000, "only {flat_forms} had a flat form");
     }
 }
