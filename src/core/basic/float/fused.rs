@@ -40,10 +40,27 @@ impl Split {
     }
 }
 
+/// 40-bit truncating right shift of `m:00` by `n`: the shifted mantissa and its guard byte.
+#[inline(always)]
+fn shr40v(m: u32, n: u8) -> u64 {
+    if n >= 40 {
+        return 0;
+    }
+    ((m as u64) << 8) >> n
+}
+
 /// The float unit's state that these functions read or write (all of it but the RND seed).
+/// FAC's mantissa and FACOV are one 40-bit number (`man << 8 | ov`), as NORMAL and the
+/// roundings treat them: a product's bits, a sum with its guard byte and a quotient go in
+/// and out of it without being split and joined again.
 #[derive(Clone, Copy)]
 struct Regs {
-    fac: Fac,
+    /// FACEXP.
+    e: u8,
+    /// FAC.M:FACOV.
+    v: u64,
+    /// FACSGN.
+    s: u8,
     arg: Unpacked,
     arisgn: u8,
     t1: Split,
@@ -61,7 +78,9 @@ impl Regs {
     #[inline(always)]
     fn of(fu: &FloatUnit) -> Self {
         Regs {
-            fac: fu.fac,
+            e: fu.fac.exp,
+            v: (fu.fac.man as u64) << 8 | fu.fac.ov as u64,
+            s: fu.fac.sign,
             arg: fu.arg,
             arisgn: fu.arisgn,
             t1: Split::of(fu.tempf1),
@@ -73,7 +92,12 @@ impl Regs {
     }
     #[inline(always)]
     fn store(self, fu: &mut FloatUnit) {
-        fu.fac = self.fac;
+        fu.fac = Fac {
+            exp: self.e,
+            man: self.man(),
+            sign: self.s,
+            ov: self.v as u8,
+        };
         fu.arg = self.arg;
         fu.arisgn = self.arisgn;
         fu.tempf1 = self.t1.packed();
@@ -85,35 +109,39 @@ impl Regs {
 
     // ---- moves ----
 
+    /// FAC's 32-bit mantissa.
+    #[inline(always)]
+    fn man(&self) -> u32 {
+        (self.v >> 8) as u32
+    }
     /// MOVMF.
     #[inline(always)]
     fn pack(&self) -> Split {
         Split {
-            e: self.fac.exp,
-            w: self.fac.man & (0x7FFF_FFFF | (self.fac.sign as u32) << 24),
+            e: self.e,
+            w: self.man() & (0x7FFF_FFFF | (self.s as u32) << 24),
         }
     }
     /// MOVFM.
     #[inline(always)]
     fn load(&mut self, p: Split) {
-        self.fac.exp = p.e;
-        self.fac.sign = (p.w >> 24) as u8;
-        self.fac.man = p.w | 0x8000_0000;
-        self.fac.ov = 0;
+        self.e = p.e;
+        self.s = (p.w >> 24) as u8;
+        self.v = ((p.w | 0x8000_0000) as u64) << 8;
     }
     #[inline(always)]
     fn unpacked(&self) -> Unpacked {
         Unpacked {
-            exp: self.fac.exp,
-            man: self.fac.man,
-            sign: self.fac.sign,
+            exp: self.e,
+            man: self.man(),
+            sign: self.s,
         }
     }
     #[inline(always)]
     fn sign(&self) -> i8 {
-        if self.fac.exp == 0 {
+        if self.e == 0 {
             0
-        } else if self.fac.sign & 0x80 != 0 {
+        } else if self.s & 0x80 != 0 {
             -1
         } else {
             1
@@ -121,8 +149,8 @@ impl Regs {
     }
     #[inline(always)]
     fn neg(&mut self) {
-        if self.fac.exp != 0 {
-            self.fac.sign = !self.fac.sign;
+        if self.e != 0 {
+            self.s = !self.s;
         }
     }
 
@@ -130,61 +158,67 @@ impl Regs {
 
     #[inline(always)]
     fn zerofc(&mut self) {
-        self.fac.exp = 0;
-        self.fac.sign = 0;
+        self.e = 0;
+        self.s = 0;
     }
+    /// NEGFAC: the sign complemented, the 32-bit mantissa negated, FACOV kept.
     #[inline(always)]
     fn negfac(&mut self) {
-        self.fac.sign = !self.fac.sign;
-        self.fac.man = self.fac.man.wrapping_neg();
+        self.s = !self.s;
+        self.v = (self.man().wrapping_neg() as u64) << 8 | (self.v & 0xFF);
     }
+    /// NORMAL: shift M:FACOV left until bit 39 is set, then RNDIT.
     #[inline(always)]
     fn normal(&mut self) -> Result<(), FpError> {
-        let v = ((self.fac.man as u64) << 8) | self.fac.ov as u64;
+        let v = self.v;
         if v == 0 {
             self.zerofc();
             return Ok(());
         }
         let lz = v.leading_zeros() - 24;
-        let v = v << lz;
-        self.fac.man = (v >> 8) as u32;
-        self.fac.ov = v as u8;
-        if self.fac.exp as u32 <= lz {
+        self.v = v << lz;
+        if self.e as u32 <= lz {
             self.zerofc();
             return Ok(());
         }
-        self.fac.exp -= lz as u8;
+        self.e -= lz as u8;
         self.rndit()
     }
+    /// RNDIT: round by FACOV's bit 7 and clear FACOV.
     #[inline(always)]
     fn rndit(&mut self) -> Result<(), FpError> {
-        let c = self.fac.ov & 0x80 != 0;
-        self.fac.ov = 0;
-        if c {
-            self.fac.man = self.fac.man.wrapping_add(1);
-            if self.fac.man == 0 {
-                return self.rndshf();
-            }
+        let c = self.v & 0x80;
+        let v = (self.v & !0xFF) + (c << 1);
+        if v >> 40 != 0 {
+            // M wrapped to 0: RNDSHF with carry 1 (FACOV already 0).
+            self.v = 0;
+            return self.rndshf();
         }
+        self.v = v;
         Ok(())
     }
+    /// RNDSHF with carry 1; FACOV neither used nor changed.
     #[inline(always)]
     fn rndshf(&mut self) -> Result<(), FpError> {
-        loop {
-            self.fac.exp = self.fac.exp.wrapping_add(1);
-            if self.fac.exp == 0 {
-                return Err(FpError::Overflow);
+        let ov = self.v & 0xFF;
+        let mut m = self.man();
+        let r = loop {
+            self.e = self.e.wrapping_add(1);
+            if self.e == 0 {
+                break Err(FpError::Overflow);
             }
-            let bit = self.fac.man & 1;
-            self.fac.man = 0x8000_0000 | (self.fac.man >> 1);
+            let bit = m & 1;
+            m = 0x8000_0000 | (m >> 1);
             if bit == 0 {
-                return Ok(());
+                break Ok(());
             }
-            self.fac.man = self.fac.man.wrapping_add(1);
-            if self.fac.man != 0 {
-                return Ok(());
+            m = m.wrapping_add(1);
+            if m != 0 {
+                break Ok(());
             }
-        }
+        };
+        self.v = (m as u64) << 8 | ov;
+        r
     }
 
     // ---- the four operations ----
@@ -192,7 +226,7 @@ impl Regs {
     #[inline(always)]
     fn conupk(&mut self, p: Unpacked) {
         self.arg = p;
-        self.arisgn = p.sign ^ self.fac.sign;
+        self.arisgn = p.sign ^ self.s;
     }
     #[inline(always)]
     fn fadd(&mut self, p: Unpacked) -> Result<(), FpError> {
@@ -216,66 +250,65 @@ impl Regs {
     }
     #[inline(always)]
     fn fsubt(&mut self) -> Result<(), FpError> {
-        self.fac.sign = !self.fac.sign;
+        self.s = !self.s;
         self.arisgn = !self.arisgn;
         self.faddt()
     }
     #[inline(always)]
     fn faddt(&mut self) -> Result<(), FpError> {
-        if self.fac.exp == 0 {
-            self.fac.exp = self.arg.exp;
-            self.fac.man = self.arg.man;
-            self.fac.sign = self.arg.sign;
-            self.fac.ov = 0;
+        if self.e == 0 {
+            // MOVFA
+            self.e = self.arg.exp;
+            self.v = (self.arg.man as u64) << 8;
+            self.s = self.arg.sign;
             return Ok(());
         }
         self.faddc(self.arg.exp)
     }
+    /// FADDC with `a` as ARG's exponent, on 40-bit numbers: the operand shifted right (or ARG
+    /// at equal exponents, with FAC's stale FACOV as its guard byte) is `low`, the other one
+    /// `high << 8`. A same-sign sum is `high + low`; a difference `high - low` (the ROM adds
+    /// the complement with the carry the guard byte gives), negated on 32 bits if it borrowed.
     #[inline(always)]
     fn faddc(&mut self, a: u8) -> Result<(), FpError> {
         if a == 0 {
             return Ok(());
         }
-        let fe = self.fac.exp;
-        let guard;
-        let op_is_fac;
+        let fe = self.e;
+        let (high, low, op_is_fac);
         if a == fe {
-            guard = self.fac.ov;
-            op_is_fac = false;
+            (high, low, op_is_fac) = (
+                self.man(),
+                (self.arg.man as u64) << 8 | (self.v & 0xFF),
+                false,
+            );
         } else if a > fe {
-            self.fac.exp = a;
-            self.fac.sign = self.arg.sign;
-            let (m, g) = shr40(self.fac.man, (a - fe) as u32);
-            self.fac.man = m;
-            guard = g;
-            op_is_fac = true;
+            self.e = a;
+            self.s = self.arg.sign;
+            (high, low, op_is_fac) = (self.arg.man, shr40v(self.man(), a - fe), true);
         } else {
-            let (m, g) = shr40(self.arg.man, (fe - a) as u32);
-            self.arg.man = m;
-            guard = g;
-            op_is_fac = false;
+            (high, low, op_is_fac) = (self.man(), shr40v(self.arg.man, fe - a), false);
         }
+        let high = (high as u64) << 8;
         if self.arisgn & 0x80 == 0 {
-            let s = self.fac.man as u64 + self.arg.man as u64;
-            self.fac.man = s as u32;
-            self.fac.ov = guard;
-            if s >> 32 != 0 {
+            if !op_is_fac {
+                self.arg.man = (low >> 8) as u32;
+            }
+            let sum = high + low;
+            if sum >> 40 != 0 {
+                self.v = sum & 0xFF_FFFF_FFFF;
                 self.rndshf()
             } else {
+                self.v = sum;
                 self.rndit()
             }
         } else {
-            let cin = (guard == 0) as u64;
-            let g2 = (!guard).wrapping_add(1);
-            if op_is_fac {
-                self.fac.man = !self.fac.man;
-            } else {
-                self.arg.man = !self.arg.man;
+            if !op_is_fac {
+                self.arg.man = !((low >> 8) as u32);
             }
-            let s = self.fac.man as u64 + self.arg.man as u64 + cin;
-            self.fac.man = s as u32;
-            self.fac.ov = g2;
-            if s >> 32 == 0 {
+            let d = high.wrapping_sub(low);
+            self.v = d & 0xFF_FFFF_FFFF;
+            if high < low {
                 self.negfac();
             }
             self.normal()
@@ -287,7 +320,7 @@ impl Regs {
             self.zerofc();
             return Ok(false);
         }
-        let s = a as u16 + self.fac.exp as u16;
+        let s = a as u16 + self.e as u16;
         if s < 128 {
             self.zerofc();
             return Ok(false);
@@ -296,41 +329,41 @@ impl Regs {
             return Err(FpError::Overflow);
         }
         let e = (s - 128) as u8;
-        self.fac.exp = e;
+        self.e = e;
         if e == 0 {
             self.zerofc();
         } else {
-            self.fac.sign = self.arisgn;
+            self.s = self.arisgn;
         }
         Ok(true)
     }
+    /// FMULTT: the product's top 40 bits are M:FACOV.
     #[inline(always)]
     fn fmultt(&mut self) -> Result<(), FpError> {
-        if self.fac.exp == 0 {
+        if self.e == 0 {
             return Ok(());
         }
         if !self.muldiv(self.arg.exp)? {
             return Ok(());
         }
-        let p = self.fac.man as u64 * self.arg.man as u64;
-        self.fac.man = (p >> 32) as u32;
-        self.fac.ov = (p >> 24) as u8;
+        self.v = (self.man() as u64 * self.arg.man as u64) >> 24;
         self.normal()
     }
+    /// FDIVT: the 34-bit quotient q gives M = q >> 2 and FACOV = q's last two bits, then 1.
     #[inline(always)]
     fn fdivt(&mut self) -> Result<(), FpError> {
-        if self.fac.exp == 0 {
+        if self.e == 0 {
             return Err(FpError::DivisionByZero);
         }
-        self.fac.exp = self.fac.exp.wrapping_neg();
+        self.e = self.e.wrapping_neg();
         if !self.muldiv(self.arg.exp)? {
             return Ok(());
         }
-        self.fac.exp = self.fac.exp.wrapping_add(1);
-        if self.fac.exp == 0 {
+        self.e = self.e.wrapping_add(1);
+        if self.e == 0 {
             return Err(FpError::Overflow);
         }
-        let d = self.fac.man;
+        let d = self.man();
         let q = if d >= 0x8000_0000 {
             let a = self.arg.man as u64;
             let d = d as u64;
@@ -343,40 +376,34 @@ impl Regs {
         } else {
             div_slow(self.arg.man, d)
         };
-        self.fac.man = (q >> 2) as u32;
-        self.fac.ov = (((q & 3) as u8) << 6) | 0x20;
+        self.v = (q << 6) & 0xFF_FFFF_FFC0 | 0x20;
         self.normal()
     }
 
     // ---- INT and the small integer loads ----
 
-    #[inline(always)]
-    fn qint(&mut self) {
-        if self.fac.exp == 0 {
-            self.fac.man = 0;
-            return;
-        }
-        let n = 0xA0u8.wrapping_sub(self.fac.exp) as u32;
-        let neg = self.fac.sign & 0x80 != 0;
-        let v: i64 = if neg {
-            self.fac.man.wrapping_neg() as i64 - (1i64 << 32)
-        } else {
-            self.fac.man as i64
-        };
-        self.fac.man = (v >> n.min(63)) as u32;
-    }
+    /// INT: QINT (whose FACOV is overwritten here), then FLOAT of the 32-bit integer.
     #[inline(always)]
     fn int(&mut self) {
-        if self.fac.exp >= 0xA0 {
+        if self.e >= 0xA0 {
             return;
         }
-        // QINT's FACOV is overwritten here.
-        self.qint();
-        self.fac.ov = 0;
-        let neg = self.fac.sign & 0x80 != 0;
-        self.fac.sign = 0;
-        self.fac.exp = 0xA0;
-        self.integr = self.fac.man as u8;
+        let m = if self.e == 0 {
+            0
+        } else {
+            let n = 0xA0u8.wrapping_sub(self.e) as u32;
+            let v: i64 = if self.s & 0x80 != 0 {
+                self.man().wrapping_neg() as i64 - (1i64 << 32)
+            } else {
+                self.man() as i64
+            };
+            (v >> n.min(63)) as u32
+        };
+        let neg = self.s & 0x80 != 0;
+        self.v = (m as u64) << 8;
+        self.s = 0;
+        self.e = 0xA0;
+        self.integr = m as u8;
         if neg {
             self.negfac();
         }
@@ -385,10 +412,9 @@ impl Regs {
     /// FLOAT of a signed byte.
     #[inline(always)]
     fn load_i8(&mut self, v: i8) {
-        self.fac.man = ((v as u8) as u32) << 24;
-        self.fac.exp = 0x88;
-        self.fac.ov = 0;
-        self.fac.sign = 0;
+        self.v = ((v as u8) as u64) << 32;
+        self.e = 0x88;
+        self.s = 0;
         if v < 0 {
             self.negfac();
         }
@@ -398,12 +424,12 @@ impl Regs {
     #[inline(always)]
     fn foutcp(&self, p: Split) -> i8 {
         let xv = (p.e as u64) << 32 | p.w as u64;
-        let man = self.fac.man & ((p.w & 0x8000_0000) | 0x7FFF_FFFF);
-        let fv = (self.fac.exp as u64) << 32 | man as u64;
+        let man = self.man() & ((p.w & 0x8000_0000) | 0x7FFF_FFFF);
+        let fv = (self.e as u64) << 32 | man as u64;
         if fv == xv {
             return 0;
         }
-        if (fv < xv) != (self.fac.sign & 0x80 != 0) {
+        if (fv < xv) != (self.s & 0x80 != 0) {
             -1
         } else {
             1
@@ -439,8 +465,8 @@ impl Regs {
         if self.sign() <= 0 {
             return Err(FpError::IllegalFunctionCall);
         }
-        let e = self.fac.exp.wrapping_sub(0x80);
-        self.fac.exp = 0x80;
+        let e = self.e.wrapping_sub(0x80);
+        self.e = 0x80;
         self.fadd(u(SQR05))?;
         self.fdiv(u(SQR2))?;
         self.fsub(u(FONE))?;
@@ -455,8 +481,8 @@ impl Regs {
     fn exp(&mut self) -> Result<(), FpError> {
         self.fmult(u(LOGEB2))?;
         self.t1 = self.pack();
-        if self.fac.exp >= 0x88 {
-            if self.fac.sign & 0x80 != 0 {
+        if self.e >= 0x88 {
+            if self.s & 0x80 != 0 {
                 self.zerofc();
                 return Ok(());
             }
@@ -484,12 +510,12 @@ impl Regs {
         self.arisgn = 0;
         self.fsubt()?;
         self.fsub(u(FR4))?;
-        if self.fac.sign & 0x80 == 0 {
+        if self.s & 0x80 == 0 {
             self.neg();
             self.fadd(u(FR4))?;
         } else {
             self.fadd(u(FHALF))?;
-            if self.fac.sign & 0x80 == 0 {
+            if self.s & 0x80 == 0 {
                 self.tansgn = !self.tansgn;
                 self.neg();
             }
@@ -505,7 +531,7 @@ impl Regs {
         self.sin()?;
         self.t3 = self.pack();
         self.load(self.t1);
-        self.fac.sign = 0;
+        self.s = 0;
         let a = self.tansgn;
         self.neg();
         self.fadd(u(FR4))?;
@@ -513,18 +539,18 @@ impl Regs {
             self.neg();
         }
         self.polyx(&SINCON_U)?;
-        if self.fac.exp == 0 {
+        if self.e == 0 {
             return Err(FpError::Overflow);
         }
         self.fdiv(self.t3.unpacked())
     }
     #[inline(always)]
     fn atn(&mut self) -> Result<(), FpError> {
-        let s = self.fac.sign;
+        let s = self.s;
         if s & 0x80 != 0 {
             self.neg();
         }
-        let e = self.fac.exp;
+        let e = self.e;
         if e >= 0x81 {
             self.fdiv(u(FONE))?;
         }
@@ -540,14 +566,14 @@ impl Regs {
     /// FPWRT: ARG ^ FAC.
     #[inline(always)]
     fn fpwrt(&mut self) -> Result<(), FpError> {
-        if self.fac.exp == 0 {
+        if self.e == 0 {
             return self.exp();
         }
         if self.arg.exp == 0 {
-            if self.fac.sign & 0x80 != 0 {
+            if self.s & 0x80 != 0 {
                 return Err(FpError::DivisionByZero);
             }
-            self.fac.exp = self.fac.sign;
+            self.e = self.s;
             return Ok(());
         }
         self.t3 = self.pack();
@@ -560,10 +586,9 @@ impl Regs {
                 odd = self.integr;
             }
         }
-        self.fac.sign = a;
-        self.fac.exp = self.arg.exp;
-        self.fac.man = self.arg.man;
-        self.fac.ov = 0;
+        self.s = a;
+        self.e = self.arg.exp;
+        self.v = (self.arg.man as u64) << 8;
         self.log()?;
         self.fmult(self.t3.unpacked())?;
         self.exp()?;
@@ -616,7 +641,7 @@ impl FloatUnit {
     pub fn pow(&mut self, left: Unpacked) -> Result<(), FpError> {
         self.fused(|r| {
             r.arg = left;
-            r.arisgn = left.sign ^ r.fac.sign;
+            r.arisgn = left.sign ^ r.s;
             r.fpwrt()
         })
     }
