@@ -40,24 +40,32 @@ impl Split {
     }
 }
 
-/// 40-bit truncating right shift of `m:00` by `n`: the shifted mantissa and its guard byte.
+/// The 40 bits M:FACOV at the top of a 64-bit word, the low 24 bits 0.
+const TOP40: u64 = 0xFFFF_FFFF_FF00_0000;
+/// FACOV's byte in that word.
+const OV: u64 = 0xFF00_0000;
+
+/// 40-bit truncating right shift of `m:00` by `n` (at the top of the word): the shifted
+/// mantissa and its guard byte.
 #[inline(always)]
-fn shr40v(m: u32, n: u8) -> u64 {
+fn shr40(m: u32, n: u8) -> u64 {
     if n >= 40 {
         return 0;
     }
-    ((m as u64) << 8) >> n
+    ((m as u64) << 32 >> n) & TOP40
 }
 
 /// The float unit's state that these functions read or write (all of it but the RND seed).
-/// FAC's mantissa and FACOV are one 40-bit number (`man << 8 | ov`), as NORMAL and the
-/// roundings treat them: a product's bits, a sum with its guard byte and a quotient go in
-/// and out of it without being split and joined again.
+/// FAC's mantissa and FACOV are one 40-bit number, as NORMAL and the roundings treat them,
+/// kept at the top of a 64-bit word (`man << 32 | ov << 24`): a product's bits, a sum with its
+/// guard byte and a quotient go in and out of it without being split and joined again, the
+/// carry or borrow out of the mantissa is the word's, and NORMAL's shift count is the word's
+/// leading zeros.
 #[derive(Clone, Copy)]
 struct Regs {
     /// FACEXP.
     e: u8,
-    /// FAC.M:FACOV.
+    /// FAC.M:FACOV, `man << 32 | ov << 24`.
     v: u64,
     /// FACSGN.
     s: u8,
@@ -79,7 +87,7 @@ impl Regs {
     fn of(fu: &FloatUnit) -> Self {
         Regs {
             e: fu.fac.exp,
-            v: (fu.fac.man as u64) << 8 | fu.fac.ov as u64,
+            v: (fu.fac.man as u64) << 32 | (fu.fac.ov as u64) << 24,
             s: fu.fac.sign,
             arg: fu.arg,
             arisgn: fu.arisgn,
@@ -96,7 +104,7 @@ impl Regs {
             exp: self.e,
             man: self.man(),
             sign: self.s,
-            ov: self.v as u8,
+            ov: (self.v >> 24) as u8,
         };
         fu.arg = self.arg;
         fu.arisgn = self.arisgn;
@@ -112,7 +120,7 @@ impl Regs {
     /// FAC's 32-bit mantissa.
     #[inline(always)]
     fn man(&self) -> u32 {
-        (self.v >> 8) as u32
+        (self.v >> 32) as u32
     }
     /// MOVMF.
     #[inline(always)]
@@ -127,7 +135,7 @@ impl Regs {
     fn load(&mut self, p: Split) {
         self.e = p.e;
         self.s = (p.w >> 24) as u8;
-        self.v = ((p.w | 0x8000_0000) as u64) << 8;
+        self.v = ((p.w | 0x8000_0000) as u64) << 32;
     }
     #[inline(always)]
     fn unpacked(&self) -> Unpacked {
@@ -165,9 +173,9 @@ impl Regs {
     #[inline(always)]
     fn negfac(&mut self) {
         self.s = !self.s;
-        self.v = (self.man().wrapping_neg() as u64) << 8 | (self.v & 0xFF);
+        self.v = (self.man().wrapping_neg() as u64) << 32 | (self.v & OV);
     }
-    /// NORMAL: shift M:FACOV left until bit 39 is set, then RNDIT.
+    /// NORMAL: shift M:FACOV left until its top bit is set, then RNDIT.
     #[inline(always)]
     fn normal(&mut self) -> Result<(), FpError> {
         let v = self.v;
@@ -175,7 +183,7 @@ impl Regs {
             self.zerofc();
             return Ok(());
         }
-        let lz = v.leading_zeros() - 24;
+        let lz = v.leading_zeros();
         self.v = v << lz;
         if self.e as u32 <= lz {
             self.zerofc();
@@ -184,23 +192,21 @@ impl Regs {
         self.e -= lz as u8;
         self.rndit()
     }
-    /// RNDIT: round by FACOV's bit 7 and clear FACOV.
+    /// RNDIT: round by FACOV's bit 7 (adding it at bit 31 carries into M) and clear FACOV.
     #[inline(always)]
     fn rndit(&mut self) -> Result<(), FpError> {
-        let c = self.v & 0x80;
-        let v = (self.v & !0xFF) + (c << 1);
-        if v >> 40 != 0 {
+        let (v, carry) = self.v.overflowing_add(0x8000_0000);
+        self.v = v & 0xFFFF_FFFF_0000_0000;
+        if carry {
             // M wrapped to 0: RNDSHF with carry 1 (FACOV already 0).
-            self.v = 0;
             return self.rndshf();
         }
-        self.v = v;
         Ok(())
     }
     /// RNDSHF with carry 1; FACOV neither used nor changed.
     #[inline(always)]
     fn rndshf(&mut self) -> Result<(), FpError> {
-        let ov = self.v & 0xFF;
+        let ov = self.v & OV;
         let mut m = self.man();
         let r = loop {
             self.e = self.e.wrapping_add(1);
@@ -217,7 +223,7 @@ impl Regs {
                 break Ok(());
             }
         };
-        self.v = (m as u64) << 8 | ov;
+        self.v = (m as u64) << 32 | ov;
         r
     }
 
@@ -259,7 +265,7 @@ impl Regs {
         if self.e == 0 {
             // MOVFA
             self.e = self.arg.exp;
-            self.v = (self.arg.man as u64) << 8;
+            self.v = (self.arg.man as u64) << 32;
             self.s = self.arg.sign;
             return Ok(());
         }
@@ -267,8 +273,8 @@ impl Regs {
     }
     /// FADDC with `a` as ARG's exponent, on 40-bit numbers: the operand shifted right (or ARG
     /// at equal exponents, with FAC's stale FACOV as its guard byte) is `low`, the other one
-    /// `high << 8`. A same-sign sum is `high + low`; a difference `high - low` (the ROM adds
-    /// the complement with the carry the guard byte gives), negated on 32 bits if it borrowed.
+    /// `high`. A same-sign sum is `high + low`; a difference `high - low` (the ROM adds the
+    /// complement with the carry the guard byte gives), negated on 32 bits if it borrowed.
     #[inline(always)]
     fn faddc(&mut self, a: u8) -> Result<(), FpError> {
         if a == 0 {
@@ -277,38 +283,34 @@ impl Regs {
         let fe = self.e;
         let (high, low, op_is_fac);
         if a == fe {
-            (high, low, op_is_fac) = (
-                self.man(),
-                (self.arg.man as u64) << 8 | (self.v & 0xFF),
-                false,
-            );
+            let low_ = (self.arg.man as u64) << 32 | (self.v & OV);
+            (high, low, op_is_fac) = (self.man(), low_, false);
         } else if a > fe {
             self.e = a;
             self.s = self.arg.sign;
-            (high, low, op_is_fac) = (self.arg.man, shr40v(self.man(), a - fe), true);
+            (high, low, op_is_fac) = (self.arg.man, shr40(self.man(), a - fe), true);
         } else {
-            (high, low, op_is_fac) = (self.man(), shr40v(self.arg.man, fe - a), false);
+            (high, low, op_is_fac) = (self.man(), shr40(self.arg.man, fe - a), false);
         }
-        let high = (high as u64) << 8;
+        let high = (high as u64) << 32;
         if self.arisgn & 0x80 == 0 {
             if !op_is_fac {
-                self.arg.man = (low >> 8) as u32;
+                self.arg.man = (low >> 32) as u32;
             }
-            let sum = high + low;
-            if sum >> 40 != 0 {
-                self.v = sum & 0xFF_FFFF_FFFF;
+            let (sum, carry) = high.overflowing_add(low);
+            self.v = sum;
+            if carry {
                 self.rndshf()
             } else {
-                self.v = sum;
                 self.rndit()
             }
         } else {
             if !op_is_fac {
-                self.arg.man = !((low >> 8) as u32);
+                self.arg.man = !((low >> 32) as u32);
             }
-            let d = high.wrapping_sub(low);
-            self.v = d & 0xFF_FFFF_FFFF;
-            if high < low {
+            let (d, borrow) = high.overflowing_sub(low);
+            self.v = d;
+            if borrow {
                 self.negfac();
             }
             self.normal()
@@ -346,10 +348,11 @@ impl Regs {
         if !self.muldiv(self.arg.exp)? {
             return Ok(());
         }
-        self.v = (self.man() as u64 * self.arg.man as u64) >> 24;
+        self.v = (self.man() as u64 * self.arg.man as u64) & TOP40;
         self.normal()
     }
-    /// FDIVT: the 34-bit quotient q gives M = q >> 2 and FACOV = q's last two bits, then 1.
+    /// FDIVT: the 34-bit quotient q gives M = q >> 2 and FACOV = q's last two bits, then 1
+    /// (q at bit 30 of the word is both).
     #[inline(always)]
     fn fdivt(&mut self) -> Result<(), FpError> {
         if self.e == 0 {
@@ -376,7 +379,7 @@ impl Regs {
         } else {
             div_slow(self.arg.man, d)
         };
-        self.v = (q << 6) & 0xFF_FFFF_FFC0 | 0x20;
+        self.v = q << 30 | 0x20 << 24;
         self.normal()
     }
 
@@ -400,7 +403,7 @@ impl Regs {
             (v >> n.min(63)) as u32
         };
         let neg = self.s & 0x80 != 0;
-        self.v = (m as u64) << 8;
+        self.v = (m as u64) << 32;
         self.s = 0;
         self.e = 0xA0;
         self.integr = m as u8;
@@ -412,7 +415,7 @@ impl Regs {
     /// FLOAT of a signed byte.
     #[inline(always)]
     fn load_i8(&mut self, v: i8) {
-        self.v = ((v as u8) as u64) << 32;
+        self.v = ((v as u8) as u64) << 56;
         self.e = 0x88;
         self.s = 0;
         if v < 0 {
@@ -588,7 +591,7 @@ impl Regs {
         }
         self.s = a;
         self.e = self.arg.exp;
-        self.v = (self.arg.man as u64) << 8;
+        self.v = (self.arg.man as u64) << 32;
         self.log()?;
         self.fmult(self.t3.unpacked())?;
         self.exp()?;
