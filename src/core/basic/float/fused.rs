@@ -448,22 +448,37 @@ impl Regs {
     // ---- POLY, POLYX and the functions ----
 
     #[inline(always)]
-    fn poly(&mut self, table: &[Unpacked]) -> Result<(), FpError> {
+    fn poly<const N: usize>(&mut self, table: &[Unpacked; N]) -> Result<(), FpError> {
         self.t2 = self.pack();
         let x = self.t2.unpacked();
-        self.fmult(table[0])?;
-        let Some((c1, rest)) = table[1..].split_first() else {
-            return Ok(());
-        };
-        self.fadd(*c1)?;
-        for c in rest {
-            self.fmult(x)?;
-            self.fadd(*c)?;
+        let t: &[Unpacked] = table;
+        self.fmult(t[0])?;
+        self.fadd(t[1])?;
+        // The steps written out for LOG's, SIN's and EXP's tables, so that each constant's
+        // exponent and sign are known where it is added.
+        macro_rules! steps {
+            ($($i:literal)*) => {{
+                $(
+                    self.fmult(x)?;
+                    self.fadd(t[$i])?;
+                )*
+            }};
+        }
+        match N {
+            4 => steps!(2 3),
+            6 => steps!(2 3 4 5),
+            8 => steps!(2 3 4 5 6 7),
+            _ => {
+                for c in &t[2..] {
+                    self.fmult(x)?;
+                    self.fadd(*c)?;
+                }
+            }
         }
         Ok(())
     }
     #[inline(always)]
-    fn polyx(&mut self, table: &[Unpacked]) -> Result<(), FpError> {
+    fn polyx<const N: usize>(&mut self, table: &[Unpacked; N]) -> Result<(), FpError> {
         self.t1 = self.pack();
         self.fmult(self.t1.unpacked())?;
         self.poly(table)?;
