@@ -48,7 +48,7 @@ const OV: u64 = 0xFF00_0000;
 /// 40-bit truncating right shift of `m:00` by `n` (at the top of the word): the shifted
 /// mantissa and its guard byte.
 #[inline(always)]
-fn shr40(m: u32, n: u8) -> u64 {
+fn shr40(m: u32, n: u32) -> u64 {
     if n >= 40 {
         return 0;
     }
@@ -63,8 +63,8 @@ fn shr40(m: u32, n: u8) -> u64 {
 /// leading zeros.
 #[derive(Clone, Copy)]
 struct Regs {
-    /// FACEXP.
-    e: u8,
+    /// FACEXP, 0..=255 in a word (no byte moves and extensions at each compare).
+    e: u32,
     /// FAC.M:FACOV, `man << 32 | ov << 24`.
     v: u64,
     /// FACSGN.
@@ -86,7 +86,7 @@ impl Regs {
     #[inline(always)]
     fn of(fu: &FloatUnit) -> Self {
         Regs {
-            e: fu.fac.exp,
+            e: fu.fac.exp as u32,
             v: (fu.fac.man as u64) << 32 | (fu.fac.ov as u64) << 24,
             s: fu.fac.sign,
             arg: fu.arg,
@@ -101,7 +101,7 @@ impl Regs {
     #[inline(always)]
     fn store(self, fu: &mut FloatUnit) {
         fu.fac = Fac {
-            exp: self.e,
+            exp: self.e as u8,
             man: self.man(),
             sign: self.s,
             ov: (self.v >> 24) as u8,
@@ -126,21 +126,21 @@ impl Regs {
     #[inline(always)]
     fn pack(&self) -> Split {
         Split {
-            e: self.e,
+            e: self.e as u8,
             w: self.man() & (0x7FFF_FFFF | (self.s as u32) << 24),
         }
     }
     /// MOVFM.
     #[inline(always)]
     fn load(&mut self, p: Split) {
-        self.e = p.e;
+        self.e = p.e as u32;
         self.s = (p.w >> 24) as u8;
         self.v = ((p.w | 0x8000_0000) as u64) << 32;
     }
     #[inline(always)]
     fn unpacked(&self) -> Unpacked {
         Unpacked {
-            exp: self.e,
+            exp: self.e as u8,
             man: self.man(),
             sign: self.s,
         }
@@ -185,11 +185,11 @@ impl Regs {
         }
         let lz = v.leading_zeros();
         self.v = v << lz;
-        if self.e as u32 <= lz {
+        if self.e <= lz {
             self.zerofc();
             return Ok(());
         }
-        self.e -= lz as u8;
+        self.e -= lz;
         self.rndit()
     }
     /// RNDIT: round by FACOV's bit 7 (adding it at bit 31 carries into M) and clear FACOV.
@@ -209,8 +209,9 @@ impl Regs {
         let ov = self.v & OV;
         let mut m = self.man();
         let r = loop {
-            self.e = self.e.wrapping_add(1);
-            if self.e == 0 {
+            self.e += 1;
+            if self.e == 0x100 {
+                self.e = 0;
                 break Err(FpError::Overflow);
             }
             let bit = m & 1;
@@ -264,7 +265,7 @@ impl Regs {
     fn faddt(&mut self) -> Result<(), FpError> {
         if self.e == 0 {
             // MOVFA
-            self.e = self.arg.exp;
+            self.e = self.arg.exp as u32;
             self.v = (self.arg.man as u64) << 32;
             self.s = self.arg.sign;
             return Ok(());
@@ -277,6 +278,7 @@ impl Regs {
     /// complement with the carry the guard byte gives), negated on 32 bits if it borrowed.
     #[inline(always)]
     fn faddc(&mut self, a: u8) -> Result<(), FpError> {
+        let a = a as u32;
         if a == 0 {
             return Ok(());
         }
@@ -318,10 +320,10 @@ impl Regs {
     }
     #[inline(always)]
     fn muldiv(&mut self, a: u8) -> Result<bool, FpError> {
-        let s = a as u16 + self.e as u16;
+        let s = a as u32 + self.e;
         if a != 0 && s.wrapping_sub(129) < 255 {
             // The usual case in one test: an exponent 1..=255.
-            self.e = (s - 128) as u8;
+            self.e = s - 128;
             self.s = self.arisgn;
             return Ok(true);
         }
@@ -336,7 +338,7 @@ impl Regs {
         if s >= 384 {
             return Err(FpError::Overflow);
         }
-        let e = (s - 128) as u8;
+        let e = s - 128;
         self.e = e;
         if e == 0 {
             self.zerofc();
@@ -364,12 +366,13 @@ impl Regs {
         if self.e == 0 {
             return Err(FpError::DivisionByZero);
         }
-        self.e = self.e.wrapping_neg();
+        self.e = self.e.wrapping_neg() & 0xFF;
         if !self.muldiv(self.arg.exp)? {
             return Ok(());
         }
-        self.e = self.e.wrapping_add(1);
-        if self.e == 0 {
+        self.e += 1;
+        if self.e == 0x100 {
+            self.e = 0;
             return Err(FpError::Overflow);
         }
         let d = self.man();
@@ -400,7 +403,7 @@ impl Regs {
         let m = if self.e == 0 {
             0
         } else {
-            let n = 0xA0u8.wrapping_sub(self.e) as u32;
+            let n = 0xA0 - self.e;
             let v: i64 = if self.s & 0x80 != 0 {
                 self.man().wrapping_neg() as i64 - (1i64 << 32)
             } else {
@@ -489,7 +492,7 @@ impl Regs {
         if self.sign() <= 0 {
             return Err(FpError::IllegalFunctionCall);
         }
-        let e = self.e.wrapping_sub(0x80);
+        let e = (self.e as u8).wrapping_sub(0x80);
         self.e = 0x80;
         self.fadd(u(SQR05))?;
         self.fdiv(u(SQR2))?;
@@ -597,7 +600,7 @@ impl Regs {
             if self.s & 0x80 != 0 {
                 return Err(FpError::DivisionByZero);
             }
-            self.e = self.s;
+            self.e = self.s as u32;
             return Ok(());
         }
         self.t3 = self.pack();
@@ -611,7 +614,7 @@ impl Regs {
             }
         }
         self.s = a;
-        self.e = self.arg.exp;
+        self.e = self.arg.exp as u32;
         self.v = (self.arg.man as u64) << 32;
         self.log()?;
         self.fmult(self.t3.unpacked())?;
