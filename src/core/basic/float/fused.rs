@@ -69,7 +69,10 @@ struct Regs {
     v: u64,
     /// FACSGN.
     s: u8,
-    arg: Unpacked,
+    /// ARG: exponent (0..=255 in a word), mantissa, sign byte.
+    ae: u32,
+    am: u32,
+    asg: u8,
     arisgn: u8,
     t1: Split,
     t2: Split,
@@ -89,7 +92,9 @@ impl Regs {
             e: fu.fac.exp as u32,
             v: (fu.fac.man as u64) << 32 | (fu.fac.ov as u64) << 24,
             s: fu.fac.sign,
-            arg: fu.arg,
+            ae: fu.arg.exp as u32,
+            am: fu.arg.man,
+            asg: fu.arg.sign,
             arisgn: fu.arisgn,
             t1: Split::of(fu.tempf1),
             t2: Split::of(fu.tempf2),
@@ -106,7 +111,11 @@ impl Regs {
             sign: self.s,
             ov: (self.v >> 24) as u8,
         };
-        fu.arg = self.arg;
+        fu.arg = Unpacked {
+            exp: self.ae as u8,
+            man: self.am,
+            sign: self.asg,
+        };
         fu.arisgn = self.arisgn;
         fu.tempf1 = self.t1.packed();
         fu.tempf2 = self.t2.packed();
@@ -230,9 +239,16 @@ impl Regs {
 
     // ---- the four operations ----
 
+    /// ARG = an unpacked value.
+    #[inline(always)]
+    fn set_arg(&mut self, p: Unpacked) {
+        self.ae = p.exp as u32;
+        self.am = p.man;
+        self.asg = p.sign;
+    }
     #[inline(always)]
     fn conupk(&mut self, p: Unpacked) {
-        self.arg = p;
+        self.set_arg(p);
         self.arisgn = p.sign ^ self.s;
     }
     #[inline(always)]
@@ -265,39 +281,38 @@ impl Regs {
     fn faddt(&mut self) -> Result<(), FpError> {
         if self.e == 0 {
             // MOVFA
-            self.e = self.arg.exp as u32;
-            self.v = (self.arg.man as u64) << 32;
-            self.s = self.arg.sign;
+            self.e = self.ae;
+            self.v = (self.am as u64) << 32;
+            self.s = self.asg;
             return Ok(());
         }
-        self.faddc(self.arg.exp)
+        self.faddc(self.ae)
     }
     /// FADDC with `a` as ARG's exponent, on 40-bit numbers: the operand shifted right (or ARG
     /// at equal exponents, with FAC's stale FACOV as its guard byte) is `low`, the other one
     /// `high`. A same-sign sum is `high + low`; a difference `high - low` (the ROM adds the
     /// complement with the carry the guard byte gives), negated on 32 bits if it borrowed.
     #[inline(always)]
-    fn faddc(&mut self, a: u8) -> Result<(), FpError> {
-        let a = a as u32;
+    fn faddc(&mut self, a: u32) -> Result<(), FpError> {
         if a == 0 {
             return Ok(());
         }
         let fe = self.e;
         let (high, low, op_is_fac);
         if a == fe {
-            let low_ = (self.arg.man as u64) << 32 | (self.v & OV);
+            let low_ = (self.am as u64) << 32 | (self.v & OV);
             (high, low, op_is_fac) = (self.man(), low_, false);
         } else if a > fe {
             self.e = a;
-            self.s = self.arg.sign;
-            (high, low, op_is_fac) = (self.arg.man, shr40(self.man(), a - fe), true);
+            self.s = self.asg;
+            (high, low, op_is_fac) = (self.am, shr40(self.man(), a - fe), true);
         } else {
-            (high, low, op_is_fac) = (self.man(), shr40(self.arg.man, fe - a), false);
+            (high, low, op_is_fac) = (self.man(), shr40(self.am, fe - a), false);
         }
         let high = (high as u64) << 32;
         if self.arisgn & 0x80 == 0 {
             if !op_is_fac {
-                self.arg.man = (low >> 32) as u32;
+                self.am = (low >> 32) as u32;
             }
             let (sum, carry) = high.overflowing_add(low);
             self.v = sum;
@@ -308,7 +323,7 @@ impl Regs {
             }
         } else {
             if !op_is_fac {
-                self.arg.man = !((low >> 32) as u32);
+                self.am = !((low >> 32) as u32);
             }
             let (d, borrow) = high.overflowing_sub(low);
             self.v = d;
@@ -319,8 +334,8 @@ impl Regs {
         }
     }
     #[inline(always)]
-    fn muldiv(&mut self, a: u8) -> Result<bool, FpError> {
-        let s = a as u32 + self.e;
+    fn muldiv(&mut self, a: u32) -> Result<bool, FpError> {
+        let s = a + self.e;
         if a != 0 && s.wrapping_sub(129) < 255 {
             // The usual case in one test: an exponent 1..=255.
             self.e = s - 128;
@@ -353,10 +368,10 @@ impl Regs {
         if self.e == 0 {
             return Ok(());
         }
-        if !self.muldiv(self.arg.exp)? {
+        if !self.muldiv(self.ae)? {
             return Ok(());
         }
-        self.v = (self.man() as u64 * self.arg.man as u64) & TOP40;
+        self.v = (self.man() as u64 * self.am as u64) & TOP40;
         self.normal()
     }
     /// FDIVT: the 34-bit quotient q gives M = q >> 2 and FACOV = q's last two bits, then 1
@@ -367,7 +382,7 @@ impl Regs {
             return Err(FpError::DivisionByZero);
         }
         self.e = self.e.wrapping_neg() & 0xFF;
-        if !self.muldiv(self.arg.exp)? {
+        if !self.muldiv(self.ae)? {
             return Ok(());
         }
         self.e += 1;
@@ -377,7 +392,7 @@ impl Regs {
         }
         let d = self.man();
         let q = if d >= 0x8000_0000 {
-            let a = self.arg.man as u64;
+            let a = self.am as u64;
             let d = d as u64;
             let q1 = (a >= d) as u64;
             let r = a - q1 * d;
@@ -386,7 +401,7 @@ impl Regs {
             let last = ((r2 << 1) >= d) as u64;
             (q1 << 33) | (q32 << 1) | last
         } else {
-            div_slow(self.arg.man, d)
+            div_slow(self.am, d)
         };
         self.v = q << 30 | 0x20 << 24;
         self.normal()
@@ -523,16 +538,16 @@ impl Regs {
         self.fsub(self.t1.unpacked())?;
         self.poly(&EXPCON_U)?;
         self.arisgn = 0;
-        self.muldiv(k - 1)?;
+        self.muldiv((k - 1) as u32)?;
         Ok(())
     }
     #[inline(always)]
     fn sin(&mut self) -> Result<(), FpError> {
-        self.arg = self.unpacked();
-        self.arisgn = self.arg.sign;
+        self.set_arg(self.unpacked());
+        self.arisgn = self.asg;
         self.load(Split::of(TWOPI));
         self.fdivt()?;
-        self.arg = self.unpacked();
+        self.set_arg(self.unpacked());
         self.int();
         self.arisgn = 0;
         self.fsubt()?;
@@ -596,7 +611,7 @@ impl Regs {
         if self.e == 0 {
             return self.exp();
         }
-        if self.arg.exp == 0 {
+        if self.ae == 0 {
             if self.s & 0x80 != 0 {
                 return Err(FpError::DivisionByZero);
             }
@@ -605,17 +620,17 @@ impl Regs {
         }
         self.t3 = self.pack();
         let mut odd: u8 = 0;
-        let mut a = self.arg.sign;
-        if self.arg.sign & 0x80 != 0 {
+        let mut a = self.asg;
+        if self.asg & 0x80 != 0 {
             self.int();
             if self.foutcp(self.t3) == 0 {
-                a = !self.arg.sign;
+                a = !self.asg;
                 odd = self.integr;
             }
         }
         self.s = a;
-        self.e = self.arg.exp as u32;
-        self.v = (self.arg.man as u64) << 32;
+        self.e = self.ae;
+        self.v = (self.am as u64) << 32;
         self.log()?;
         self.fmult(self.t3.unpacked())?;
         self.exp()?;
@@ -659,7 +674,7 @@ impl FloatUnit {
     pub fn sqr(&mut self) -> Result<(), FpError> {
         // FPA0toFPA1 (ARISGN untouched), FAC = 0.5, then FPWRT.
         self.fused(|r| {
-            r.arg = r.unpacked();
+            r.set_arg(r.unpacked());
             r.load(Split::of(FHALF));
             r.fpwrt()
         })
@@ -667,7 +682,7 @@ impl FloatUnit {
     /// `left ^ FAC` (FPWRT).
     pub fn pow(&mut self, left: Unpacked) -> Result<(), FpError> {
         self.fused(|r| {
-            r.arg = left;
+            r.set_arg(left);
             r.arisgn = left.sign ^ r.s;
             r.fpwrt()
         })
