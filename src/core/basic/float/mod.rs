@@ -268,7 +268,7 @@ fn div_slow(a: u32, d: u32) -> u64 {
 
 /// The math package's state: FAC, ARG and the direct-page temporaries the ROM keeps between
 /// calls (TEMPF1–3, INTEGR, TANSGN, the RND seed).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FloatUnit {
     pub fac: Fac,
     /// ARG ($5C–$61): exponent, mantissa, sign byte.
@@ -414,8 +414,9 @@ impl FloatUnit {
         self.pop_arg(left);
         self.fdivt()
     }
-    /// `left ^ FAC` (FPWRT).
-    pub fn pow(&mut self, left: Unpacked) -> Result<(), FpError> {
+    /// `left ^ FAC` (FPWRT) as it was: the reference for `fused.rs`.
+    #[cfg(test)]
+    pub(super) fn pow_ref(&mut self, left: Unpacked) -> Result<(), FpError> {
         self.pop_arg(left);
         self.fpwrt()
     }
@@ -482,13 +483,15 @@ impl FloatUnit {
             self.int();
         }
     }
-    pub fn sqr(&mut self) -> Result<(), FpError> {
+    #[cfg(test)]
+    pub(super) fn sqr_ref(&mut self) -> Result<(), FpError> {
         // FPA0toFPA1 (ARISGN untouched), FAC = 0.5, then FPWRT.
         self.arg = self.unpacked();
         self.load(FHALF);
         self.fpwrt()
     }
-    pub fn log(&mut self) -> Result<(), FpError> {
+    #[cfg(test)]
+    pub(super) fn log_ref(&mut self) -> Result<(), FpError> {
         if self.sign() <= 0 {
             return Err(FpError::IllegalFunctionCall);
         }
@@ -505,7 +508,8 @@ impl FloatUnit {
         self.fadd_in(self.tempf1)?;
         self.fmult(LOG2)
     }
-    pub fn exp(&mut self) -> Result<(), FpError> {
+    #[cfg(test)]
+    pub(super) fn exp_ref(&mut self) -> Result<(), FpError> {
         self.fmult(LOGEB2)?;
         self.tempf1 = self.pack();
         if self.fac.exp >= 0x88 {
@@ -528,7 +532,8 @@ impl FloatUnit {
         self.muldiv(k)?;
         Ok(())
     }
-    pub fn sin(&mut self) -> Result<(), FpError> {
+    #[cfg(test)]
+    pub(super) fn sin_ref(&mut self) -> Result<(), FpError> {
         // u = x / 2pi (FDIVF with ARISGN = sign of x).
         self.arg = self.unpacked();
         self.arisgn = self.arg.sign;
@@ -556,14 +561,16 @@ impl FloatUnit {
         }
         self.polyx(&SINCON_U)
     }
-    pub fn cos(&mut self) -> Result<(), FpError> {
+    #[cfg(test)]
+    pub(super) fn cos_ref(&mut self) -> Result<(), FpError> {
         self.fadd_in(PI2)?;
-        self.sin()
+        self.sin_ref()
     }
-    pub fn tan(&mut self) -> Result<(), FpError> {
+    #[cfg(test)]
+    pub(super) fn tan_ref(&mut self) -> Result<(), FpError> {
         self.tempf1 = self.pack();
         self.tansgn = 0;
-        self.sin()?;
+        self.sin_ref()?;
         self.tempf3 = self.pack();
         // POLYX left the reduced argument in TEMPF1.
         self.load(self.tempf1);
@@ -580,7 +587,8 @@ impl FloatUnit {
         }
         self.fdiv(self.tempf3)
     }
-    pub fn atn(&mut self) -> Result<(), FpError> {
+    #[cfg(test)]
+    pub(super) fn atn_ref(&mut self) -> Result<(), FpError> {
         let s = self.fac.sign;
         if s & 0x80 != 0 {
             self.neg();
@@ -694,9 +702,12 @@ fn skip_spaces(text: &[u8], mut pos: usize) -> usize {
     pos
 }
 
+mod fused;
 mod routines;
 mod text;
 pub mod using;
 
+#[cfg(test)]
+mod fused_tests;
 #[cfg(test)]
 mod tests;

@@ -118,6 +118,7 @@ impl FloatUnit {
         self.faddt()
     }
     #[inline(always)]
+    #[cfg(test)]
     pub(super) fn fsub(&mut self, p: impl ArgOperand) -> Result<(), FpError> {
         self.conupk(p);
         self.fsubt()
@@ -130,6 +131,7 @@ impl FloatUnit {
     }
     /// FDIV: FAC = p / FAC.
     #[inline]
+    #[cfg(test)]
     pub(super) fn fdiv(&mut self, p: impl ArgOperand) -> Result<(), FpError> {
         self.conupk(p);
         self.fdivt()
@@ -404,6 +406,7 @@ impl FloatUnit {
     /// x is unpacked from TEMPF2 once, not at every step as CONUPK does, and the table's
     /// constants were unpacked once and for all: ARG gets the same bytes each time (TEMPF2
     /// does not change during the loop).
+    #[cfg(test)]
     pub(super) fn poly(&mut self, table: &[Unpacked]) -> Result<(), FpError> {
         self.tempf2 = self.pack();
         let x = self.tempf2.unpacked();
@@ -423,6 +426,7 @@ impl FloatUnit {
     }
 
     /// POLYX ($9743): x * POLY(x^2). TEMPF1 is left holding x.
+    #[cfg(test)]
     pub(super) fn polyx(&mut self, table: &[Unpacked]) -> Result<(), FpError> {
         self.tempf1 = self.pack();
         self.fmult(self.tempf1)?;
@@ -431,9 +435,10 @@ impl FloatUnit {
     }
 
     /// FPWRT ($96A0): ARG ^ FAC.
+    #[cfg(test)]
     pub(super) fn fpwrt(&mut self) -> Result<(), FpError> {
         if self.fac.exp == 0 {
-            return self.exp();
+            return self.exp_ref();
         }
         if self.arg.exp == 0 {
             if self.fac.sign & 0x80 != 0 {
@@ -458,9 +463,9 @@ impl FloatUnit {
         self.fac.exp = self.arg.exp;
         self.fac.man = self.arg.man;
         self.fac.ov = 0;
-        self.log()?;
+        self.log_ref()?;
         self.fmult(self.tempf3)?;
-        self.exp()?;
+        self.exp_ref()?;
         if odd & 1 != 0 {
             self.neg();
         }
