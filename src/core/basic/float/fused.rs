@@ -390,6 +390,9 @@ impl Regs {
             self.e = 0;
             return Err(FpError::Overflow);
         }
+        // The same 34-bit quotient as routines.rs's FDIVT, written out in both: as one shared
+        // function LLVM laid the callers out differently (0.5-1 % more instructions on BM3 and
+        // BM8).
         let d = self.man();
         let q = if d >= 0x8000_0000 {
             let a = self.am as u64;
