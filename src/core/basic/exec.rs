@@ -42,6 +42,10 @@ impl Interpreter {
                 self.condition(hw, cond)?;
                 if !self.fu.is_zero() {
                     hw.cycles += then_cost;
+                    // `THEN n`, the commonest, without a second trip through this match.
+                    if let Stmt::Goto(n) = **then {
+                        return Ok(self.goto_line(hw, n)?);
+                    }
                     self.exec(hw, then, line)
                 } else if let Some(k) = else_seg {
                     hw.cycles += skip_cost;
