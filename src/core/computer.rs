@@ -6,7 +6,6 @@ use crate::basic::error::ErrorCode;
 use crate::basic::interp::{Interpreter, Mode};
 use crate::basic::program_image;
 use crate::machine::hardware::Hardware;
-use crate::machine::memory::addr;
 use crate::machine::{cassette, screen, video_select};
 use crate::snapshot::{Input, Snapshot, SnapshotError};
 use crate::timing::CYCLES_PER_FIELD;
@@ -121,8 +120,23 @@ impl Machine {
         self.hw.video
     }
 
+    /// Run fields one after another while the program keeps running, at most `max` (at
+    /// least one): a frontend with nothing to do between fields (no sound to make, no
+    /// picture to show) spares its own work on each. Stops after the first field that ends
+    /// in anything but [`Status::Running`]; returns that status and the fields run.
+    pub fn run_fields(&mut self, max: u32) -> (Status, u32) {
+        let first = self.hw.field;
+        // The interpreter crosses the field ends it can by itself (see `fields_ahead`); the
+        // last one, or the first it cannot, is run_field's.
+        self.basic.fields_ahead = max.saturating_sub(1);
+        let status = self.run_field();
+        self.basic.fields_ahead = 0;
+        (status, (self.hw.field - first) as u32)
+    }
+
     /// Run one field: a field's worth of work, then the field interrupt (TIMER, the
     /// SOUND countdown, the cursor blink).
+    #[inline]
     pub fn run_field(&mut self) -> Status {
         // Typed keys go down one a field, when the machine is ready (none waiting: nothing to
         // decide).
@@ -131,18 +145,7 @@ impl Machine {
             self.hw.keyboard.feed_typed(asking);
         }
         self.basic.run_slice(&mut self.hw, CYCLES_PER_FIELD);
-        if self.basic.mode == Mode::Running && self.hw.cycles >= CYCLES_PER_FIELD {
-            // What the field interrupt's handler takes from the program.
-            self.hw.cycles -= CYCLES_PER_FIELD - crate::basic::cost::FIELD_IRQ;
-        } else {
-            // Waiting: the rest of the field passes idle.
-            self.hw.cycles = 0;
-        }
-        self.starved = self.hw.keyboard.take_starved();
-        let t = self.hw.mem.read_u16(addr::TIMER).wrapping_add(1);
-        self.hw.mem.write_u16(addr::TIMER, t);
-        self.basic.field_tick(&mut self.hw);
-        self.hw.field += 1;
+        self.starved = self.basic.end_field(&mut self.hw, CYCLES_PER_FIELD);
         self.status()
     }
 

@@ -177,12 +177,17 @@ impl SoundOut {
         self.speaker.is_some()
     }
 
+    /// Neither a speaker nor a WAV: the events are only cleared.
+    pub fn is_silent(&self) -> bool {
+        self.speaker.is_none() && self.wav.is_none()
+    }
+
     /// After each field: take the machine's events and make that field's samples. `play`
     /// is false in turbo, when the speaker would only fall behind (the WAV still records).
     #[inline]
     pub fn field(&mut self, events: &mut Vec<Event>, play: bool) {
         // Silent (a headless run without a WAV): nothing to make, every field.
-        if self.speaker.is_none() && self.wav.is_none() {
+        if self.is_silent() {
             events.clear();
             return;
         }

@@ -8,7 +8,7 @@
 //! * BM1–BM8 (shared/bench/README.md: 1.6, 10.4, 19.8, 21.7, 23.5, 34.6, 50.5, 129.2 s, RUN to
 //!   OK): each within ±2 %.
 
-use spacemono::computer::Machine;
+use spacemono::computer::{Machine, Status};
 use spacemono::frontend::headless::run_until_done;
 use spacemono::timing::{CYCLES_PER_FIELD, FIELDS_PER_SECOND};
 
@@ -328,4 +328,80 @@ fn a_circle_bigger_than_the_screen_costs_its_visible_part() {
     };
     let (visible, huge) = (circle(150), circle(63999));
     assert!(huge <= visible * 1.05, "{huge} cycles against {visible}");
+}
+
+/// A frontend with nothing to do between fields runs them in batches (`Machine::run_fields`,
+/// the headless loop): the interpreter crosses the field ends itself. It must be the same run
+/// as one field at a time, through TIMER, SOUND's busy wait, INKEY$ finding nothing (the
+/// batch stops there) and keys typed in the middle (at field counts the batches stop at).
+#[test]
+fn fields_run_in_batches_are_the_same_run_as_one_at_a_time() {
+    let listing = b"10 T=TIMER\r\
+        20 FOR I=1 TO 40:A=SIN(I)*LOG(I)+I^2:NEXT\r\
+        30 PRINT TIMER-T;\r\
+        40 K$=INKEY$:IF K$=\"\" THEN 60\r\
+        50 PRINT \"KEY \";K$\r\
+        60 IF RND(5)=1 THEN SOUND 100,1\r\
+        70 IF TIMER-T<900 THEN 20\r\
+        80 PRINT \"END\"\r";
+    // (field, key) typed from outside, at the same field count on both machines.
+    let typing: [(u64, u8); 2] = [(300, b'A'), (700, b'Z')];
+    let start = |m: &mut Machine| {
+        m.load_listing(listing).unwrap();
+        m.type_text(b"RUN\r");
+    };
+    let mut one = Machine::with_transcript(true);
+    let mut batched = Machine::with_transcript(true);
+    start(&mut one);
+    start(&mut batched);
+    let fields = 1500;
+    let first = one.fields();
+    assert_eq!(first, batched.fields());
+    let (mut batches, mut longest, mut stopped_short) = (0, 0, 0);
+    while batched.fields() - first < fields {
+        let done = batched.fields() - first;
+        for &(at, key) in &typing {
+            if at == done {
+                batched.type_key(key);
+                one.type_key(key);
+            }
+        }
+        // Up to the next typed key or the end, at most 37 fields.
+        let next = typing
+            .iter()
+            .map(|&(at, _)| at)
+            .filter(|&at| at > done)
+            .min()
+            .unwrap_or(fields)
+            .min(fields);
+        let allowed = (next - done).min(37) as u32;
+        let (status, n) = batched.run_fields(allowed);
+        assert!(n >= 1 && n <= allowed, "{n} fields run of {allowed}");
+        // The same fields one at a time: all but the last of them end running.
+        for k in 1..=n {
+            let s = one.run_field();
+            if k < n {
+                assert_eq!(s, Status::Running, "field {} of a batch of {n}", k);
+            } else {
+                assert_eq!(s, status, "the batch's last field");
+            }
+        }
+        batches += 1;
+        longest = longest.max(n);
+        stopped_short += (n < allowed) as u32;
+    }
+    assert_eq!(one.fields(), batched.fields());
+    assert_eq!(one.transcript(), batched.transcript());
+    assert!(one.memory() == batched.memory(), "RAM differs");
+    assert_eq!(one.status(), batched.status());
+    let t = one.transcript().unwrap();
+    assert!(t.contains("KEY A") && t.contains("KEY Z"), "{t}");
+    assert!(t.contains("END"), "{t}");
+    // The batches did cross field ends themselves.
+    assert!(
+        longest > 1 && batches < fields / 2,
+        "{batches} batches, longest {longest}"
+    );
+    // INKEY$ finding nothing ended some batches early.
+    assert!(stopped_short > 0, "no batch stopped short");
 }

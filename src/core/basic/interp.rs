@@ -9,12 +9,11 @@ use crate::basic::cost;
 use crate::basic::crunch;
 use crate::basic::error::ErrorCode;
 use crate::basic::float::{FloatUnit, Packed, Unpacked};
-use crate::basic::line_editor::{Edit, LineEditor};
+use crate::basic::line_editor::LineEditor;
 use crate::basic::long_names::LongNames;
 use crate::basic::program;
 use crate::basic::vars::VarIndex;
 use crate::machine::hardware::Hardware;
-use crate::machine::keyboard::code;
 use crate::machine::memory::addr;
 use crate::machine::screen::{TextScreen, BLANK};
 
@@ -169,6 +168,9 @@ pub struct Interpreter {
     pub(crate) tape_job: Option<crate::basic::tape_job::TapeJob>,
     /// The cycle budget of the current slice.
     pub(crate) budget: u32,
+    /// Field ends a running program may cross within one slice (`Machine::run_fields`): a
+    /// frontend with nothing to do between fields spares their cost. 0: one field a slice.
+    pub(crate) fields_ahead: u32,
     /// The left operands a flat expression keeps waiting (eval_flat.rs).
     pub(crate) flat_stack: [Unpacked; FLAT_STACK],
     /// The cursor cell currently shown inverted, and the blink countdown.
@@ -252,6 +254,7 @@ impl Interpreter {
             edit: None,
             tape_job: None,
             budget: 0,
+            fields_ahead: 0,
             flat_stack: [Unpacked::default(); FLAT_STACK],
             cursor_shown: None,
             blink: 0,
@@ -448,136 +451,11 @@ impl Interpreter {
         self.blink = 0;
     }
 
-    /// Called once per field: the cursor toggles about twice a second while waiting.
-    pub fn field_tick(&mut self, hw: &mut Hardware) {
-        self.tape_tick();
-        if let Mode::Sounding(n) = self.mode {
-            self.mode = if n <= 1 {
-                Mode::Running
-            } else {
-                Mode::Sounding(n - 1)
-            };
-        }
-        if matches!(self.mode, Mode::Prompt | Mode::Input | Mode::Edit) {
-            self.blink += 1;
-            if self.blink >= cost::CURSOR_BLINK_FIELDS {
-                self.blink = 0;
-                let c = TextScreen::cursor(&hw.mem);
-                hw.mem.poke(c, hw.mem.peek(c) ^ 0x40);
-                self.cursor_shown = match self.cursor_shown {
-                    Some(_) => None,
-                    None => Some(c),
-                };
-            }
-        }
-    }
-
     // ------------------------------------------------------------------ the main loop
 
     /// Whether the machine sits at `OK` waiting for a line.
     pub fn at_prompt(&self) -> bool {
         self.mode == Mode::Prompt
-    }
-
-    /// Run until the field's cycle budget is spent or the machine waits for something.
-    pub fn run_slice(&mut self, hw: &mut Hardware, budget: u32) {
-        self.budget = budget;
-        loop {
-            match self.mode {
-                Mode::Running => loop {
-                    // Statement after statement while the program runs: the mode is looked
-                    // at again only when a statement changes it.
-                    if hw.cycles >= budget {
-                        return;
-                    }
-                    self.step(hw);
-                    if self.mode != Mode::Running {
-                        break;
-                    }
-                },
-                Mode::Prompt | Mode::Input => {
-                    let Some(k) = self.typed_key(hw) else {
-                        return;
-                    };
-                    match self.editor.key(hw, k) {
-                        Edit::Pending => {}
-                        Edit::Line(text) => {
-                            if self.mode == Mode::Prompt {
-                                self.direct_line(hw, &text);
-                            } else {
-                                self.input_line(hw, &text);
-                            }
-                        }
-                        Edit::Break => {
-                            if self.mode == Mode::Input {
-                                let resume = self
-                                    .input
-                                    .as_ref()
-                                    .map(|i| i.stmt_pc)
-                                    .unwrap_or(self.stmt_pc);
-                                self.input = None;
-                                self.report_break(hw, resume);
-                            } else {
-                                // BREAK abandons the line: a new line, no OK.
-                                hw.print(b'\r');
-                            }
-                        }
-                    }
-                    if hw.cycles >= budget {
-                        return;
-                    }
-                }
-                Mode::Paused => match hw.keyboard.poll() {
-                    Some(code::BREAK) => {
-                        self.mode = Mode::Running;
-                        let pc = self.pc;
-                        self.report_break(hw, pc);
-                    }
-                    Some(_) => self.mode = Mode::Running,
-                    None => return,
-                },
-                Mode::Sounding(_) => return,
-                Mode::Tape => {
-                    self.tape_step(hw);
-                    return;
-                }
-                Mode::Edit => {
-                    let Some(k) = self.typed_key(hw) else {
-                        return;
-                    };
-                    let Some(state) = self.edit.as_mut() else {
-                        self.go_prompt(hw);
-                        continue;
-                    };
-                    match state.key(hw, k) {
-                        crate::basic::edit_mode::EditOutcome::Editing => {}
-                        crate::basic::edit_mode::EditOutcome::Done(line) => {
-                            self.edit = None;
-                            self.mode = Mode::Prompt;
-                            self.direct_line(hw, &line);
-                        }
-                        crate::basic::edit_mode::EditOutcome::Abandoned => {
-                            self.edit = None;
-                            self.mode = Mode::Prompt;
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// The next key for the line being typed (at the prompt, for INPUT, in EDIT): the cursor
-    /// is shown while there is none and hidden once one comes.
-    fn typed_key(&mut self, hw: &mut Hardware) -> Option<u8> {
-        let Some(k) = hw.keyboard.line_key() else {
-            if self.cursor_shown.is_none() && self.blink == 0 {
-                self.show_cursor(hw);
-            }
-            return None;
-        };
-        self.hide_cursor(hw);
-        hw.cycles += cost::KEY;
-        Some(k)
     }
 
     /// A numbered line, typed or read from an ASCII tape: crunched and stored (or deleted,
@@ -626,80 +504,6 @@ impl Interpreter {
                 };
                 self.mode = Mode::Running;
             }
-        }
-    }
-
-    /// The compiled line execution is in, from the one-entry cache when it has not changed.
-    #[inline]
-    fn current_line(&mut self, hw: &Hardware) -> Option<Rc<CompiledLine>> {
-        if self.pc.is_direct() {
-            return Some(self.direct.clone());
-        }
-        self.ensure_index(hw);
-        // The compiled forms are as many as the lines (rebuild_index makes both): one look
-        // tells a line past the end, a compiled line and one to compile apart.
-        match self.compiled.get(self.pc.line as usize) {
-            Some(Some(c)) => Some(c.clone()),
-            Some(None) => Some(self.compile_program_line(hw, self.pc.line as usize)),
-            None => None,
-        }
-    }
-
-    /// Execute one statement.
-    pub(crate) fn step(&mut self, hw: &mut Hardware) {
-        // The poll between statements (BasPollKeyboard).
-        if let Some(k) = hw.keyboard.poll() {
-            match k {
-                code::BREAK => {
-                    let pc = self.pc;
-                    self.stmt_pc = pc;
-                    self.report_break(hw, pc);
-                    return;
-                }
-                code::PAUSE => {
-                    self.mode = Mode::Paused;
-                    return;
-                }
-                _ => hw.mem.poke(INKEY_LATCH, k),
-            }
-        }
-        let line = loop {
-            let Some(line) = self.current_line(hw) else {
-                self.cont = None;
-                self.finish(hw, Halt::End);
-                return;
-            };
-            if (self.pc.seg as usize) < line.segs.len() {
-                break line;
-            }
-            // End of the line: on to the next one.
-            if self.pc.is_direct() {
-                self.finish(hw, Halt::End);
-                return;
-            }
-            let next = self.pc.line + 1;
-            self.enter_line(hw, next);
-            if self.mode != Mode::Running {
-                return;
-            }
-        };
-        self.stmt_pc = self.pc;
-        self.pc.seg += 1;
-        self.temp_count = 0;
-        let seg = &line.segs[self.stmt_pc.seg as usize];
-        hw.cycles += cost::STATEMENT + seg.cost;
-        // NEXT is the hottest statement of all: dispatch it without the general match.
-        let result = match &seg.stmt {
-            crate::basic::ast::Stmt::Next(vars) => self.next_stmt(hw, vars, seg.cost),
-            stmt => self.exec(hw, stmt, &line),
-        };
-        match result {
-            Ok(()) => {
-                if seg.trailing_junk && self.pc.line == self.stmt_pc.line {
-                    self.finish(hw, Halt::Error(ErrorCode::SN));
-                }
-            }
-            Err(h) => self.finish(hw, h),
         }
     }
 

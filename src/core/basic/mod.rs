@@ -33,6 +33,7 @@ pub mod program;
 pub mod program_image;
 pub mod renum;
 pub mod semigraphics;
+pub mod slice;
 pub mod strings;
 pub mod tape_job;
 pub mod tokens;

@@ -275,6 +275,12 @@ impl Keyboard {
         self.delivered
     }
 
+    /// Whether the machine wanted a key and had none since the last `take_starved`.
+    #[inline]
+    pub fn starved(&self) -> bool {
+        self.starved
+    }
+
     /// Whether the machine wanted a key and had none since the last call (reset by it).
     pub fn take_starved(&mut self) -> bool {
         std::mem::take(&mut self.starved)

@@ -1,0 +1,284 @@
+//! The main loop: a slice of a field's cycles, statement after statement while the program
+//! runs (the line fetched, the keyboard polled between statements), the modes that wait, and
+//! the end of each field as the field interrupt makes it.
+
+use std::rc::Rc;
+
+use crate::basic::ast::CompiledLine;
+use crate::basic::cost;
+use crate::basic::error::ErrorCode;
+use crate::basic::interp::{Halt, Interpreter, Mode, INKEY_LATCH};
+use crate::basic::line_editor::Edit;
+use crate::machine::hardware::Hardware;
+use crate::machine::keyboard::code;
+use crate::machine::memory::addr;
+use crate::machine::screen::TextScreen;
+
+impl Interpreter {
+    /// Run until the field's cycle budget is spent or the machine waits for something.
+    #[inline]
+    pub fn run_slice(&mut self, hw: &mut Hardware, budget: u32) {
+        self.budget = budget;
+        loop {
+            if matches!(self.mode, Mode::Running) {
+                if self.run_statements(hw, budget) {
+                    return;
+                }
+            } else if !self.run_waiting(hw, budget) {
+                return;
+            }
+        }
+    }
+
+    /// Statement after statement while the program runs: the mode is looked at again only
+    /// when a statement changes it. True when the budget is spent, false when the mode
+    /// changed. Out of line, so that a slice that only runs the program (a field of it)
+    /// enters and leaves the one loop.
+    #[inline(never)]
+    fn run_statements(&mut self, hw: &mut Hardware, budget: u32) -> bool {
+        loop {
+            // (A long statement, a PAINT or a LINE BF, may take several fields.)
+            while hw.cycles >= budget {
+                if !self.field_end_within(hw, budget) {
+                    return true;
+                }
+            }
+            self.step(hw);
+            if !matches!(self.mode, Mode::Running) {
+                return false;
+            }
+        }
+    }
+
+    /// The end of a field of `budget` cycles, as the field interrupt makes it: what its
+    /// handler takes from a running program (the rest of a waiting field passes idle),
+    /// TIMER, the SOUND countdown and the cursor blink. Returns whether the program asked for
+    /// a key and found none in the field.
+    #[inline]
+    pub fn end_field(&mut self, hw: &mut Hardware, budget: u32) -> bool {
+        if matches!(self.mode, Mode::Running) && hw.cycles >= budget {
+            hw.cycles -= budget - cost::FIELD_IRQ;
+        } else {
+            hw.cycles = 0;
+        }
+        let starved = hw.keyboard.take_starved();
+        self.field_interrupt(hw);
+        starved
+    }
+
+    /// What the field interrupt does at every field's end: TIMER, the SOUND countdown, the
+    /// cursor blink, and the count of fields.
+    #[inline]
+    fn field_interrupt(&mut self, hw: &mut Hardware) {
+        let t = hw.mem.read_u16(addr::TIMER).wrapping_add(1);
+        hw.mem.write_u16(addr::TIMER, t);
+        self.field_tick(hw);
+        hw.field += 1;
+    }
+
+    /// A running program's slice has spent its budget: when the frontend asked for more
+    /// fields (`fields_ahead`) and the field would end with the program simply running (it
+    /// did not go without a key, no typed key waits to go down), the field ends here, as
+    /// [`end_field`](Self::end_field) ends it, and the program runs on; true then.
+    #[cold]
+    #[inline(never)]
+    fn field_end_within(&mut self, hw: &mut Hardware, budget: u32) -> bool {
+        if self.fields_ahead == 0 || hw.keyboard.starved() || hw.keyboard.typed_waiting() > 0 {
+            return false;
+        }
+        self.fields_ahead -= 1;
+        // end_field for a program that is running and did not starve.
+        hw.cycles -= budget - cost::FIELD_IRQ;
+        self.field_interrupt(hw);
+        true
+    }
+
+    /// [`run_slice`](Self::run_slice) in the modes that wait (for a line, a key, the sound,
+    /// the tape): true to look at the mode again, false when the slice ends.
+    #[inline(never)]
+    fn run_waiting(&mut self, hw: &mut Hardware, budget: u32) -> bool {
+        match self.mode {
+            Mode::Running => return true,
+            Mode::Prompt | Mode::Input => {
+                let Some(k) = self.typed_key(hw) else {
+                    return false;
+                };
+                match self.editor.key(hw, k) {
+                    Edit::Pending => {}
+                    Edit::Line(text) => {
+                        if self.mode == Mode::Prompt {
+                            self.direct_line(hw, &text);
+                        } else {
+                            self.input_line(hw, &text);
+                        }
+                    }
+                    Edit::Break => {
+                        if self.mode == Mode::Input {
+                            let resume = self
+                                .input
+                                .as_ref()
+                                .map(|i| i.stmt_pc)
+                                .unwrap_or(self.stmt_pc);
+                            self.input = None;
+                            self.report_break(hw, resume);
+                        } else {
+                            // BREAK abandons the line: a new line, no OK.
+                            hw.print(b'\r');
+                        }
+                    }
+                }
+                if hw.cycles >= budget {
+                    return false;
+                }
+            }
+            Mode::Paused => match hw.keyboard.poll() {
+                Some(code::BREAK) => {
+                    self.mode = Mode::Running;
+                    let pc = self.pc;
+                    self.report_break(hw, pc);
+                }
+                Some(_) => self.mode = Mode::Running,
+                None => return false,
+            },
+            Mode::Sounding(_) => return false,
+            Mode::Tape => {
+                self.tape_step(hw);
+                return false;
+            }
+            Mode::Edit => {
+                let Some(k) = self.typed_key(hw) else {
+                    return false;
+                };
+                let Some(state) = self.edit.as_mut() else {
+                    self.go_prompt(hw);
+                    return true;
+                };
+                match state.key(hw, k) {
+                    crate::basic::edit_mode::EditOutcome::Editing => {}
+                    crate::basic::edit_mode::EditOutcome::Done(line) => {
+                        self.edit = None;
+                        self.mode = Mode::Prompt;
+                        self.direct_line(hw, &line);
+                    }
+                    crate::basic::edit_mode::EditOutcome::Abandoned => {
+                        self.edit = None;
+                        self.mode = Mode::Prompt;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// The next key for the line being typed (at the prompt, for INPUT, in EDIT): the cursor
+    /// is shown while there is none and hidden once one comes.
+    fn typed_key(&mut self, hw: &mut Hardware) -> Option<u8> {
+        let Some(k) = hw.keyboard.line_key() else {
+            if self.cursor_shown.is_none() && self.blink == 0 {
+                self.show_cursor(hw);
+            }
+            return None;
+        };
+        self.hide_cursor(hw);
+        hw.cycles += cost::KEY;
+        Some(k)
+    }
+
+    /// Called once per field: the cursor toggles about twice a second while waiting.
+    pub fn field_tick(&mut self, hw: &mut Hardware) {
+        self.tape_tick();
+        if let Mode::Sounding(n) = self.mode {
+            self.mode = if n <= 1 {
+                Mode::Running
+            } else {
+                Mode::Sounding(n - 1)
+            };
+        }
+        if matches!(self.mode, Mode::Prompt | Mode::Input | Mode::Edit) {
+            self.blink += 1;
+            if self.blink >= cost::CURSOR_BLINK_FIELDS {
+                self.blink = 0;
+                let c = TextScreen::cursor(&hw.mem);
+                hw.mem.poke(c, hw.mem.peek(c) ^ 0x40);
+                self.cursor_shown = match self.cursor_shown {
+                    Some(_) => None,
+                    None => Some(c),
+                };
+            }
+        }
+    }
+
+    /// The compiled line execution is in, from the one-entry cache when it has not changed.
+    #[inline]
+    fn current_line(&mut self, hw: &Hardware) -> Option<Rc<CompiledLine>> {
+        if self.pc.is_direct() {
+            return Some(self.direct.clone());
+        }
+        self.ensure_index(hw);
+        // The compiled forms are as many as the lines (rebuild_index makes both): one look
+        // tells a line past the end, a compiled line and one to compile apart.
+        match self.compiled.get(self.pc.line as usize) {
+            Some(Some(c)) => Some(c.clone()),
+            Some(None) => Some(self.compile_program_line(hw, self.pc.line as usize)),
+            None => None,
+        }
+    }
+
+    /// Execute one statement.
+    pub(crate) fn step(&mut self, hw: &mut Hardware) {
+        // The poll between statements (BasPollKeyboard).
+        if let Some(k) = hw.keyboard.poll() {
+            match k {
+                code::BREAK => {
+                    let pc = self.pc;
+                    self.stmt_pc = pc;
+                    self.report_break(hw, pc);
+                    return;
+                }
+                code::PAUSE => {
+                    self.mode = Mode::Paused;
+                    return;
+                }
+                _ => hw.mem.poke(INKEY_LATCH, k),
+            }
+        }
+        let line = loop {
+            let Some(line) = self.current_line(hw) else {
+                self.cont = None;
+                self.finish(hw, Halt::End);
+                return;
+            };
+            if (self.pc.seg as usize) < line.segs.len() {
+                break line;
+            }
+            // End of the line: on to the next one.
+            if self.pc.is_direct() {
+                self.finish(hw, Halt::End);
+                return;
+            }
+            let next = self.pc.line + 1;
+            self.enter_line(hw, next);
+            if self.mode != Mode::Running {
+                return;
+            }
+        };
+        self.stmt_pc = self.pc;
+        self.pc.seg += 1;
+        self.temp_count = 0;
+        let seg = &line.segs[self.stmt_pc.seg as usize];
+        hw.cycles += cost::STATEMENT + seg.cost;
+        // NEXT is the hottest statement of all: dispatch it without the general match.
+        let result = match &seg.stmt {
+            crate::basic::ast::Stmt::Next(vars) => self.next_stmt(hw, vars, seg.cost),
+            stmt => self.exec(hw, stmt, &line),
+        };
+        match result {
+            Ok(()) => {
+                if seg.trailing_junk && self.pc.line == self.stmt_pc.line {
+                    self.finish(hw, Halt::Error(ErrorCode::SN));
+                }
+            }
+            Err(h) => self.finish(hw, h),
+        }
+    }
+}
