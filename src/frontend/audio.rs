@@ -200,10 +200,12 @@ impl SoundOut {
             for e in events.iter() {
                 sp.tone.event(e);
             }
-            self.buf.clear();
-            sp.tone.field(&mut self.buf);
             if play {
+                self.buf.clear();
+                sp.tone.field(&mut self.buf);
                 sp.push(&self.buf);
+            } else {
+                sp.tone.skip_field();
             }
         }
         if let Some((w, tone)) = self.wav.as_mut() {
@@ -220,6 +222,26 @@ impl SoundOut {
                 if let Some((w, _)) = self.wav.take() {
                     let _ = w.finish();
                 }
+            }
+        }
+        events.clear();
+    }
+
+    /// Whether a WAV is being recorded (it takes every field's sound as it comes).
+    pub fn records(&self) -> bool {
+        self.wav.is_some()
+    }
+
+    /// After `fields` fields run in one go in turbo with no WAV: the speaker, which turbo does
+    /// not feed, takes their events and moves on by that many fields (a tone made during them
+    /// counts from their start: nobody hears the difference).
+    pub fn skip_fields(&mut self, events: &mut Vec<Event>, fields: u32) {
+        if let Some(sp) = self.speaker.as_mut() {
+            for e in events.iter() {
+                sp.tone.event(e);
+            }
+            for _ in 0..fields {
+                sp.tone.skip_field();
             }
         }
         events.clear();

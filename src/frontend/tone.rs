@@ -125,6 +125,23 @@ impl ToneGenerator {
         }
     }
 
+    /// One field passes unheard (turbo, where the speaker is not fed): what plays moves on
+    /// as [`field`](Self::field) moves it, without making the samples. (The wave's phase
+    /// is carried over approximately: nobody hears it.)
+    pub fn skip_field(&mut self) {
+        self.fresh = false;
+        let Some(seg) = self.queue.front_mut() else {
+            return;
+        };
+        let cycles = self.per_field as f64 * (CPU_HZ / self.rate as f64);
+        self.phase = (self.phase + cycles) % seg.period;
+        seg.fields -= 1;
+        if seg.fields == 0 {
+            self.queue.pop_front();
+            self.phase = 0.0;
+        }
+    }
+
     /// Append one field of samples to `out`.
     pub fn field(&mut self, out: &mut Vec<f32>) {
         self.fresh = false;
@@ -301,6 +318,40 @@ mod tests {
         let hz = measured_hz(&out[..3 * per], rate);
         assert!((hz - CPU_HZ / 3423.0).abs() < 3.0, "{hz}");
         assert!(!g.is_sounding());
+    }
+
+    /// Fields skipped in turbo move the queue on as played fields do: after a tone of 3
+    /// fields, a rest of 2 and a tone of 1, the same fields skipped or played leave the same
+    /// sound to come, and an event in between lands the same way.
+    #[test]
+    fn skipped_fields_move_the_tones_on_as_played_ones() {
+        let start = |g: &mut ToneGenerator| {
+            g.event(&tone(100, 1));
+            g.event(&Event::Rest { fields: 2 });
+        };
+        let (mut played, mut skipped) = (ToneGenerator::new(22036), ToneGenerator::new(22036));
+        start(&mut played);
+        start(&mut skipped);
+        let mut out = Vec::new();
+        for k in 0..7 {
+            assert_eq!(played.is_sounding(), skipped.is_sounding(), "field {k}");
+            if k == 2 {
+                let t = Event::Tone {
+                    period_cycles: 3423,
+                    fields: 3,
+                    high: 0xFA,
+                    low: 0x02,
+                };
+                played.event(&t);
+                skipped.event(&t);
+            }
+            played.field(&mut out);
+            skipped.skip_field();
+        }
+        assert!(!played.is_sounding() && !skipped.is_sounding());
+        // The SOUND (4 fields) was replaced at field 2; the PLAY tone lasted 3 fields.
+        assert!(out[2 * 441..5 * 441].iter().any(|&x| x != 0.0));
+        assert!(out[5 * 441..].iter().all(|&x| x == 0.0));
     }
 
     /// A PLAY made in a later field replaces what is left of the last one.
