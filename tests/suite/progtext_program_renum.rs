@@ -448,3 +448,23 @@ fn renum_needs_room_for_five_byte_references() {
     assert_eq!(listing(&m), ["100 GOTO 100"]);
     assert_eq!(pointers(&m), [end + 1; 3]);
 }
+
+// ---------------------------------------------------------------- a program that POKEs itself
+
+/// A program that POKEs its own text runs what it wrote from the next statement on, as the
+/// ROM (which reads the text as it goes) does: a line run again after the POKE, and the rest
+/// of the very line that POKEs.
+#[test]
+fn a_program_runs_the_text_it_pokes() {
+    let out = crate::common::output(
+        "10 P=PEEK(25)*256+PEEK(26)\r\
+         20 FOR I=P TO P+300:IF Q=0 AND PEEK(I)=49 AND PEEK(I-2)=65 THEN Q=I\r\
+         25 IF R=0 AND PEEK(I)=49 AND PEEK(I-2)=66 THEN R=I\r\
+         30 NEXT\r\
+         40 A=1:PRINT A;\r\
+         50 N=N+1:IF N<2 THEN POKE Q,55:GOTO 40\r\
+         60 POKE R,56:B=1:PRINT B\r",
+        "",
+    );
+    assert_eq!(out, " 1  7  8 \n");
+}

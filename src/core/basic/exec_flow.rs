@@ -246,6 +246,7 @@ impl Interpreter {
         var: VarName,
         line: &Rc<CompiledLine>,
     ) -> Option<Pc> {
+        self.ensure_index(hw);
         let (at, code) = if (self.pc.seg as usize) < line.segs.len() {
             (self.pc, line.clone())
         } else if !self.pc.is_direct() && (self.pc.line as usize + 1) < self.lines.len() {

@@ -507,10 +507,11 @@ impl Interpreter {
         }
     }
 
-    /// Move to the start of program line `index` (running off the end is END).
+    /// Move to the start of program line `index` (running off the end is END). The index is
+    /// up to date: every caller found the line, or the statement before it, through it.
     #[inline]
     pub(crate) fn enter_line(&mut self, hw: &mut Hardware, index: u32) {
-        self.ensure_index(hw);
+        debug_assert!(self.index_valid);
         if index as usize >= self.lines.len() {
             // Running off the end of the program is an END that cannot be continued.
             self.cont = None;

@@ -11,9 +11,11 @@ use crate::basic::program;
 use crate::machine::hardware::Hardware;
 
 impl Interpreter {
-    /// Forget the compiled form: the program bytes changed.
+    /// Forget the compiled form: the program bytes changed. (The compiled lines go at once:
+    /// the statement loop takes a compiled line it finds as up to date.)
     pub fn program_changed(&mut self) {
         self.index_valid = false;
+        self.compiled.clear();
     }
 
     #[inline]
@@ -53,10 +55,11 @@ impl Interpreter {
         self.index_valid = true;
     }
 
-    /// The compiled form of program line `i`, compiling it on first use.
+    /// The compiled form of program line `i` (of an index that is up to date), compiling it
+    /// on first use.
     #[inline]
     pub(crate) fn line_code(&mut self, hw: &Hardware, i: usize) -> Rc<CompiledLine> {
-        if let Some(c) = &self.compiled[i] {
+        if let Some(Some(c)) = self.compiled.get(i) {
             return c.clone();
         }
         self.compile_program_line(hw, i)

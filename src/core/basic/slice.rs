@@ -208,15 +208,26 @@ impl Interpreter {
         }
     }
 
-    /// The compiled line execution is in, from the one-entry cache when it has not changed.
+    /// The compiled line execution is in. The compiled forms are emptied whenever the program
+    /// changes (`program_changed`), so one look finds a program line compiled and up to date;
+    /// anything else (the direct line, a line to compile, a new index to build, a line past
+    /// the end) takes the slow path.
     #[inline]
     fn current_line(&mut self, hw: &Hardware) -> Option<Rc<CompiledLine>> {
+        match self.compiled.get(self.pc.line as usize) {
+            Some(Some(c)) => Some(c.clone()),
+            _ => self.current_line_slow(hw),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn current_line_slow(&mut self, hw: &Hardware) -> Option<Rc<CompiledLine>> {
         if self.pc.is_direct() {
             return Some(self.direct.clone());
         }
         self.ensure_index(hw);
-        // The compiled forms are as many as the lines (rebuild_index makes both): one look
-        // tells a line past the end, a compiled line and one to compile apart.
+        // The compiled forms are as many as the lines (rebuild_index makes both).
         match self.compiled.get(self.pc.line as usize) {
             Some(Some(c)) => Some(c.clone()),
             Some(None) => Some(self.compile_program_line(hw, self.pc.line as usize)),
