@@ -468,3 +468,38 @@ fn a_program_runs_the_text_it_pokes() {
     );
     assert_eq!(out, " 1  7  8 \n");
 }
+
+/// A GOTO remembers where it found its line, for as long as the program does not change: a
+/// program that POKEs a new number into the line it jumps to is not found there again, even
+/// by the jumps that went there before.
+#[test]
+fn a_goto_searches_again_after_the_program_changes() {
+    let out = crate::common::output(
+        "10 P=PEEK(25)*256+PEEK(26)\r\
+         11 IF PEEK(P+2)*256+PEEK(P+3)<>40 THEN P=PEEK(P)*256+PEEK(P+1):GOTO 11\r\
+         20 GOTO 40\r\
+         30 END\r\
+         40 PRINT \"A\";:N=N+1:IF N=2 THEN POKE P+3,42\r\
+         44 GOTO 20\r",
+        "",
+    );
+    assert_eq!(out, "AA\n?UL ERROR IN 20\n");
+}
+
+/// From the direct line a jump is searched for every time: that line outlives the program's
+/// changes (here a GOSUB in a direct FOR loop whose subroutine renumbers itself by POKE).
+#[test]
+fn a_direct_gosub_searches_every_time() {
+    let mut m = crate::common::machine();
+    m.load_listing(
+        b"10 P=PEEK(25)*256+PEEK(26)\r\
+          11 IF PEEK(P+2)*256+PEEK(P+3)<>40 THEN P=PEEK(P)*256+PEEK(P+1):GOTO 11\r\
+          20 END\r\
+          40 PRINT \"A\";:POKE P+3,42:RETURN\r",
+    )
+    .unwrap();
+    crate::common::typed(&mut m, "RUN");
+    let out = crate::common::typed(&mut m, "FOR I=1 TO 2:GOSUB 40:NEXT");
+    assert_eq!(out.matches('A').count(), 1, "{out:.200}");
+    assert!(out.contains("?UL ERROR\n"), "{out:.200}");
+}

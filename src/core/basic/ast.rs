@@ -12,6 +12,34 @@ pub fn is_string_name(n: VarName) -> bool {
     n & 0x0080 != 0
 }
 
+/// A GOTO's or GOSUB's target line, and where a program line's jump found it the first time:
+/// the line's index and what the ROM's search spent. Both stay true while the program does
+/// not change, and the compiled line holding them goes when it does.
+#[derive(Clone, Debug)]
+pub struct Jump {
+    pub target: u16,
+    found: std::cell::Cell<Option<(u32, u32)>>,
+}
+
+impl Jump {
+    pub fn new(target: u16) -> Self {
+        Jump {
+            target,
+            found: std::cell::Cell::new(None),
+        }
+    }
+
+    /// The target's index and the search's cycles, if this jump was made before.
+    #[inline]
+    pub fn found(&self) -> Option<(u32, u32)> {
+        self.found.get()
+    }
+
+    pub fn remember(&self, index: u32, cycles: u32) {
+        self.found.set(Some((index, cycles)));
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BinOp {
     Add,
@@ -238,12 +266,12 @@ pub enum Stmt {
     },
     /// `ELSE stmt`: met in sequence it ends the line; reached from a false IF it runs `stmt`.
     Else(Box<Stmt>),
-    Goto(u16),
-    Gosub(u16),
+    Goto(Jump),
+    Gosub(Jump),
     On {
         selector: Expr,
         gosub: bool,
-        targets: Vec<u16>,
+        targets: Vec<Jump>,
     },
     For {
         var: VarName,

@@ -43,8 +43,8 @@ impl Interpreter {
                 if !self.fu.is_zero() {
                     hw.cycles += then_cost;
                     // `THEN n`, the commonest, without a second trip through this match.
-                    if let Stmt::Goto(n) = **then {
-                        return Ok(self.goto_line(hw, n)?);
+                    if let Stmt::Goto(j) = &**then {
+                        return Ok(self.jump(hw, j)?);
                     }
                     self.exec(hw, then, line)
                 } else if let Some(k) = else_seg {
@@ -64,8 +64,8 @@ impl Interpreter {
                 self.pc.seg = line.segs.len() as u16;
                 Ok(())
             }
-            Stmt::Goto(n) => Ok(self.goto_line(hw, *n)?),
-            Stmt::Gosub(n) => self.gosub(hw, *n),
+            Stmt::Goto(j) => Ok(self.jump(hw, j)?),
+            Stmt::Gosub(j) => self.gosub(hw, j),
             Stmt::On {
                 selector,
                 gosub,
@@ -79,9 +79,9 @@ impl Interpreter {
                 }
                 hw.cycles += cost::ON_ENTRY * (k - 1) as u32;
                 if *gosub {
-                    self.gosub(hw, targets[k - 1])
+                    self.gosub(hw, &targets[k - 1])
                 } else {
-                    Ok(self.goto_line(hw, targets[k - 1])?)
+                    Ok(self.jump(hw, &targets[k - 1])?)
                 }
             }
             Stmt::For {

@@ -2,7 +2,7 @@
 
 use std::rc::Rc;
 
-use crate::basic::ast::{CompiledLine, LValue, Stmt, VarName};
+use crate::basic::ast::{CompiledLine, Jump, LValue, Stmt, VarName};
 use crate::basic::cost::{self, fp};
 use crate::basic::error::ErrorCode;
 use crate::basic::eval::{read_packed, write_packed, LET_LEVEL};
@@ -40,14 +40,14 @@ impl Interpreter {
     }
 
     #[inline(always)]
-    pub(crate) fn gosub(&mut self, hw: &mut Hardware, n: u16) -> ExecResult {
+    pub(crate) fn gosub(&mut self, hw: &mut Hardware, j: &Jump) -> ExecResult {
         if self.var_end(hw) + 66 >= self.s_h(hw) {
             return Err(ErrorCode::OM.into());
         }
         // Find the target first: a missing line is ?UL with nothing pushed.
-        let i = self.find_line_index(hw, n)?;
+        let (i, search) = self.jump_target(hw, j)?;
         self.push_frame(Frame::Gosub { ret: self.pc });
-        hw.cycles += self.search_cost(n, i);
+        hw.cycles += search;
         self.enter_line(hw, i);
         Ok(())
     }

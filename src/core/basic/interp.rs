@@ -3,7 +3,7 @@
 
 use std::rc::Rc;
 
-use crate::basic::ast::{CompiledLine, Expr, Stmt, VarName, FLAT_STACK};
+use crate::basic::ast::{CompiledLine, Expr, Jump, Stmt, VarName, FLAT_STACK};
 use crate::basic::compile::compile_line_for;
 use crate::basic::cost;
 use crate::basic::crunch;
@@ -544,6 +544,31 @@ impl Interpreter {
             hw.print_bytes(number.to_string().as_bytes());
             hw.print(b']');
         }
+    }
+
+    /// GOTO, THEN n: to the jump's line.
+    #[inline(always)]
+    pub(crate) fn jump(&mut self, hw: &mut Hardware, j: &Jump) -> Res<()> {
+        let (i, search) = self.jump_target(hw, j)?;
+        hw.cycles += search;
+        self.enter_line(hw, i);
+        Ok(())
+    }
+
+    /// A jump's line (its index) and what the ROM's search for it costs: what the jump found
+    /// the first time, from a program line (from the direct line the search is made each
+    /// time: that compiled line outlives program changes).
+    #[inline(always)]
+    pub(crate) fn jump_target(&mut self, hw: &Hardware, j: &Jump) -> Res<(u32, u32)> {
+        if let Some(found) = j.found() {
+            return Ok(found);
+        }
+        let i = self.find_line_index(hw, j.target)?;
+        let search = self.search_cost(j.target, i);
+        if !self.stmt_pc.is_direct() {
+            j.remember(i, search);
+        }
+        Ok((i, search))
     }
 
     /// Jump to the line with this number.

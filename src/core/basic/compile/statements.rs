@@ -334,10 +334,10 @@ impl Parser<'_> {
 
     pub(super) fn go_stmt(&mut self) -> PResult<Stmt> {
         if self.eat(t::TO) {
-            Ok(Stmt::Goto(self.jump_target()?))
+            Ok(Stmt::Goto(Jump::new(self.jump_target()?)))
         } else if self.eat(t::SUB) {
             self.cost += cost::GOSUB;
-            Ok(Stmt::Gosub(self.jump_target()?))
+            Ok(Stmt::Gosub(Jump::new(self.jump_target()?)))
         } else {
             Err(ErrorCode::SN)
         }
@@ -382,7 +382,7 @@ impl Parser<'_> {
         if self.peek().is_some_and(|c| c.is_ascii_digit()) {
             let n = self.jump_target()?;
             self.cost = self.cost.saturating_sub(cost::THEN_GOTO_SAVING);
-            Ok(Stmt::Goto(n))
+            Ok(Stmt::Goto(Jump::new(n)))
         } else {
             self.statement()
         }
@@ -445,9 +445,9 @@ impl Parser<'_> {
         // The handler, and the GOTO part for the entry taken (the entries passed over before it
         // are counted when the selector is known).
         self.cost += cost::ON + cost::GOTO - cost::THEN_GOTO_SAVING;
-        let mut targets = vec![self.line_number()?];
+        let mut targets = vec![Jump::new(self.line_number()?)];
         while self.eat(b',') {
-            targets.push(self.line_number()?);
+            targets.push(Jump::new(self.line_number()?));
         }
         Ok(Stmt::On {
             selector,
