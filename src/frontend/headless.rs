@@ -38,9 +38,10 @@ pub fn run_until_done(machine: &mut Machine, max_fields: Option<u64>) -> EndReas
 }
 
 /// Fields a silent run lets the machine run between looks at the end conditions while the
-/// program just runs (a fifth of an emulated second; Ctrl-C is noticed within it). Each look
-/// costs about as much as a statement of BASIC, and a field holds only a few statements of
-/// slow work (LOG, SIN): looking every field cost BM8 a tenth of its time.
+/// program just runs (an emulated second: a few milliseconds flat out, so Ctrl-C is still
+/// noticed at once). Leaving the interpreter and looking cost about as much as a statement
+/// of BASIC, and a field holds only a few statements of slow work (LOG, SIN): doing it every
+/// field cost BM8 a tenth of its time.
 pub const BATCH_FIELDS: u32 = 50;
 
 /// As [`run_until_done`], calling `after_fields` after every `batch` fields at most (1 to
