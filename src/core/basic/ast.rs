@@ -343,8 +343,8 @@ pub struct Segment {
     pub stmt: Stmt,
     /// The statement parsed but was followed by junk: it runs, then ?SN.
     pub trailing_junk: bool,
-    /// The cycles the ROM spends reading this statement's text each time it runs (cost.rs):
-    /// fixed, so counted once here.
+    /// The cycles the ROM spends dispatching this statement and reading its text each time
+    /// it runs (cost.rs): fixed, so counted once here.
     pub cost: u32,
 }
 

@@ -90,7 +90,7 @@ impl Interpreter {
                 to,
                 step,
             } => self.for_stmt(hw, *var, from, to, step.as_ref(), line),
-            Stmt::Next(vars) => self.next_stmt(hw, vars, 0),
+            Stmt::Next(vars) => self.next_stmt(hw, vars, cost::STATEMENT),
             Stmt::Return => self.return_stmt(hw),
             Stmt::Input {
                 device: Some(dev),

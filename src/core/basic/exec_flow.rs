@@ -117,14 +117,14 @@ impl Interpreter {
         Ok(())
     }
 
-    /// NEXT [v[,v…]]; `text_cost` is the statement's own text cost, which each extra pass of
-    /// a delay loop run here spends again.
+    /// NEXT [v[,v…]]; `seg_cost` is the statement's dispatch and text cost, which each extra
+    /// pass of a delay loop run here spends again.
     #[inline]
     pub(crate) fn next_stmt(
         &mut self,
         hw: &mut Hardware,
         vars: &[VarName],
-        text_cost: u32,
+        seg_cost: u32,
     ) -> ExecResult {
         let mut i = 0;
         loop {
@@ -153,8 +153,7 @@ impl Interpreter {
                 && !self.trace
                 && self.trace_out.is_none()
                 && empty_next == Some(self.stmt_pc);
-            let pass = cost::STATEMENT
-                + text_cost
+            let pass = seg_cost
                 + cost::NEXT
                 + cost::FCOMP
                 + lookup

@@ -277,7 +277,7 @@ impl Interpreter {
         self.pc.seg += 1;
         self.temp_count = 0;
         let seg = &line.segs[self.stmt_pc.seg as usize];
-        hw.cycles += cost::STATEMENT + seg.cost;
+        hw.cycles += seg.cost;
         // NEXT is the hottest statement of all: dispatch it without the general match.
         let result = match &seg.stmt {
             crate::basic::ast::Stmt::Next(vars) => self.next_stmt(hw, vars, seg.cost),

@@ -66,7 +66,7 @@ pub fn compile_line_for(
             }
             Err(err) => (Stmt::Fail(err), false),
         };
-        let cost = p.cost;
+        let cost = cost::STATEMENT + p.cost;
         segs.push(Segment {
             stmt,
             trailing_junk: junk,
