@@ -187,24 +187,27 @@ impl Interpreter {
     /// Called once per field: the cursor toggles about twice a second while waiting.
     pub fn field_tick(&mut self, hw: &mut Hardware) {
         self.tape_tick();
-        if let Mode::Sounding(n) = self.mode {
-            self.mode = if n <= 1 {
-                Mode::Running
-            } else {
-                Mode::Sounding(n - 1)
-            };
-        }
-        if matches!(self.mode, Mode::Prompt | Mode::Input | Mode::Edit) {
-            self.blink += 1;
-            if self.blink >= cost::CURSOR_BLINK_FIELDS {
-                self.blink = 0;
-                let c = TextScreen::cursor(&hw.mem);
-                hw.mem.poke(c, hw.mem.peek(c) ^ 0x40);
-                self.cursor_shown = match self.cursor_shown {
-                    Some(_) => None,
-                    None => Some(c),
+        match self.mode {
+            Mode::Sounding(n) => {
+                self.mode = if n <= 1 {
+                    Mode::Running
+                } else {
+                    Mode::Sounding(n - 1)
                 };
             }
+            Mode::Prompt | Mode::Input | Mode::Edit => {
+                self.blink += 1;
+                if self.blink >= cost::CURSOR_BLINK_FIELDS {
+                    self.blink = 0;
+                    let c = TextScreen::cursor(&hw.mem);
+                    hw.mem.poke(c, hw.mem.peek(c) ^ 0x40);
+                    self.cursor_shown = match self.cursor_shown {
+                        Some(_) => None,
+                        None => Some(c),
+                    };
+                }
+            }
+            _ => {}
         }
     }
 
