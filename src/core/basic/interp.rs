@@ -563,21 +563,28 @@ impl Interpreter {
         if let Some(found) = j.found() {
             return Ok(found);
         }
-        let i = self.find_line_index(hw, j.target)?;
-        let search = self.search_cost(j.target, i);
+        let (i, search) = self.search_line(hw, j.target)?;
         if !self.stmt_pc.is_direct() {
             j.remember(i, search);
         }
         Ok((i, search))
     }
 
-    /// Jump to the line with this number.
+    /// Jump to the line with this number (RUN n, which has no jump to remember it in).
     #[inline(always)]
     pub(crate) fn goto_line(&mut self, hw: &mut Hardware, number: u16) -> Res<()> {
-        let i = self.find_line_index(hw, number)?;
-        hw.cycles += self.search_cost(number, i);
+        let (i, search) = self.search_line(hw, number)?;
+        hw.cycles += search;
         self.enter_line(hw, i);
         Ok(())
+    }
+
+    /// The line with this number (its index, ?UL if none) and what the ROM's search for it
+    /// costs from the current statement.
+    #[inline(always)]
+    fn search_line(&mut self, hw: &Hardware, number: u16) -> Res<(u32, u32)> {
+        let i = self.find_line_index(hw, number)?;
+        Ok((i, self.search_cost(number, i)))
     }
 
     /// What the ROM's line search costs: it starts from the current line when the target is

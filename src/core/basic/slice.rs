@@ -98,6 +98,7 @@ impl Interpreter {
     #[inline(never)]
     fn run_waiting(&mut self, hw: &mut Hardware, budget: u32) -> bool {
         match self.mode {
+            // (run_slice sends a running program to run_statements.)
             Mode::Running => return true,
             Mode::Prompt | Mode::Input => {
                 let Some(k) = self.typed_key(hw) else {
