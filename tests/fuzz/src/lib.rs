@@ -9,6 +9,7 @@
 
 use spacemono::frontend::headless::run_until_done;
 use spacemono::computer::{Machine, Status};
+use spacemono::machine::keyboard::code;
 
 /// Reads the fuzzer's bytes as choices.
 pub struct Choices<'a> {
@@ -890,15 +891,44 @@ pub fn listing(data: &[u8], max_lines: usize) -> Vec<u8> {
 /// at $FA00, running on past $FFFF into the direct page, and anything drawn there writes over
 /// BASIC's pointers; PCOPY copies a page over the program.
 pub fn may_wreck(text: &[u8]) -> bool {
-    // As the line editor takes it: control characters typed in a word do not break it.
-    let up: Vec<u8> = text
+    // Control characters typed in a word do not break it; nor do the keys the line editor
+    // ignores or takes back (`PMOD{E`, `PMOX<LEFT>DE` are typed as PMODE).
+    let printable: Vec<u8> = text
         .iter()
         .filter(|c| (0x20..0x7F).contains(*c))
-        .map(|c| c.to_ascii_uppercase())
+        .copied()
         .collect();
-    [&b"POKE"[..], b"EXEC", b"USR", b"CLOADM", b"PMODE", b"PCOPY"]
-        .iter()
-        .any(|w| up.windows(w.len()).any(|x| x == *w))
+    [printable, as_edited(text)].iter().any(|t| {
+        let up = t.to_ascii_uppercase();
+        [&b"POKE"[..], b"EXEC", b"USR", b"CLOADM", b"PMODE", b"PCOPY"]
+            .iter()
+            .any(|w| up.windows(w.len()).any(|x| x == *w))
+    })
+}
+
+/// Text as the line editor keeps it (`basic/line_editor.rs`): $20-$7A go in, LEFT takes the
+/// last one back, SHIFT+LEFT and CLEAR empty the line, ENTER ends it (a new line starts after
+/// a line break here), and every other key is ignored.
+fn as_edited(text: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut line_start = 0;
+    for &c in text {
+        match c {
+            code::LEFT => {
+                if out.len() > line_start {
+                    out.pop();
+                }
+            }
+            code::SHIFT_LEFT | code::CLEAR => out.truncate(line_start),
+            code::ENTER | b'\n' => {
+                out.push(b'\n');
+                line_start = out.len();
+            }
+            0x20..=0x7A => out.push(c),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// BREAK, let any SOUND/PLAY finish, then type `PRINT 7` and expect ` 7` under it.
