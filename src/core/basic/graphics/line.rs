@@ -104,22 +104,32 @@ pub fn line_draw(mem: &mut Memory, pset: bool, b: LineBox) {
             mem.write_u16(dp::CURR_Y, y2);
             hline(mem);
         }
-        LineBox::Filled => loop {
-            hline(mem);
-            let y = mem.read_u16(dp::CURR_Y);
-            let y2 = mem.read_u16(dp::PIXEL_Y);
-            if y == y2 {
-                break;
+        LineBox::Filled => {
+            let mut plotted = 0;
+            loop {
+                plotted += hline(mem);
+                let y = mem.read_u16(dp::CURR_Y);
+                let y2 = mem.read_u16(dp::PIXEL_Y);
+                if y == y2 || plotted > PICTURE_PIXELS {
+                    break;
+                }
+                let y = if y > y2 {
+                    y.wrapping_sub(1)
+                } else {
+                    y.wrapping_add(1)
+                };
+                mem.write_u16(dp::CURR_Y, y);
             }
-            let y = if y > y2 {
-                y.wrapping_sub(1)
-            } else {
-                y.wrapping_add(1)
-            };
-            mem.write_u16(dp::CURR_Y, y);
-        },
+        }
     }
 }
+
+/// The most pixels a filled box can plot while its corners stay as LINE set them (x at most
+/// 255, y at most 191). A box that plots more has drawn over GrCurrY/GrPixelNoY themselves
+/// (a PMODE page wrapped round into the direct page): there the ROM's loop may never meet its
+/// end row and the Dragon hangs until it is reset. The box stops instead, so that the host
+/// never hangs in one statement.
+const PICTURE_PIXELS: u32 = 256 * 192;
 
 /// LINE [(x1,y1)]-(x2,y2),PSET|PRESET[,B|,BF] (CmdLine LA749): [`line_endpoints`] then
 /// [`line_draw`]. Coordinates: x VarGet16Bit, y VarGet8Bit.
@@ -141,8 +151,8 @@ fn diff(mem: &Memory, start: u16, end: u16) -> (u16, bool) {
 }
 
 /// DrawHLine (LA7D2): |dx|+1 pixels on row GrCurrY from min(GrCurrX, GrPixelNoX);
-/// GrCurrX is left as it was.
-pub(crate) fn hline(mem: &mut Memory) {
+/// GrCurrX is left as it was. Returns the pixels plotted.
+pub(crate) fn hline(mem: &mut Memory) -> u32 {
     let x = mem.read_u16(dp::CURR_X);
     let (d, neg) = diff(mem, dp::CURR_X, dp::PIXEL_X);
     if neg {
@@ -160,6 +170,7 @@ pub(crate) fn hline(mem: &mut Memory) {
         plot(mem, a, m);
         (a, m) = step_right(four, a, m);
     }
+    count
 }
 
 /// DrawVLine (LA7FC): |dy|+1 pixels down column GrCurrX from min(GrCurrY, GrPixelNoY);

@@ -8,6 +8,10 @@ use crate::basic::error::ErrorCode;
 use crate::basic::program::STACK_BUF;
 use crate::machine::memory::{addr, Memory};
 
+/// Plots past which a PAINT is a runaway ([`Painter::runaway`]): 341 whole 256×192 pictures.
+/// An intact fill plots each paintable pixel a few times at most.
+const RUNAWAY_PLOTS: u32 = 1 << 24;
+
 /// One span record: direction (+1: the row below, −1: the row above, 0: end marker),
 /// row, x of the pixel left of the span, length.
 #[derive(Clone, Copy, Debug)]
@@ -42,7 +46,7 @@ impl Painter {
         let mut n: u16 = 0;
         loop {
             let x = mem.read_u16(dp::CURR_X);
-            if x & 0x8000 != 0 || x > self.max_x || self.is_border(mem) {
+            if x & 0x8000 != 0 || x > self.max_x || self.is_border(mem) || self.runaway() {
                 return n;
             }
             let (a, m) = pixel_addr(mem);
@@ -56,6 +60,14 @@ impl Painter {
             };
             mem.write_u16(dp::CURR_X, x);
         }
+    }
+
+    /// Whether this PAINT has plotted more than any fill of an intact picture could: it has
+    /// painted over its own working points (a PMODE page wrapped round into the direct
+    /// page), where the ROM's loops may never end and the Dragon hangs until it is reset.
+    /// The fill stops instead, so that the host never hangs in one statement.
+    fn runaway(&self) -> bool {
+        self.plotted > RUNAWAY_PLOTS
     }
 
     /// LAD7A: GrPixelNoX := GrCurrX, paint leftwards.
@@ -165,7 +177,7 @@ pub fn paint(
         if mem.peek(dp::DIRTY) == 0 {
             pt.stack.truncate(saved);
         }
-        let Some(span) = pt.stack.pop() else {
+        let Some(span) = pt.stack.pop().filter(|_| !pt.runaway()) else {
             return Ok(cost::paint(pt.plotted, pt.rows));
         };
         mem.poke(dp::DIRTY, 0);
