@@ -188,12 +188,9 @@ impl Driver {
 
     /// Run one field; `play` sends its sound to the speaker.
     pub fn step(&mut self, play: bool) -> Status {
-        self.last = self.machine.run_field();
+        let status = self.machine.run_field();
         self.sound.field(self.machine.events(), play);
-        for e in self.machine.take_tape_failures() {
-            self.notices.push(format!("the save failed: {e}"));
-        }
-        self.fields += 1;
+        self.fields_ran(status, 1);
         if let Some(hook) = self.hook.as_mut() {
             match hook.after_field(&mut self.machine) {
                 Ok(None) => {}
@@ -217,13 +214,19 @@ impl Driver {
         let (status, n) = self
             .machine
             .run_fields(left.clamp(1, TURBO_FIELDS_AT_ONCE as u64) as u32);
-        self.last = status;
         self.sound.skip_fields(self.machine.events(), n);
+        self.fields_ran(status, n);
+        n
+    }
+
+    /// After `n` fields that ended in `status`: a failed save becomes a notice, and the
+    /// fields are counted.
+    fn fields_ran(&mut self, status: Status, n: u32) {
+        self.last = status;
         for e in self.machine.take_tape_failures() {
             self.notices.push(format!("the save failed: {e}"));
         }
         self.fields += n as u64;
-        n
     }
 
     /// F5: the machine to `path`, as a snapshot; returns what to tell the person.
