@@ -282,13 +282,13 @@ fn a_refused_order_file_gets_an_error_and_a_corrected_one_is_played() {
     std::thread::sleep(Duration::from_millis(100));
     assert!(!dir.join("Turn_2.txt").exists());
     assert!(!dir.join(format!("Player_{p}_Turn_1.error")).exists());
-    // An illegal move: refused, and why.
+    // An illegal move: refused by the host's gate before a key is typed, and why.
     std::fs::write(&order, "MOVE 99Z\nEND\n").unwrap();
     let error = dir.join(format!("Player_{p}_Turn_1.error"));
     wait_for(&error, limit);
     let why = std::fs::read_to_string(&error).unwrap();
     assert!(
-        why.contains("REFUSED:99Z IS NOT ONE OF THE CELLS OFFERED"),
+        why.contains("REFUSED:MOVE 99Z IS NOT ONE OF THE CHOICES"),
         "{why}"
     );
     assert!(!dir.join("Turn_2.txt").exists(), "nothing was played");
@@ -299,7 +299,7 @@ fn a_refused_order_file_gets_an_error_and_a_corrected_one_is_played() {
     let next = read(&dir, "Turn_2.txt");
     assert_eq!(value(&next, "ASK"), Some("BUY"));
     assert!(!error.exists(), "the error went with the corrected file");
-    // Buying more than the cash allows is refused as a whole.
+    // One order that is not legal refuses them all.
     let order2 = dir.join(format!("Player_{p}_Turn_2.txt"));
     std::fs::write(&order2, "BUY A 1\nSELL B 2\nEND\n").unwrap();
     let error2 = dir.join(format!("Player_{p}_Turn_2.error"));

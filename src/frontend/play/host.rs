@@ -5,9 +5,10 @@ use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use super::orders::{read_order_file, OrderFile, Question};
 use super::turn_file::{
-    error_file_name, order_file_name, order_keys, turn_file_name, Answerer, Block, BlockError,
-    BlockKind, BlockReader, MAX_ORDER_FILE,
+    error_file_name, order_file_name, turn_file_name, Answerer, Block, BlockError, BlockKind,
+    BlockReader, MAX_ORDER_FILE,
 };
 use crate::computer::{Machine, Status};
 use crate::frontend::headless::{FIELDS_PER_SECOND, IDLE_SECONDS};
@@ -78,13 +79,52 @@ pub enum Step {
 struct Awaited {
     player: u8,
     turn: u32,
+    /// What the turn asks, to check the orders against before they are typed.
+    question: Question,
     /// The contents of the order file that was refused: a file is read again only once it
     /// has changed.
     refused: Option<Vec<u8>>,
-    /// Why the order file could not be read, when that was said in an error file.
-    unreadable: Option<String>,
+    /// Why the order file could not be read and which file that was, when that was said in
+    /// an error file: the same reason is said again only for another file.
+    unreadable: Option<(String, Option<FileIdentity>)>,
     /// The header line of the game's turn file (its format's version), for the error file.
     header: String,
+}
+
+/// Orders that passed the gate, being typed a key at a time, only while the program waits
+/// for a key: if it stops, not one more byte reaches the keyboard (and so never `OK`).
+#[derive(Clone, Debug)]
+struct InFlight {
+    /// The question they answer, to wait for it again if the program stops on them.
+    awaited: Awaited,
+    /// The order file's contents.
+    bytes: Vec<u8>,
+    /// Keys not yet typed.
+    keys: VecDeque<u8>,
+}
+
+/// What tells one file in the game folder from another of the same name (a replaced file
+/// is another file, even with the same fault).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct FileIdentity {
+    inode: u64,
+    len: u64,
+    modified: Option<std::time::SystemTime>,
+}
+
+impl FileIdentity {
+    fn of(path: &Path) -> Option<FileIdentity> {
+        let meta = std::fs::symlink_metadata(path).ok()?;
+        #[cfg(unix)]
+        let inode = std::os::unix::fs::MetadataExt::ino(&meta);
+        #[cfg(not(unix))]
+        let inode = 0;
+        Some(FileIdentity {
+            inode,
+            len: meta.len(),
+            modified: meta.modified().ok(),
+        })
+    }
 }
 
 /// The host's side of a game by file.
@@ -93,13 +133,21 @@ pub struct PlayHost {
     dir: PathBuf,
     reader: BlockReader,
     awaited: Option<Awaited>,
-    /// The order file typed last and its contents (kept in case the game refuses it).
-    last_orders: Option<(u8, u32, Vec<u8>)>,
+    /// The question answered last and the order file's contents (kept in case the game
+    /// refuses them).
+    last_orders: Option<(Awaited, Vec<u8>)>,
+    /// Orders being typed, until the game's next block answers them.
+    in_flight: Option<InFlight>,
+    /// The machine when the last block was printed: if the program stops on a player's
+    /// orders, the game goes back to it and waits for other orders.
+    resume_point: Vec<u8>,
     /// Keys for keyboard seats when nobody is at a keyboard (headless): typed one at a time,
     /// only while a keyboard seat is asked and the program waits for a key.
     keyboard_keys: VecDeque<u8>,
     /// The player a keyboard seat's turn belongs to, while one is asked.
     keyboard_turn: Option<u8>,
+    /// Blocks routed so far: the game moving on.
+    blocks_routed: u64,
 }
 
 impl PlayHost {
@@ -115,8 +163,11 @@ impl PlayHost {
             reader: BlockReader::default(),
             awaited: None,
             last_orders: None,
+            in_flight: None,
+            resume_point: Vec::new(),
             keyboard_keys: keyboard_keys.into(),
             keyboard_turn: None,
+            blocks_routed: 0,
         })
     }
 
@@ -132,19 +183,26 @@ impl PlayHost {
         })
     }
 
-    /// After each field: route what the printer printed, and type a keyboard seat's next key
-    /// if it is waiting for one.
+    /// After each field: route what the printer printed, type the next key of orders in
+    /// flight, and type a keyboard seat's next key if it is waiting for one.
     pub fn after_field(&mut self, m: &mut Machine) -> Result<Step, PlayError> {
         for block in self.reader.push(&m.take_printed()) {
+            // The game answered the orders (or asked anew): nothing more of them is typed.
+            self.in_flight = None;
+            self.blocks_routed += 1;
             let over = self.route(&block)?;
             let snapshot = m.snapshot().map_err(|e| PlayError::File {
                 path: self.dir.join(SNAPSHOT_FILE),
                 problem: e.to_string(),
             })?;
             self.write_bytes(SNAPSHOT_FILE, &snapshot)?;
+            self.resume_point = snapshot;
             if let Some(over) = over {
                 return Ok(over);
             }
+        }
+        if self.in_flight.is_some() {
+            self.type_orders(m)?;
         }
         if let Some(a) = &self.awaited {
             return Ok(Step::AwaitingOrders {
@@ -160,6 +218,35 @@ impl PlayHost {
         Ok(Step::Running)
     }
 
+    /// Types the next key of the orders in flight when the program waits for one. If the
+    /// program stopped instead (a listing's bug met by legal orders), the machine goes back
+    /// to where the question was asked and the orders are refused: the game goes on.
+    fn type_orders(&mut self, m: &mut Machine) -> Result<(), PlayError> {
+        if m.status() == Status::Prompt {
+            let Some(flight) = self.in_flight.take() else {
+                return Ok(());
+            };
+            *m = Machine::from_snapshot(&self.resume_point).map_err(|e| PlayError::File {
+                path: self.dir.join(SNAPSHOT_FILE),
+                problem: format!("cannot go back to the turn after the game stopped: {e}"),
+            })?;
+            self.reader = BlockReader::default();
+            let mut awaited = flight.awaited;
+            awaited.refused = Some(flight.bytes);
+            self.awaited = Some(awaited);
+            return self.refuse("THE GAME STOPPED ON THESE ORDERS; NOTHING OF THEM WAS PLAYED");
+        }
+        let Some(flight) = &mut self.in_flight else {
+            return Ok(());
+        };
+        if m.status() == Status::WaitingForKey && m.script_keys_left() == 0 {
+            if let Some(k) = flight.keys.pop_front() {
+                m.type_script(&[k]);
+            }
+        }
+        Ok(())
+    }
+
     /// One block: a turn file, an error file, or the standings.
     fn route(&mut self, block: &Block) -> Result<Option<Step>, PlayError> {
         match block.kind()? {
@@ -170,6 +257,7 @@ impl PlayHost {
                     self.awaited = Some(Awaited {
                         player,
                         turn,
+                        question: Question::from_block(block),
                         refused: None,
                         unreadable: None,
                         header: block.lines[0].clone(),
@@ -180,17 +268,18 @@ impl PlayHost {
             // The error file is the game's own block: its header, turn, player and reason.
             BlockKind::Refused { turn, player, .. } => {
                 self.write(&error_file_name(player, turn), &block.text())?;
-                let refused = match &self.last_orders {
-                    Some((p, t, bytes)) if *p == player && *t == turn => Some(bytes.clone()),
-                    _ => None,
-                };
-                self.awaited = Some(Awaited {
-                    player,
-                    turn,
-                    refused,
-                    unreadable: None,
-                    header: block.lines[0].clone(),
-                });
+                // The same question is asked again, and the refused file is not read again
+                // until it changes. (A refusal of a keyboard seat's typing is only recorded.)
+                if let Some((answered, bytes)) = self.last_orders.take() {
+                    if answered.player == player && answered.turn == turn {
+                        self.awaited = Some(Awaited {
+                            refused: Some(bytes),
+                            unreadable: None,
+                            header: block.lines[0].clone(),
+                            ..answered
+                        });
+                    }
+                }
                 Ok(None)
             }
             BlockKind::Over { turn, winner } => {
@@ -201,9 +290,11 @@ impl PlayHost {
         }
     }
 
-    /// Looks for the awaited order file once: when it is complete (has its `END` line) and is
-    /// not the one just refused, types its orders and returns true.
-    pub fn poll_orders(&mut self, m: &mut Machine) -> Result<bool, PlayError> {
+    /// Looks for the awaited order file once. When it is complete (has its `END` line) and
+    /// is not the one just refused, checks it against the question (see `orders`): orders
+    /// that pass go in flight, to be typed as the program asks for keys, and true is
+    /// returned; anything else gets an error file, and the game goes on waiting.
+    pub fn poll_orders(&mut self, _m: &mut Machine) -> Result<bool, PlayError> {
         let Some(a) = &self.awaited else {
             return Ok(true);
         };
@@ -216,34 +307,73 @@ impl PlayHost {
             // (games.md P4): an error file saying why, and the game waits for a better one.
             Err(e) => {
                 let why = format!("{} {e}", order_file_name(a.player, a.turn));
-                self.report_unreadable(&why)?;
+                self.report_unreadable(&why, FileIdentity::of(&path))?;
                 return Ok(false);
             }
         };
         if a.refused.as_ref() == Some(&bytes) {
             return Ok(false);
         }
-        let Some(keys) = order_keys(&bytes) else {
-            return Ok(false);
+        let orders = match read_order_file(&bytes) {
+            OrderFile::Incomplete => return Ok(false),
+            OrderFile::Unusable(why) => return self.refuse_file(bytes, &why).map(|_| false),
+            OrderFile::Orders(orders) => orders,
         };
-        let (player, turn) = (a.player, a.turn);
+        let typed = match a.question.check(&orders) {
+            Ok(typed) => typed,
+            Err(why) => return self.refuse_file(bytes, &why).map(|_| false),
+        };
+        let mut keys = VecDeque::new();
+        for order in typed.iter().map(String::as_str).chain(["END"]) {
+            keys.extend(order.bytes());
+            keys.push_back(b'\r');
+        }
+        let Some(awaited) = self.awaited.take() else {
+            return Ok(true);
+        };
         // A corrected file answers the error: the error file goes.
-        let _ = std::fs::remove_file(self.dir.join(error_file_name(player, turn)));
-        m.type_script(&keys);
-        self.last_orders = Some((player, turn, bytes));
-        self.awaited = None;
+        let _ = std::fs::remove_file(self.dir.join(error_file_name(awaited.player, awaited.turn)));
+        self.last_orders = Some((awaited.clone(), bytes.clone()));
+        self.in_flight = Some(InFlight {
+            awaited,
+            bytes,
+            keys,
+        });
         Ok(true)
     }
 
-    /// Writes the error file for an order file that cannot be read, once for each reason.
-    fn report_unreadable(&mut self, why: &str) -> Result<(), PlayError> {
+    /// Refuses the order file holding `bytes` (it is not read again until it changes).
+    fn refuse_file(&mut self, bytes: Vec<u8>, why: &str) -> Result<(), PlayError> {
+        if let Some(a) = &mut self.awaited {
+            a.refused = Some(bytes);
+        }
+        self.refuse(why)
+    }
+
+    /// Writes the error file for an order file that cannot be read: once for each reason
+    /// and file (a file that replaces it with the same fault gets its own error file).
+    fn report_unreadable(
+        &mut self,
+        why: &str,
+        file: Option<FileIdentity>,
+    ) -> Result<(), PlayError> {
         let Some(a) = &mut self.awaited else {
             return Ok(());
         };
-        if a.unreadable.as_deref() == Some(why) {
+        let seen = (why.to_string(), file);
+        if a.unreadable.as_ref() == Some(&seen) {
             return Ok(());
         }
-        a.unreadable = Some(why.to_string());
+        a.unreadable = Some(seen);
+        self.refuse(why)
+    }
+
+    /// Writes the awaited question's error file (games.md P4): the turn's header, whose
+    /// turn it is, and why, as the game itself words a refusal.
+    fn refuse(&mut self, why: &str) -> Result<(), PlayError> {
+        let Some(a) = &self.awaited else {
+            return Ok(());
+        };
         let (player, turn) = (a.player, a.turn);
         let text = format!(
             "{}\nTURN:{turn}\nPLAYER:{player}\nREFUSED:{}\nEND\n",
@@ -261,6 +391,11 @@ impl PlayHost {
     /// The keyboard seat being asked, if any.
     pub fn keyboard_turn(&self) -> Option<u8> {
         self.keyboard_turn
+    }
+
+    /// How many blocks the game has printed (turns, refusals, the standings).
+    pub fn blocks_routed(&self) -> u64 {
+        self.blocks_routed
     }
 }
 
@@ -288,9 +423,13 @@ pub fn play_headless(
     poll: Duration,
 ) -> Result<u8, PlayError> {
     let idle_limit = (IDLE_SECONDS as f64 * FIELDS_PER_SECOND) as u64;
+    // Fields in which a keyboard seat's question waited for a key that no script will type,
+    // since the game last moved on (a key taken, a block printed). A field in which the
+    // program did something else (a blink, a tune) neither counts nor clears them.
     let mut idle = 0u64;
+    let mut progress = (m.keys_delivered(), host.blocks_routed());
     loop {
-        let status = m.run_field();
+        m.run_field();
         match host.after_field(m)? {
             Step::Over { winner } => return Ok(winner),
             Step::AwaitingOrders { .. } => {
@@ -300,17 +439,25 @@ pub fn play_headless(
                     }
                     std::thread::sleep(poll);
                 }
-                idle = 0;
             }
             Step::Running => {}
         }
-        if status == Status::Prompt && !m.keys_pending() {
+        if m.status() == Status::Prompt && !m.keys_pending() {
             return Err(PlayError::GameStopped {
                 screen: m.screen_text(),
             });
         }
-        let out_of_keys = m.starved() && !m.keys_pending() && host.keyboard_keys_left() == 0;
-        idle = if out_of_keys { idle + 1 } else { 0 };
+        let now = (m.keys_delivered(), host.blocks_routed());
+        if now != progress {
+            progress = now;
+            idle = 0;
+        } else if host.keyboard_turn().is_some()
+            && m.starved()
+            && !m.keys_pending()
+            && host.keyboard_keys_left() == 0
+        {
+            idle += 1;
+        }
         if idle >= idle_limit {
             return Err(PlayError::OutOfKeys {
                 player: host.keyboard_turn().unwrap_or(0),

@@ -13,6 +13,7 @@
 pub mod cli;
 pub mod game_record;
 pub mod host;
+pub mod orders;
 pub mod seats;
 pub mod turn_file;
 

@@ -173,38 +173,6 @@ pub fn error_file_name(player: u8, turn: u32) -> String {
 
 /// The most bytes of an order file that are read (a few orders of a few words).
 pub const MAX_ORDER_FILE: usize = 64 * 1024;
-/// The most characters of one order typed in (the game reads 40).
-pub const MAX_ORDER_CHARS: usize = 60;
-
-/// The orders of a complete order file (P3), as keys to type: each order a line, upper
-/// case, then `END`. `None` while the file has no `END` line (it is still being written).
-/// Blank lines and lines starting with `#` are skipped; a character the Dragon's keyboard
-/// cannot type becomes `?` (so the game refuses the order, rather than the host guessing).
-pub fn order_keys(text: &[u8]) -> Option<Vec<u8>> {
-    let text = String::from_utf8_lossy(text);
-    let mut keys = Vec::new();
-    for line in text.lines() {
-        let order = line.trim();
-        if order.eq_ignore_ascii_case("END") {
-            keys.extend_from_slice(b"END\r");
-            return Some(keys);
-        }
-        if order.is_empty() || order.starts_with('#') {
-            continue;
-        }
-        for c in order.chars().take(MAX_ORDER_CHARS) {
-            let c = c.to_ascii_uppercase();
-            keys.push(if (' '..='_').contains(&c) {
-                c as u8
-            } else {
-                b'?'
-            });
-        }
-        keys.push(b'\r');
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -278,18 +246,5 @@ mod tests {
         );
         let future = block(&["===== spacemono v2.0.0 =====", "TURN:1", "END"]);
         assert!(future.kind().unwrap_err().0.contains("format 2.0.0"));
-    }
-
-    #[test]
-    fn order_files_are_read_only_when_complete() {
-        assert_eq!(order_keys(b"MOVE 4B\n"), None);
-        assert_eq!(
-            order_keys(b"# my move\nmove 4b\n\n  BUY A 3  \nend\nignored\n"),
-            Some(b"MOVE 4B\rBUY A 3\rEND\r".to_vec())
-        );
-        assert_eq!(
-            order_keys("BUY A 3€\nEND\n".as_bytes()),
-            Some(b"BUY A 3?\rEND\r".to_vec())
-        );
     }
 }
