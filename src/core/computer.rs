@@ -37,7 +37,11 @@ impl std::fmt::Display for LoadError {
 }
 impl std::error::Error for LoadError {}
 
-#[derive(Debug)]
+/// A clone is the same machine, to try something on without touching this one (the order
+/// fuzzer tries each file on a clone of a game at its question). Compiled lines are shared
+/// between clones; what they cache depends only on the program text, which a clone that
+/// changes it compiles anew.
+#[derive(Clone, Debug)]
 pub struct Machine {
     pub(crate) hw: Hardware,
     pub(crate) basic: Interpreter,

@@ -120,6 +120,7 @@ pub struct LineEntry {
 /// memory (4M lines are 8 MB here and about 24 MB written out).
 pub const TRACE_LIMIT: usize = 4 << 20;
 
+#[derive(Clone)]
 pub struct Interpreter {
     pub fu: FloatUnit,
     pub(crate) vars: VarIndex,

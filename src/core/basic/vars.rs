@@ -11,6 +11,7 @@ use crate::machine::memory::{addr, Memory};
 /// Name → the variable's offset+1 from the start of its area (low 16 bits; 0 = not created)
 /// and its place in creation order (high 16 bits), which is what the ROM's linear search pays
 /// for.
+#[derive(Clone)]
 pub struct VarIndex {
     /// (Fixed-size tables: a name indexes them without a bounds check.) A simple variable's
     /// entry also holds, in its high 32 bits, what the search for it costs (so a read

@@ -38,7 +38,7 @@ pub const BEEP: Event = Event::Sound {
 /// all the host's memory. The frontend says when a transcript reached it.
 pub const TRANSCRIPT_LIMIT: usize = 32 << 20;
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Hardware {
     pub mem: Memory,
     pub keyboard: Keyboard,

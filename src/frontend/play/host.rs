@@ -128,7 +128,7 @@ impl FileIdentity {
 }
 
 /// The host's side of a game by file.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct PlayHost {
     dir: PathBuf,
     reader: BlockReader,

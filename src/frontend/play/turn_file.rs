@@ -118,7 +118,7 @@ impl Block {
 }
 
 /// The printer's output, cut into blocks as their `END` lines arrive.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct BlockReader {
     /// Bytes of a line not yet ended.
     partial: Vec<u8>,
@@ -173,6 +173,7 @@ pub fn error_file_name(player: u8, turn: u32) -> String {
 
 /// The most bytes of an order file that are read (a few orders of a few words).
 pub const MAX_ORDER_FILE: usize = 64 * 1024;
+
 #[cfg(test)]
 mod tests {
     use super::*;
