@@ -1,0 +1,203 @@
+//! Orders no player should send, typed straight at the three games' listings (issue 27), with
+//! no host in between: what a person at a real Dragon's keyboard could type for a file seat.
+//! `spacemono play` checks orders before it types them; these tests are the second wall. Each
+//! bad set of orders gets a REFUSED block for the same turn and player, the next good orders
+//! are played, and the program never stops: no ?OS, ?OV or ?FC, and never back at OK.
+
+use crate::acquire_support::{blocks, Block};
+use crate::common::basic_session::Session;
+use crate::game_support::{self, Game as SpaceMonopoly};
+use spacemono::frontend::headless::EndReason;
+
+/// Types `keys` and returns the blocks printed meanwhile. The program must still be running,
+/// waiting for keys, with no error on the screen.
+fn typed(s: &mut Session, keys: &str) -> Vec<Block> {
+    let screen = s.keys(keys);
+    assert!(
+        s.last_end == EndReason::WaitedForKeys && !screen.contains("ERROR"),
+        "the program stopped on {keys:?}: {screen}"
+    );
+    blocks(&String::from_utf8_lossy(&s.m.take_printed()))
+}
+
+/// An order file's lines as typed: each line and ENTER, then END.
+fn order_keys<S: AsRef<str>>(lines: &[S]) -> String {
+    let mut keys: String = lines.iter().map(|l| format!("{}\r", l.as_ref())).collect();
+    keys.push_str("END\r");
+    keys
+}
+
+/// Types `lines` for the file seat `asked` asks: refused, in one REFUSED block of the same
+/// turn and player. Returns why.
+fn refused<S: AsRef<str> + std::fmt::Debug>(s: &mut Session, asked: &Block, lines: &[S]) -> String {
+    let b = typed(s, &order_keys(lines));
+    assert_eq!(b.len(), 1, "{lines:?} gave {b:?}");
+    assert_eq!(b[0].get("TURN"), asked.get("TURN"), "{lines:?}");
+    assert_eq!(b[0].get("PLAYER"), asked.get("PLAYER"), "{lines:?}");
+    b[0].get("REFUSED")
+        .unwrap_or_else(|| panic!("{lines:?} was not refused: {b:?}"))
+        .to_string()
+}
+
+/// Types good `lines` for the file seat `asked` asks: played, and the game goes on to a later
+/// turn. Returns the blocks printed.
+fn played(s: &mut Session, asked: &Block, lines: &[&str]) -> Vec<Block> {
+    let b = typed(s, &order_keys(lines));
+    let last = b
+        .last()
+        .unwrap_or_else(|| panic!("{lines:?}: nothing printed"));
+    assert!(last.get("REFUSED").is_none(), "{lines:?} refused: {b:?}");
+    assert!(last.num("TURN") > asked.num("TURN"), "{lines:?}: {b:?}");
+    b
+}
+
+/// Lines that are no order in any game: more and longer lines than any turn takes, a line
+/// longer than the Dragon's line buffer, spaces, numbers no variable holds.
+fn garbage() -> Vec<Vec<String>> {
+    let n = |s: &str, times: usize| vec![s.to_string(); times];
+    vec![
+        // Eight lines of 40 filled Space Monopoly's string space (?OS ERROR IN 9480).
+        n(&"X".repeat(40), 8),
+        n(&"Y".repeat(60), 12),
+        n(&"Z".repeat(300), 1),
+        n("   ", 1),
+        vec![String::new(), "  ".into(), String::new()],
+        n("1E39", 1),
+        n("-1", 1),
+        n(":PRINT MEM", 1),
+        n("@[]^_", 1),
+    ]
+}
+
+/// The question a file seat is asked now: the last block printed, which must want orders.
+fn asked(b: &[Block]) -> Block {
+    let last = b.last().expect("a question").clone();
+    assert_eq!(last.get("SEAT"), Some("FILE"), "{b:?}");
+    last
+}
+
+// ---------------------------------------------------------------- Space Monopoly
+
+#[test]
+fn space_monopoly_refuses_every_bad_order_and_plays_on() {
+    space_monopoly_file_seats(game_support::PROGRAM);
+}
+
+fn space_monopoly_file_seats(listing: &str) {
+    let mut g = SpaceMonopoly::start_listing(listing, "F2FF");
+    let move_ask = asked(&blocks(&g.printed()));
+    assert_eq!(move_ask.get("ASK"), Some("MOVE"));
+    for line in [
+        "MOVE 1E39",
+        "MOVE -1",
+        "MOVE 0A",
+        "MOVE 99Z",
+        "MOVE ",
+        "MOVE",
+    ] {
+        refused(&mut g, &move_ask, &[line]);
+    }
+    for lines in garbage() {
+        refused(&mut g, &move_ask, &lines);
+    }
+    // Eight lines of 40 (?OS ERROR IN 9480 before): each is cut to 16 characters.
+    let long = vec!["X".repeat(40); 8];
+    let why = refused(&mut g, &move_ask, &long);
+    assert_eq!(why, "ONE ORDER, MOVE AND A CELL, IS NEEDED");
+    let why = refused(&mut g, &move_ask, &long[..1]);
+    assert_eq!(why, format!("NOT A MOVE: {}", "X".repeat(16)));
+    let cell = move_ask.all("CHOICE")[0].to_string();
+    let buy_ask = asked(&played(&mut g, &move_ask, &[&cell]));
+    assert_eq!(buy_ask.get("ASK"), Some("BUY"));
+    let nines = format!("BUY A {}", "9".repeat(34));
+    let why = refused(&mut g, &buy_ask, &["Y".repeat(40)]);
+    assert_eq!(why, format!("NOT AN ORDER TO BUY: {}", "Y".repeat(16)));
+    for lines in [
+        vec!["BUY A 1E39"],
+        vec!["BUY A -1"],
+        vec!["BUY A 1.5"],
+        vec!["BUY A 99999999999999999999999999999999999999"],
+        vec!["BUY A "],
+        vec!["BUY "],
+        vec!["BUY @ 1"],
+        vec!["BUY Z 1"],
+        vec!["BUY A 1"; 9],
+        vec![nines.as_str(); 8],
+    ] {
+        refused(&mut g, &buy_ask, &lines);
+    }
+    for lines in garbage() {
+        refused(&mut g, &buy_ask, &lines);
+    }
+    let next = asked(&played(&mut g, &buy_ask, &[]));
+    assert_eq!(next.get("ASK"), Some("MOVE"));
+}
+
+/// A person at the keyboard may answer BUY HOW MANY with a whole line (the INPUT takes 249
+/// characters) after a file seat's long orders: both fit the string space.
+#[test]
+fn space_monopoly_a_keyboard_seat_answers_a_whole_line_beside_a_file_seat() {
+    space_monopoly_keyboard_beside_file(game_support::PROGRAM);
+}
+
+fn space_monopoly_keyboard_beside_file(listing: &str) {
+    let mut g = SpaceMonopoly::start_listing(listing, "F2KF");
+    let long = vec!["X".repeat(40); 8];
+    let whole_line = "9".repeat(260);
+    let mut answered = 0;
+    let mut b = blocks(&g.printed());
+    for _ in 0..40 {
+        let ask = b.last().expect("a question").clone();
+        b = match (ask.get("SEAT"), ask.get("ASK")) {
+            (Some("FILE"), Some("MOVE")) => {
+                refused(&mut g, &ask, &long);
+                let cell = ask.all("CHOICE")[0].to_string();
+                played(&mut g, &ask, &[&cell])
+            }
+            (Some("FILE"), Some("BUY")) => {
+                refused(&mut g, &ask, &long);
+                played(&mut g, &ask, &[])
+            }
+            (Some("KEYBOARD"), Some("MOVE")) => typed(&mut g, "M"),
+            (Some("KEYBOARD"), Some("BUY")) => {
+                // Each company's prompt: the whole line (refused on the screen), then none.
+                let prompts = ask.all("CHOICE").len();
+                answered += prompts;
+                typed(&mut g, &format!("{whole_line}\r\r").repeat(prompts))
+            }
+            other => panic!("{other:?}: {ask:?}"),
+        };
+        if answered >= 3 {
+            return;
+        }
+    }
+    panic!("the keyboard seat was asked to buy only {answered} times");
+}
+
+// ---------------------------------------------------------------- room to spare
+
+/// `listing` with its `CLEAR n` (the string space) made `n - n / 10`.
+fn a_tenth_less_string_space(listing: &str) -> String {
+    let at = listing.find(":CLEAR ").expect("the listing asks for CLEAR") + 7;
+    let digits = listing[at..].find(|c: char| !c.is_ascii_digit()).unwrap();
+    let n: u32 = listing[at..at + digits].parse().unwrap();
+    format!(
+        "{}{}{}",
+        &listing[..at],
+        n - n / 10,
+        &listing[at + digits..]
+    )
+}
+
+/// The worst each game meets above still fits with a tenth of its CLEAR taken away: the string
+/// space asked for is enough, with room to spare (roms/README.md gives the least each needs).
+#[test]
+fn every_game_meets_the_worst_with_a_tenth_of_its_string_space_to_spare() {
+    let less = a_tenth_less_string_space(game_support::PROGRAM);
+    assert!(
+        less.contains("CLEAR 270"),
+        "Space Monopoly asks for CLEAR 300"
+    );
+    space_monopoly_file_seats(&less);
+    space_monopoly_keyboard_beside_file(&less);
+}
