@@ -4,7 +4,7 @@
 //! bad set of orders gets a REFUSED block for the same turn and player, the next good orders
 //! are played, and the program never stops: no ?OS, ?OV or ?FC, and never back at OK.
 
-use crate::acquire_support::{blocks, Block};
+use crate::acquire_support::{self, blocks, Acq, Block};
 use crate::common::basic_session::Session;
 use crate::game_support::{self, Game as SpaceMonopoly};
 use spacemono::frontend::headless::EndReason;
@@ -174,6 +174,85 @@ fn space_monopoly_keyboard_beside_file(listing: &str) {
     panic!("the keyboard seat was asked to buy only {answered} times");
 }
 
+// ---------------------------------------------------------------- Acquire
+
+/// Player 1 (a file seat) lays 3D between Luxor (3A-3C) and Tower (3E-3F), holding 5 Tower
+/// shares: Tower is absorbed and player 1 is asked what becomes of them.
+fn acquire_dispose(listing: &str) -> Acq {
+    let mut g = Acq::start_listing(listing, "F2FC", 0);
+    g.brk();
+    g.clear(6000);
+    g.chain('L', &["3A", "3B", "3C"]);
+    g.chain('T', &["3E", "3F"]);
+    g.hold(1, 'T', 5);
+    g.printed();
+    g
+}
+
+#[test]
+fn acquire_refuses_every_bad_order_and_plays_on() {
+    acquire_file_seat(acquire_support::PROGRAM);
+}
+
+fn acquire_file_seat(listing: &str) {
+    let mut g = Acq::start_listing(listing, "F2FC", 0);
+    let first = asked(&blocks(&g.printed()));
+    assert_eq!(first.get("ASK"), Some("LAY"));
+    for line in ["LAY 1E39", "LAY 0A", "LAY ", "LAY"] {
+        refused(&mut g, &first, &[line]);
+    }
+    for lines in garbage() {
+        refused(&mut g, &first, &lines);
+    }
+    let tile = first.all("CHOICE")[0].to_string();
+    played(&mut g, &first, &[&tile]);
+    let mut g = acquire_dispose(listing);
+    let dispose = asked(&typed(&mut g, "P=1:R=3:C=4:HJ=0:GOTO 1050\n"));
+    assert_eq!(dispose.get("ASK"), Some("DISPOSE"));
+    // ?OV ERROR IN 9360 before.
+    let why = refused(&mut g, &dispose, &["TRADE 1E39"]);
+    assert_eq!(why, "NOT A NUMBER OF SHARES: TRADE 1E39");
+    for lines in [
+        vec!["SELL 1E39"],
+        vec!["SELL 1E38"; 3],
+        vec!["SELL -1"],
+        vec!["TRADE 1.5"],
+        vec!["SELL 2X"],
+        vec!["SELL"],
+        vec!["SELL "],
+        vec!["KEEP"; 4],
+    ] {
+        refused(&mut g, &dispose, &lines);
+    }
+    for lines in garbage() {
+        refused(&mut g, &dispose, &lines);
+    }
+    let buy = asked(&played(&mut g, &dispose, &["SELL 1", "TRADE 2"]));
+    assert_eq!(buy.get("ASK"), Some("BUY"));
+    // ?OV ERROR IN 9420 before.
+    let why = refused(&mut g, &buy, &["BUY L 1E39"]);
+    assert_eq!(why, "CANNOT BUY: BUY L 1E39");
+    for lines in [
+        vec!["BUY L 1E38"; 3],
+        vec!["BUY L -1"],
+        vec!["BUY L 1.5"],
+        vec!["BUY L 9999"],
+        vec!["BUY L"],
+        vec!["BUY Q 1"],
+        vec!["BUY L 1"; 5],
+    ] {
+        refused(&mut g, &buy, &lines);
+    }
+    for lines in garbage() {
+        refused(&mut g, &buy, &lines);
+    }
+    played(&mut g, &buy, &["BUY L 1"]);
+    // Of 5 Tower shares 1 sold, 2 traded for a Luxor share, 2 kept; a Luxor share bought:
+    // what was played, and nothing of what was refused.
+    g.brk();
+    assert_eq!(g.nums(&["SH(2,1)", "SH(1,1)"]), vec![2, 2]);
+}
+
 // ---------------------------------------------------------------- room to spare
 
 /// `listing` with its `CLEAR n` (the string space) made `n - n / 10`.
@@ -200,4 +279,5 @@ fn every_game_meets_the_worst_with_a_tenth_of_its_string_space_to_spare() {
     );
     space_monopoly_file_seats(&less);
     space_monopoly_keyboard_beside_file(&less);
+    acquire_file_seat(&a_tenth_less_string_space(acquire_support::PROGRAM));
 }
