@@ -7,6 +7,7 @@
 use crate::acquire_support::{self, blocks, Acq, Block};
 use crate::common::basic_session::Session;
 use crate::game_support::{self, Game as SpaceMonopoly};
+use crate::starlanes_support::{self, Game as Starlanes};
 use spacemono::frontend::headless::EndReason;
 
 /// Types `keys` and returns the blocks printed meanwhile. The program must still be running,
@@ -174,6 +175,77 @@ fn space_monopoly_keyboard_beside_file(listing: &str) {
     panic!("the keyboard seat was asked to buy only {answered} times");
 }
 
+// ---------------------------------------------------------------- Starlanes
+
+#[test]
+fn starlanes_refuses_every_bad_order_and_plays_on() {
+    starlanes_file_seats(starlanes_support::PROGRAM);
+}
+
+fn starlanes_file_seats(listing: &str) {
+    let mut g = Starlanes::start_listing(listing, "F2FF");
+    let move_ask = asked(&blocks(&g.printed()));
+    for line in [
+        "MOVE 1E39",
+        "MOVE 0",
+        "MOVE -1",
+        "MOVE 6",
+        "MOVE 1 1E39",
+        "MOVE 99999999999999999999",
+        "MOVE ",
+        "MOVE",
+    ] {
+        refused(&mut g, &move_ask, &[line]);
+    }
+    for lines in garbage() {
+        refused(&mut g, &move_ask, &lines);
+    }
+    // Player 1 to trade, A at 1A ($500, 2 held), as in starlanes_play_by_file.
+    g.brk();
+    g.empty_map(6000);
+    g.company(1, &["1A"], 500);
+    g.direct("SH(1,1)=2");
+    g.printed();
+    let trade_ask = asked(&typed(&mut g, "P=1:R=10:C=12:FR=1:GOTO 1050\n"));
+    assert_eq!(trade_ask.get("ASK"), Some("TRADE"));
+    let nines = format!("BUY A {}", "9".repeat(34));
+    for lines in [
+        vec!["BUY A 1E39"],
+        vec!["SELL A 1E39"],
+        vec!["BUY A 99999999"],
+        vec!["BUY A -1"],
+        vec!["BUY A 1.5"],
+        vec!["SELL A -0"],
+        vec!["BUY A"],
+        vec!["SELL"],
+        vec!["BUY Z MAX"],
+        vec!["BUY A 1"; 11],
+        vec![nines.as_str(); 10],
+    ] {
+        refused(&mut g, &trade_ask, &lines);
+    }
+    for lines in garbage() {
+        refused(&mut g, &trade_ask, &lines);
+    }
+    let next = asked(&played(&mut g, &trade_ask, &["SELL A ALL"]));
+    assert_eq!(next.get("ASK"), Some("MOVE"));
+}
+
+/// A person at a keyboard seat may type a whole line (249 characters) as a name: it is cut to
+/// ten, and the file seat beside it plays on.
+#[test]
+fn starlanes_a_name_of_a_whole_line_is_cut_to_ten() {
+    let mut g = Starlanes::start_printing(&format!("F2KF{}\n", "N".repeat(260)));
+    let b = blocks(&g.printed().replace('\n', "\r"));
+    let last = b.last().expect("a question");
+    assert!(
+        last.all("HOLDER")[0].ends_with(&format!("NAME:{}", "N".repeat(10))),
+        "{last:?}"
+    );
+    assert!(!g.transcript().contains("ERROR"));
+    assert_eq!(g.last_end, EndReason::WaitedForKeys);
+}
+
 // ---------------------------------------------------------------- Acquire
 
 /// Player 1 (a file seat) lays 3D between Luxor (3A-3C) and Tower (3E-3F), holding 5 Tower
@@ -279,5 +351,6 @@ fn every_game_meets_the_worst_with_a_tenth_of_its_string_space_to_spare() {
     );
     space_monopoly_file_seats(&less);
     space_monopoly_keyboard_beside_file(&less);
+    starlanes_file_seats(&a_tenth_less_string_space(starlanes_support::PROGRAM));
     acquire_file_seat(&a_tenth_less_string_space(acquire_support::PROGRAM));
 }
