@@ -82,9 +82,9 @@ fn the_built_in_tape_holds_every_game_in_order() {
 #[test]
 fn fits_in_a_dragon_32_with_room_to_spare() {
     // PRINT MEM after setup (4 players, at the first board): 24871 at power-on, less 6K for
-    // PCLEAR 8, the program, its arrays and CLEAR 300. About 3,100 bytes are left once play
-    // by file is in (it was 6,800 before); the game itself needs a few hundred for its
-    // GOSUB and FOR frames.
+    // PCLEAR 8, the program, its arrays and CLEAR 300. 3,030 bytes are left once play by
+    // file is in and its orders are bounded (it was 6,800 before); the game itself needs a few
+    // hundred for its GOSUB and FOR frames.
     let mut g = crate::game_support::Game::at_first_board(4);
     let mem = g.num("MEM");
     assert!(mem >= 3000.0, "PRINT MEM after setup is {mem}");

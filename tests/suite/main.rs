@@ -33,6 +33,7 @@ mod graphics_oracle;
 mod graphics_robust;
 mod graphics_statements;
 mod hostile_input;
+mod hostile_orders;
 mod hostile_seat;
 mod oracle_interpreter;
 mod play_by_file;

@@ -186,6 +186,19 @@ fn pbf_the_trade_block_offers_buying_and_selling() {
 }
 
 #[test]
+fn pbf_a_trade_block_carries_the_number_of_the_move_it_follows() {
+    // trading() plays move 1 (no move had been made): its TRADE block is move 1's, and the
+    // question after it is move 2.
+    let (mut g, b) = trading();
+    assert_eq!(value(&b, "ASK"), Some("TRADE"));
+    assert_eq!(value(&b, "MOVE"), Some("1"));
+    g.keys("END\n");
+    let next = blocks(&g.printed());
+    assert_eq!(value(&next[0], "ASK"), Some("MOVE"));
+    assert_eq!(value(&next[0], "MOVE"), Some("2"));
+}
+
+#[test]
 fn pbf_trade_orders_in_turn_and_a_refused_set_plays_nothing() {
     let (mut g, b) = trading();
     let turn = value(&b, "TURN").unwrap().to_string();

@@ -33,7 +33,12 @@ impl Acq {
     /// As `start`, but `fields` fields pass at the title before the keys are typed (the first
     /// key seeds RND from TIMER, so each wait gives another shuffle of the tiles).
     pub fn start_after(keys: &str, fields: u32) -> Acq {
-        let mut g = Acq(Session::load(PROGRAM, true, LIMIT));
+        Acq::start_listing(PROGRAM, keys, fields)
+    }
+
+    /// As `start_after`, with another listing (the game's, changed by a test).
+    pub fn start_listing(listing: &str, keys: &str, fields: u32) -> Acq {
+        let mut g = Acq(Session::load(listing, true, LIMIT));
         g.m.type_text(b"RUN\r");
         g.keys("");
         for _ in 0..fields {

@@ -28,6 +28,25 @@ impl Game {
         g
     }
 
+    /// As `start`, with the printer attached: a game by file (F at the title) prints its
+    /// blocks there, read with `printed()`.
+    pub fn start_printing(keys: &str) -> Game {
+        Game::start_listing(PROGRAM, keys)
+    }
+
+    /// As `start_printing`, with another listing (the game's, changed by a test).
+    pub fn start_listing(listing: &str, keys: &str) -> Game {
+        let mut g = Game(Session::load(listing, true, LIMIT));
+        g.m.type_text(b"RUN\r");
+        g.keys(keys);
+        g
+    }
+
+    /// Everything the printer printed since the last call.
+    pub fn printed(&mut self) -> String {
+        String::from_utf8(self.m.take_printed()).expect("printer text")
+    }
+
     /// Start a game of `players` players and stop (BREAK) at the first board, variables intact.
     pub fn at_first_board(players: u32) -> Game {
         let mut g = Game::start(&players.to_string());

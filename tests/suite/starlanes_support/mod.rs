@@ -47,8 +47,17 @@ impl Game {
         Game::start_with(false, wait, keys)
     }
 
+    /// As `start_printing`, with another listing (the game's, changed by a test).
+    pub fn start_listing(listing: &str, keys: &str) -> Game {
+        Game::start_with_listing(listing, true, 0, keys)
+    }
+
     fn start_with(printer: bool, wait: u64, keys: &str) -> Game {
-        let mut g = Game(Session::load(PROGRAM, printer, LIMIT));
+        Game::start_with_listing(PROGRAM, printer, wait, keys)
+    }
+
+    fn start_with_listing(listing: &str, printer: bool, wait: u64, keys: &str) -> Game {
+        let mut g = Game(Session::load(listing, printer, LIMIT));
         g.m.type_text(b"RUN\r");
         g.keys("");
         for _ in 0..wait {
