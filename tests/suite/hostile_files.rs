@@ -502,6 +502,19 @@ fn a_game_folder_others_may_write_in_is_refused() {
             "nothing written"
         );
     }
+    // A folder of ours in a folder others may write in (not sticky): it could be swapped.
+    let open = dir.join("open");
+    std::fs::create_dir_all(open.join("game")).unwrap();
+    std::fs::set_permissions(&open, std::fs::Permissions::from_mode(0o777)).unwrap();
+    let e = play_refused(&[open.join("game").as_os_str()], None, &dir);
+    assert!(e.contains("not sticky"), "{e}");
+    // Sticky, as /tmp: fine (the game starts and is stopped).
+    std::fs::set_permissions(&open, std::fs::Permissions::from_mode(0o1777)).unwrap();
+    let host = file_game(&open.join("game"), "1");
+    wait_until("Turn_1.txt", || {
+        is_plain_file(&open.join("game/Turn_1.txt"))
+    });
+    drop(host);
     // The default folder, $SPACEMONO_GAMES/GAME, alike.
     let games = dir.join("games");
     std::fs::create_dir_all(games.join("space-monopoly")).unwrap();
@@ -544,6 +557,10 @@ fn a_game_folder_of_another_user_is_refused() {
             0,
             "nothing written"
         );
+        // Our own folder inside another user's, who could swap it for another.
+        std::fs::create_dir(theirs.join("game")).unwrap();
+        let e = play_refused(&[theirs.join("game").as_os_str()], None, &dir);
+        assert!(e.contains("the folder it is in"), "{e}");
         let _ = std::fs::remove_dir_all(&dir);
     } else {
         eprintln!("skipped: needs root to make another user's folder");

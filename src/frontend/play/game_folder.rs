@@ -33,6 +33,13 @@ pub enum FolderError {
         dir: PathBuf,
         who: &'static str,
     },
+    /// Another user may rename the folder away and put another in its place: the folder it is
+    /// in is theirs, or others may write in it and it is not sticky (as /tmp is).
+    ParentOpen {
+        dir: PathBuf,
+        parent: PathBuf,
+        why: &'static str,
+    },
 }
 
 impl std::fmt::Display for FolderError {
@@ -52,6 +59,13 @@ impl std::fmt::Display for FolderError {
                  the game's files; play in a folder only you can write to (chmod go-w)",
                 dir.display()
             ),
+            FolderError::ParentOpen { dir, parent, why } => write!(
+                f,
+                "{}: the game folder is refused: the folder it is in, {}, {why}, so another \
+                 user could put another folder in its place",
+                dir.display(),
+                parent.display()
+            ),
         }
     }
 }
@@ -61,8 +75,9 @@ impl std::error::Error for FolderError {}
 /// Makes `dir` if it is missing (writable only by us: 0755 less the umask) and checks that it
 /// is a folder of ours that nobody else may write in. A link naming it must be ours too (in
 /// a shared /tmp another user could plant `/tmp/GAME` as a link to a folder of their
-/// choosing, or change where it leads). The folders above it are not checked: a sticky /tmp
-/// lets nobody rename or remove our folder.
+/// choosing, or change where it leads). The folder it is in (and, through a link, the one its
+/// target is in) must not let another user swap it: ours or root's, and writable by others
+/// only if sticky, as /tmp is.
 pub fn prepare_folder(dir: &Path, make: bool) -> Result<(), FolderError> {
     let io = |error| FolderError::Io {
         dir: dir.to_path_buf(),
@@ -101,14 +116,33 @@ pub fn prepare_folder(dir: &Path, make: bool) -> Result<(), FolderError> {
             });
         }
         let who = match meta.mode() & 0o022 {
-            0 => return Ok(()),
-            0o020 => "group",
-            _ => "others",
+            0 => None,
+            0o020 => Some("group"),
+            _ => Some("others"),
         };
-        Err(FolderError::WritableBy {
-            dir: dir.to_path_buf(),
-            who,
-        })
+        if let Some(who) = who {
+            return Err(FolderError::WritableBy {
+                dir: dir.to_path_buf(),
+                who,
+            });
+        }
+        let target = std::fs::canonicalize(dir).map_err(io)?;
+        for parent in [folder_of(dir), folder_of(&target)] {
+            let m = std::fs::metadata(&parent).map_err(io)?;
+            let why = if m.uid() != me && m.uid() != 0 {
+                "is owned by another user"
+            } else if m.mode() & 0o022 != 0 && m.mode() & 0o1000 == 0 {
+                "is writable by others and not sticky"
+            } else {
+                continue;
+            };
+            return Err(FolderError::ParentOpen {
+                dir: dir.to_path_buf(),
+                parent,
+                why,
+            });
+        }
+        Ok(())
     }
     #[cfg(not(unix))]
     match std::fs::metadata(dir).map_err(io)?.is_dir() {
@@ -116,6 +150,16 @@ pub fn prepare_folder(dir: &Path, make: bool) -> Result<(), FolderError> {
         false => Err(FolderError::NotAFolder {
             dir: dir.to_path_buf(),
         }),
+    }
+}
+
+/// The folder a name is in (`.` for a name alone; `/` for `/`).
+#[cfg(unix)]
+fn folder_of(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(p) if p.as_os_str().is_empty() => PathBuf::from("."),
+        Some(p) => p.to_path_buf(),
+        None => path.to_path_buf(),
     }
 }
 
