@@ -45,7 +45,13 @@ pub enum FolderError {
 impl std::fmt::Display for FolderError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            FolderError::Io { dir, error } => write!(f, "{}: {error}", dir.display()),
+            FolderError::Io { dir, error } => {
+                write!(
+                    f,
+                    "{}: cannot use it as the game folder: {error}",
+                    dir.display()
+                )
+            }
             FolderError::NotAFolder { dir } => write!(f, "{}: is not a folder", dir.display()),
             FolderError::OwnedByAnother { dir, what, uid } => write!(
                 f,
