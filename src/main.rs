@@ -718,8 +718,28 @@ fn game_session(cli: &Cli, args: &GameStartArgs, game: BuiltInGame) -> ExitCode 
     session(&cli.view, &cli.deck, &start, &cli.basic, game)
 }
 
+/// A command line clap refuses: its message and its status, 2, except for `play`, whose
+/// statuses 1 to 4 are winners: there a bad option is an error like any other, 255.
+fn refused_command_line(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    let shown = matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion);
+    // Parsed again, errors ignored, only to see which command it was.
+    let play = Cli::command()
+        .ignore_errors(true)
+        .try_get_matches()
+        .is_ok_and(|m| m.subcommand_name() == Some("play"));
+    if shown || !play {
+        e.exit();
+    }
+    let _ = e.print();
+    ExitCode::from(255)
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return refused_command_line(e),
+    };
     match cli.command {
         Some(Command::Run(args)) => run(args, &cli.view, &cli.deck, &cli.basic),
         Some(Command::List(args)) => list(&args, &cli.basic),

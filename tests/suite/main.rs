@@ -32,6 +32,7 @@ mod graphics_golden;
 mod graphics_oracle;
 mod graphics_robust;
 mod graphics_statements;
+mod hostile_files;
 mod hostile_input;
 mod hostile_orders;
 mod hostile_seat;

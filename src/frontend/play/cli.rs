@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
+use super::game_folder::{prepare_folder, remove_leftovers};
 use super::game_record::GameRecord;
 use super::host::{play_headless, PlayHost};
 use super::seats::{parse_seats, setup_keys};
@@ -16,7 +17,8 @@ use crate::machine::memory::addr;
 /// The options of `spacemono play`.
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
-    /// The game folder (made if missing): turn files are written and order files read there.
+    /// The game folder (made if missing; it must be yours, and writable by nobody else): turn
+    /// files are written and order files read there.
     /// Default: $SPACEMONO_GAMES/GAME (e.g. /tmp/space-monopoly when that is not set).
     pub dir: Option<PathBuf>,
     /// The game on the built-in tape.
@@ -131,8 +133,14 @@ impl Game {
 /// one in the folder again with --resume.
 pub fn prepare(args: &PlayArgs) -> Result<Game, String> {
     let dir = args.dir.clone().unwrap_or_else(|| default_dir(args.game));
+    // Checked (and made, for a new game) before anything is read or written in it.
+    prepare_folder(&dir, !args.resume).map_err(|e| e.to_string())?;
     let record = if args.resume {
-        GameRecord::read(&dir)?
+        let record = GameRecord::read(&dir)?;
+        // A host stopped mid-write (kill -9) left its temporary file behind.
+        remove_leftovers(&dir)
+            .map_err(|e| format!("{}: cannot tidy the game folder: {e}", dir.display()))?;
+        record
     } else {
         check_fresh(&dir)?;
         let seats = parse_seats(args.game, &args.seats)?;
@@ -149,8 +157,6 @@ pub fn prepare(args: &PlayArgs) -> Result<Game, String> {
                 None => Vec::new(),
             },
         };
-        std::fs::create_dir_all(&dir)
-            .map_err(|e| format!("{}: cannot make the game folder: {e}", dir.display()))?;
         record.write(&dir)?;
         record
     };

@@ -5,9 +5,9 @@
 
 use std::path::Path;
 
+use super::game_folder::{read_in_folder, write_in_folder};
 use super::seats::Seat;
 use crate::frontend::default_tape::BuiltInGame;
-use crate::frontend::host_file::{read_text_limited, write_replacing};
 
 /// The file's name in the game folder.
 pub const GAME_FILE: &str = "Game.txt";
@@ -96,14 +96,17 @@ impl GameRecord {
 
     pub fn write(&self, dir: &Path) -> Result<(), String> {
         let path = dir.join(GAME_FILE);
-        write_replacing(&path, self.text().as_bytes())
+        write_in_folder(&path, self.text().as_bytes())
             .map_err(|e| format!("{}: cannot write it: {e}", path.display()))
     }
 
     pub fn read(dir: &Path) -> Result<GameRecord, String> {
         let path = dir.join(GAME_FILE);
-        let text = read_text_limited(&path, 1 << 20)
-            .map_err(|e| format!("{e} (--resume goes on with a game started in that folder)"))?;
+        let resume = "--resume goes on with a game started in that folder";
+        let bytes = read_in_folder(&path, 1 << 20)
+            .map_err(|e| format!("{}: {e} ({resume})", path.display()))?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| format!("{}: is not UTF-8 text ({resume})", path.display()))?;
         GameRecord::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
     }
 }

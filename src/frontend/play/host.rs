@@ -5,6 +5,7 @@ use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use super::game_folder::{prepare_folder, read_in_folder, write_in_folder, FolderError};
 use super::orders::{read_order_file, OrderFile, Question};
 use super::turn_file::{
     error_file_name, order_file_name, turn_file_name, Answerer, Block, BlockError, BlockKind,
@@ -12,7 +13,7 @@ use super::turn_file::{
 };
 use crate::computer::{Machine, Status};
 use crate::frontend::headless::{FIELDS_PER_SECOND, IDLE_SECONDS};
-use crate::frontend::host_file::{read_limited, write_replacing, ReadError};
+use crate::frontend::host_file::ReadError;
 
 /// The file the final standings are copied to, beside the last turn file.
 pub const STANDINGS_FILE: &str = "Standings.txt";
@@ -25,6 +26,8 @@ pub const SNAPSHOT_FILE: &str = "Snapshot.spacemono";
 pub enum PlayError {
     /// A file in the game folder could not be written or read.
     File { path: PathBuf, problem: String },
+    /// The game folder will not do (another user's, or others may write in it).
+    Folder(FolderError),
     /// The game printed something the host cannot route.
     Block(BlockError),
     /// The program stopped (an error, or BREAK) instead of finishing the game.
@@ -39,6 +42,7 @@ impl std::fmt::Display for PlayError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             PlayError::File { path, problem } => write!(f, "{}: {problem}", path.display()),
+            PlayError::Folder(e) => write!(f, "{e}"),
             PlayError::Block(e) => write!(f, "the game's turn text: {e}"),
             PlayError::GameStopped { screen } => {
                 write!(
@@ -151,13 +155,11 @@ pub struct PlayHost {
 }
 
 impl PlayHost {
-    /// A host writing its files into `dir` (created if missing). `keyboard_keys` are typed
-    /// for the keyboard seats when no person is at a keyboard.
+    /// A host writing its files into `dir` (created if missing; refused if it is another
+    /// user's or others may write in it). `keyboard_keys` are typed for the keyboard seats
+    /// when no person is at a keyboard.
     pub fn new(dir: &Path, keyboard_keys: Vec<u8>) -> Result<Self, PlayError> {
-        std::fs::create_dir_all(dir).map_err(|e| PlayError::File {
-            path: dir.to_path_buf(),
-            problem: format!("cannot make the game folder: {e}"),
-        })?;
+        prepare_folder(dir, true).map_err(PlayError::Folder)?;
         Ok(PlayHost {
             dir: dir.to_path_buf(),
             reader: BlockReader::default(),
@@ -177,7 +179,7 @@ impl PlayHost {
 
     fn write_bytes(&self, name: &str, bytes: &[u8]) -> Result<(), PlayError> {
         let path = self.dir.join(name);
-        write_replacing(&path, bytes).map_err(|e| PlayError::File {
+        write_in_folder(&path, bytes).map_err(|e| PlayError::File {
             path,
             problem: format!("cannot write it: {e}"),
         })
@@ -299,7 +301,7 @@ impl PlayHost {
             return Ok(true);
         };
         let path = self.dir.join(order_file_name(a.player, a.turn));
-        let bytes = match read_limited(&path, MAX_ORDER_FILE) {
+        let bytes = match read_in_folder(&path, MAX_ORDER_FILE) {
             Ok(b) => b,
             // Not written yet (a bot that writes and renames is never seen half-way).
             Err(ReadError::Missing) => return Ok(false),

@@ -11,6 +11,7 @@
 //! format is documented in `roms/PLAY-BY-FILE.md`.
 
 pub mod cli;
+pub mod game_folder;
 pub mod game_record;
 pub mod host;
 pub mod orders;
