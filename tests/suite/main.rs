@@ -41,6 +41,7 @@ mod progtext_crunch_list;
 mod progtext_program_renum;
 mod progtext_robust;
 mod robustness;
+mod rom_parsing;
 mod snapshots;
 mod starlanes_computer;
 mod starlanes_games;

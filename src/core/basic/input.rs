@@ -8,7 +8,6 @@ use crate::basic::eval::write_packed;
 use crate::basic::interp::{
     fill_line_buffer, Halt, InputState, Interpreter, Mode, Res, LINE_BUFFER,
 };
-use crate::basic::program;
 use crate::basic::tokens::stmt as tok;
 use crate::machine::hardware::Hardware;
 use crate::machine::memory::addr;
@@ -209,14 +208,23 @@ impl Interpreter {
         self.assign_string(hw, target, d)
     }
 
-    /// READ one variable from the DATA statements.
+    /// READ one variable from the DATA statements (DR `CmdRead` $8777). The data pointer rests
+    /// on the byte before the next item: the DATA token, or the `,` or `:` that ended the last
+    /// item. Only a line's 0 sends READ looking for the next DATA statement (`L87EA`); an item
+    /// is read after a `,` even when nothing is there (`DATA,,` holds three empty items, read
+    /// as 0 or ""), and after a `:` too, where the next statement's text is read as an item
+    /// (`DATA 1:PRINT` gives ?SN in its line on the second READ).
     pub(crate) fn read_item(&mut self, hw: &mut Hardware, lv: &LValue) -> Result<(), Halt> {
-        let at_terminator = self.data_ptr == 0 || matches!(hw.mem.peek(self.data_ptr), b':' | 0);
-        if at_terminator {
+        if self.data_ptr == 0 {
+            // RESTORE: the byte before the program (its 0 starts the search from line one).
+            self.data_ptr = hw.mem.read_u16(addr::PROGRAM_START).wrapping_sub(1);
+        }
+        if hw.mem.peek(self.data_ptr) == 0 {
             self.find_data(hw)?;
         }
         let string = is_string_name(lv.name());
-        let mut p = self.data_ptr;
+        // `L879A`: CHRGET, so the item starts after the pointer's byte, spaces skipped.
+        let mut p = self.data_ptr.wrapping_add(1);
         let item = match self.scan_item(hw, &mut p, 0xFFFF, string, true) {
             Ok(item) => item,
             // A malformed number in DATA is a syntax error in the DATA line.
@@ -225,16 +233,15 @@ impl Interpreter {
             Err(e) => return Err(Halt::Error(e)),
         };
         // The item's text is read again every time: FIN for a number (timing.md §2.12).
-        let text = hw.mem.slice(self.data_ptr, p.max(self.data_ptr));
+        let from = self.data_ptr.wrapping_add(1);
+        let text = hw.mem.slice(from, p.max(from));
         hw.cycles += if string {
             cost::STRING_CHAR * text.len() as u32
         } else {
             fin::literal(text, None)
         };
         self.store_item(hw, lv, item)?;
-        if hw.mem.peek(p) == b',' {
-            p += 1;
-        }
+        // `L87D9`: the pointer stays on the `,`, `:` or 0 that ended the item.
         self.data_ptr = p;
         Ok(())
     }
@@ -247,33 +254,70 @@ impl Interpreter {
         Halt::Error(ErrorCode::SN)
     }
 
-    /// Move the DATA pointer to the first item of the next DATA statement (?OD if none): the
-    /// first DATA token at or after the pointer (which rests on the `:` or 0 that ended the
-    /// last DATA read), or from the start of the program after RESTORE.
+    /// Move the DATA pointer from a 0 to the next DATA token (?OD at the program's end), as
+    /// DR `L87EA` does: from the pointer, pass statement after statement with the plain
+    /// end-of-statement scan (`L861B`: a `:` or 0 outside quotes; it knows nothing of REM, so
+    /// a `:` in a comment ends a statement here) and look for a DATA token at the very first
+    /// byte of the next one, spaces not skipped (`PRINT: DATA 1` is not found). Lines are
+    /// passed by stepping over their 0, not by their links; a 0000 link ends the program.
     fn find_data(&mut self, hw: &mut Hardware) -> Res<()> {
-        let from = self.data_ptr;
+        let ram_end = addr::RAM_END;
+        let mut x = u32::from(self.data_ptr);
         // The ROM scans statement by statement (timing.md §2.12).
         let mut cycles = 0u32;
-        for l in program::lines(&hw.mem) {
-            if from != 0 && l.end < from {
-                continue;
+        let mut first = true;
+        loop {
+            let start = x;
+            let (at, ended_line) = scan_statement_end(&hw.mem, x);
+            // The first scan starts on the 0 that sent READ here: nothing is passed.
+            if !first {
+                cycles = cycles.saturating_add(
+                    cost::DATA_SEARCH_STATEMENT + cost::SCAN_BYTE * at.saturating_sub(start),
+                );
             }
-            cycles = cycles.saturating_add(cost::DATA_SEARCH_LINE);
-            let text = hw.mem.slice(l.text, l.end);
-            for (s, e) in crate::basic::compile::split_segments(text) {
-                let j = s + text[s..].iter().take_while(|&&c| c == b' ').count();
-                let at = l.text + j as u16;
-                if text.get(j) == Some(&tok::DATA) && (from == 0 || at >= from) {
-                    self.data_ptr = at + 1;
-                    self.data_line = l.number;
+            first = false;
+            x = at + 1;
+            if ended_line {
+                if x + 4 > ram_end || hw.mem.read_u16(x as u16) == 0 {
                     hw.cycles += cycles;
-                    return Ok(());
+                    return Err(ErrorCode::OD);
                 }
-                cycles = cycles
-                    .saturating_add(cost::DATA_SEARCH_STATEMENT + cost::SCAN_BYTE * (e - s) as u32);
+                self.data_line = hw.mem.read_u16((x + 2) as u16);
+                x += 4;
+                cycles = cycles.saturating_add(cost::DATA_SEARCH_LINE);
+            }
+            if x >= ram_end {
+                hw.cycles += cycles;
+                return Err(ErrorCode::OD);
+            }
+            if hw.mem.peek(x as u16) == tok::DATA {
+                self.data_ptr = x as u16;
+                hw.cycles += cycles;
+                return Ok(());
             }
         }
-        hw.cycles += cycles;
-        Err(ErrorCode::OD)
     }
+}
+
+/// DR `L861B`: from `x`, the address of the `:` or 0 that ends the statement (outside quotes;
+/// a $FF prefix takes its token byte with it), and whether it was the line's 0. Past the end
+/// of RAM it reports the end of a line.
+fn scan_statement_end(mem: &crate::machine::memory::Memory, mut x: u32) -> (u32, bool) {
+    let mut quoted = false;
+    while x < addr::RAM_END {
+        let c = mem.peek(x as u16);
+        if c == 0 {
+            return (x, true);
+        }
+        if c == b':' && !quoted {
+            return (x, false);
+        }
+        x += 1;
+        if c == b'"' {
+            quoted = !quoted;
+        } else if c == crate::basic::tokens::FUNCTION_PREFIX {
+            x += 1;
+        }
+    }
+    (addr::RAM_END, true)
 }
