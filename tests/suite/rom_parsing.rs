@@ -64,15 +64,13 @@ fn read_past_a_colon_reads_the_next_statement() {
 }
 
 /// The search for the next DATA (DR `L87EA`) looks at the first byte of each statement,
-/// spaces included, and knows nothing of REM: a DATA after `: ` is not found, one after a
-/// `:` in a comment is.
+/// spaces included: a DATA after `: ` is not found.
 #[test]
 fn the_data_search_looks_only_at_a_statements_first_byte() {
     assert_eq!(
         output("10 PRINT \"X\";: DATA 1\n20 READ A", ""),
         "X\n?OD ERROR IN 20\n"
     );
-    assert_eq!(output("10 REM A:DATA 4\n20 READ A:PRINT A", ""), " 4 \n");
     assert_eq!(
         output("10 PRINT \"X\";:DATA 5,6\n20 READ A,B:PRINT A;B", ""),
         "X 5  6 \n"

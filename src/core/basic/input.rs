@@ -256,9 +256,10 @@ impl Interpreter {
 
     /// Move the DATA pointer from a 0 to the next DATA token (?OD at the program's end), as
     /// DR `L87EA` does: from the pointer, pass statement after statement with the plain
-    /// end-of-statement scan (`L861B`: a `:` or 0 outside quotes; it knows nothing of REM, so
-    /// a `:` in a comment ends a statement here) and look for a DATA token at the very first
-    /// byte of the next one, spaces not skipped (`PRINT: DATA 1` is not found). Lines are
+    /// end-of-statement scan (`L861B`: a `:` or 0 outside quotes; it knows nothing of REM, but
+    /// a comment's text is not crunched, so it holds no DATA token) and look for a DATA token
+    /// at the very first byte of the next one, spaces not skipped (`PRINT: DATA 1` is not
+    /// found). Lines are
     /// passed by stepping over their 0, not by their links; a 0000 link ends the program.
     fn find_data(&mut self, hw: &mut Hardware) -> Res<()> {
         let ram_end = addr::RAM_END;
