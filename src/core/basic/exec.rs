@@ -6,7 +6,7 @@ use crate::basic::ast::{is_string_name, CompiledLine, Expr, LValue, Stmt, VarNam
 use crate::basic::cost::{self, fp};
 use crate::basic::error::ErrorCode;
 use crate::basic::eval::{Val, LET_LEVEL};
-use crate::basic::interp::{Halt, InputState, Interpreter, Mode, Pc, Res};
+use crate::basic::interp::{Halt, InputState, Interpreter, Mode, Pc, Res, SKIPPED_TO_LINE_END};
 use crate::basic::semigraphics;
 use crate::basic::strings::{read_desc, write_desc};
 use crate::machine::hardware::{Event, Hardware};
@@ -50,18 +50,30 @@ impl Interpreter {
                 } else if let Some(k) = else_seg {
                     hw.cycles += skip_cost;
                     self.pc.seg = k + 1;
-                    match &line.segs[*k as usize].stmt {
-                        Stmt::Else(inner) => self.exec(hw, inner, line),
+                    let seg = &line.segs[*k as usize];
+                    match &seg.stmt {
+                        Stmt::Else(inner) => {
+                            self.exec(hw, inner, line)?;
+                            // The ELSE part's own junk, seen if it went on to the next statement.
+                            let next = Pc {
+                                line: self.stmt_pc.line,
+                                seg: k + 1,
+                            };
+                            if seg.trailing_junk && self.pc == next {
+                                return Err(ErrorCode::SN.into());
+                            }
+                            Ok(())
+                        }
                         _ => Ok(()),
                     }
                 } else {
                     hw.cycles += skip_cost;
-                    self.pc.seg = line.segs.len() as u16;
+                    self.pc.seg = SKIPPED_TO_LINE_END;
                     Ok(())
                 }
             }
             Stmt::Else(_) => {
-                self.pc.seg = line.segs.len() as u16;
+                self.pc.seg = SKIPPED_TO_LINE_END;
                 Ok(())
             }
             Stmt::Goto(j) => Ok(self.jump(hw, j)?),
