@@ -34,6 +34,7 @@ mod graphics_robust;
 mod graphics_statements;
 mod hostile_input;
 mod oracle_interpreter;
+mod overwritten_text;
 mod play_by_file;
 mod play_music;
 mod printer;

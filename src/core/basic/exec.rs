@@ -16,7 +16,7 @@ use crate::machine::screen::{TextScreen, BLANK};
 /// What BASIC-80's RANDOMIZE without a number prints before it reads the seed.
 pub(crate) const RANDOMIZE_PROMPT: &[u8] = b"Random Number Seed (-32768 to 32767)? ";
 
-type ExecResult = Result<(), Halt>;
+pub(crate) type ExecResult = Result<(), Halt>;
 
 impl Interpreter {
     pub(crate) fn exec(
@@ -128,7 +128,14 @@ impl Interpreter {
                 Ok(())
             }
             Stmt::Dim(list) => self.dim_stmt(hw, list),
-            _ => self.exec_rare(hw, stmt),
+            _ => {
+                let r = self.exec_rare(hw, stmt);
+                // The statements that can write anywhere (POKE, graphics, tape) are all rare.
+                if hw.mem.watched_write() {
+                    return self.text_overwritten(hw, line, r);
+                }
+                r
+            }
         }
     }
 
@@ -389,13 +396,9 @@ impl Interpreter {
         Ok(())
     }
 
-    /// After a POKE: keep the derived state in step with RAM.
+    /// After a POKE: keep the derived state in step with RAM. (A POKE into the program text
+    /// is seen by the statement loop, as every write there is: text_overwritten.rs.)
     pub(crate) fn after_poke(&mut self, hw: &mut Hardware, a: u16) {
-        let start = hw.mem.read_u16(addr::PROGRAM_START);
-        let end = hw.mem.read_u16(addr::VARS_START);
-        if a >= start && a < end {
-            self.program_changed();
-        }
         if (addr::RND_SEED + 1..addr::RND_SEED + 5).contains(&a) {
             self.seed_from_ram(hw);
         }

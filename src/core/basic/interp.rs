@@ -393,7 +393,7 @@ impl Interpreter {
             hw.print(b'\r');
         }
         hw.print_bytes(b"OK\r");
-        hw.mem.write_u16(addr::CURRENT_LINE, DIRECT_LINE);
+        hw.mem.write_system_u16(addr::CURRENT_LINE, DIRECT_LINE);
         self.mode = Mode::Prompt;
         self.editor.clear();
         self.input = None;
@@ -537,7 +537,7 @@ impl Interpreter {
             seg: 0,
         };
         let number = self.lines[index as usize].number;
-        hw.mem.write_u16(addr::CURRENT_LINE, number);
+        hw.mem.write_system_u16(addr::CURRENT_LINE, number);
         hw.cycles += cost::NEW_LINE;
         if self.tracing {
             self.trace_line(hw, number);

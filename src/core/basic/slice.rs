@@ -71,7 +71,7 @@ impl Interpreter {
     #[inline]
     fn field_interrupt(&mut self, hw: &mut Hardware) {
         let t = hw.mem.read_u16(addr::TIMER).wrapping_add(1);
-        hw.mem.write_u16(addr::TIMER, t);
+        hw.mem.write_system_u16(addr::TIMER, t);
         self.field_tick(hw);
         hw.field += 1;
     }

@@ -73,6 +73,7 @@ pub fn compile_line_for(
         segs.push(Segment {
             stmt,
             trailing_junk: junk,
+            end: e as u16,
             cost,
         });
     }
