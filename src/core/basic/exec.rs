@@ -49,23 +49,7 @@ impl Interpreter {
                     self.exec(hw, then, line)
                 } else if let Some(k) = else_seg {
                     hw.cycles += skip_cost;
-                    self.pc.seg = k + 1;
-                    let seg = &line.segs[*k as usize];
-                    match &seg.stmt {
-                        Stmt::Else(inner) => {
-                            self.exec(hw, inner, line)?;
-                            // The ELSE part's own junk, seen if it went on to the next statement.
-                            let next = Pc {
-                                line: self.stmt_pc.line,
-                                seg: k + 1,
-                            };
-                            if seg.trailing_junk && self.pc == next {
-                                return Err(ErrorCode::SN.into());
-                            }
-                            Ok(())
-                        }
-                        _ => Ok(()),
-                    }
+                    self.else_part(hw, *k, line)
                 } else {
                     hw.cycles += skip_cost;
                     self.pc.seg = SKIPPED_TO_LINE_END;
@@ -128,14 +112,7 @@ impl Interpreter {
                 Ok(())
             }
             Stmt::Dim(list) => self.dim_stmt(hw, list),
-            _ => {
-                let r = self.exec_rare(hw, stmt);
-                // The statements that can write anywhere (POKE, graphics, tape) are all rare.
-                if hw.mem.watched_write() {
-                    return self.text_overwritten(hw, line, r);
-                }
-                r
-            }
+            _ => self.exec_rare_watched(hw, stmt, line),
         }
     }
 
@@ -190,6 +167,42 @@ impl Interpreter {
             self.vars.create_array(&mut hw.mem, *name, &sizes, s)?;
         }
         Ok(())
+    }
+
+    /// A false IF's ELSE part (segment `k`): its statement, then its own junk, seen if it
+    /// went on to the next statement.
+    #[inline(never)]
+    fn else_part(&mut self, hw: &mut Hardware, k: u16, line: &Rc<CompiledLine>) -> ExecResult {
+        self.pc.seg = k + 1;
+        let seg = &line.segs[k as usize];
+        let Stmt::Else(inner) = &seg.stmt else {
+            return Ok(());
+        };
+        self.exec(hw, inner, line)?;
+        let next = Pc {
+            line: self.stmt_pc.line,
+            seg: k + 1,
+        };
+        if seg.trailing_junk && self.pc == next {
+            return Err(ErrorCode::SN.into());
+        }
+        Ok(())
+    }
+
+    /// The rare statements, then the check for a write into the program text: the
+    /// statements that can write anywhere (POKE, graphics, tape) are all among them.
+    #[inline(always)]
+    fn exec_rare_watched(
+        &mut self,
+        hw: &mut Hardware,
+        stmt: &Stmt,
+        line: &Rc<CompiledLine>,
+    ) -> ExecResult {
+        let r = self.exec_rare(hw, stmt);
+        if hw.mem.watched_write() {
+            return self.text_overwritten(hw, line, r);
+        }
+        r
     }
 
     /// The statements that are not on any hot path. Each is its own function, so that this

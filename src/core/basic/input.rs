@@ -2,15 +2,17 @@
 //! $872B, `CmdRead`; interpreter.md §6).
 
 use crate::basic::ast::{is_string_name, LValue, Stmt};
+use crate::basic::compile::split_segments;
 use crate::basic::cost::{self, fin};
 use crate::basic::error::ErrorCode;
 use crate::basic::eval::write_packed;
 use crate::basic::interp::{
     fill_line_buffer, Halt, InputState, Interpreter, Mode, Res, LINE_BUFFER,
 };
+use crate::basic::program;
 use crate::basic::tokens::stmt as tok;
 use crate::machine::hardware::Hardware;
-use crate::machine::memory::addr;
+use crate::machine::memory::{addr, Memory};
 
 /// One item of a line or a DATA statement, as found.
 enum Item {
@@ -215,12 +217,16 @@ impl Interpreter {
     /// as 0 or ""), and after a `:` too, where the next statement's text is read as an item
     /// (`DATA 1:PRINT` gives ?SN in its line on the second READ).
     pub(crate) fn read_item(&mut self, hw: &mut Hardware, lv: &LValue) -> Result<(), Halt> {
-        if self.data_ptr == 0 {
+        let restored = self.data_ptr == 0;
+        if restored {
             // RESTORE: the byte before the program (its 0 starts the search from line one).
             self.data_ptr = hw.mem.read_u16(addr::PROGRAM_START).wrapping_sub(1);
         }
         if hw.mem.peek(self.data_ptr) == 0 {
-            self.find_data(hw)?;
+            let from = if restored { 0 } else { self.data_ptr };
+            let found = self.find_data(hw);
+            hw.cycles += search_cycles(&hw.mem, from, found.as_ref().ok().map(|_| self.data_ptr));
+            found?;
         }
         let string = is_string_name(lv.name());
         // `L879A`: CHRGET, so the item starts after the pointer's byte, spaces skipped.
@@ -259,51 +265,58 @@ impl Interpreter {
     /// end-of-statement scan (`L861B`: a `:` or 0 outside quotes; it knows nothing of REM, but
     /// a comment's text is not crunched, so it holds no DATA token) and look for a DATA token
     /// at the very first byte of the next one, spaces not skipped (`PRINT: DATA 1` is not
-    /// found). Lines are
-    /// passed by stepping over their 0, not by their links; a 0000 link ends the program.
+    /// found). Lines are passed by stepping over their 0, not by their links; a 0000 link
+    /// ends the program. (Its cycles: `search_cycles`.)
     fn find_data(&mut self, hw: &mut Hardware) -> Res<()> {
-        let ram_end = addr::RAM_END;
         let mut x = u32::from(self.data_ptr);
-        // The ROM scans statement by statement (timing.md §2.12).
-        let mut cycles = 0u32;
-        let mut first = true;
         loop {
-            let start = x;
             let (at, ended_line) = scan_statement_end(&hw.mem, x);
-            // The first scan starts on the 0 that sent READ here: nothing is passed.
-            if !first {
-                cycles = cycles.saturating_add(
-                    cost::DATA_SEARCH_STATEMENT + cost::SCAN_BYTE * at.saturating_sub(start),
-                );
-            }
-            first = false;
             x = at + 1;
             if ended_line {
-                if x + 4 > ram_end || hw.mem.read_u16(x as u16) == 0 {
-                    hw.cycles += cycles;
+                if x + 4 > addr::RAM_END || hw.mem.read_u16(x as u16) == 0 {
                     return Err(ErrorCode::OD);
                 }
                 self.data_line = hw.mem.read_u16((x + 2) as u16);
                 x += 4;
-                cycles = cycles.saturating_add(cost::DATA_SEARCH_LINE);
             }
-            if x >= ram_end {
-                hw.cycles += cycles;
+            if x >= addr::RAM_END {
                 return Err(ErrorCode::OD);
             }
             if hw.mem.peek(x as u16) == tok::DATA {
                 self.data_ptr = x as u16;
-                hw.cycles += cycles;
                 return Ok(());
             }
         }
     }
 }
 
+/// The cycles of a search for DATA from `from` (the 0 the pointer rested on; 0 after RESTORE)
+/// to the DATA token at `found` (None: ?OD), as timing.md §2.12 fitted them: 26 per line
+/// and 80 + 42 per byte per statement passed, over the lines and statements as the
+/// statement loop splits them (from the line holding `from`).
+fn search_cycles(mem: &Memory, from: u16, found: Option<u16>) -> u32 {
+    let mut cycles = 0u32;
+    for l in program::lines(mem) {
+        if from != 0 && l.end < from {
+            continue;
+        }
+        cycles = cycles.saturating_add(cost::DATA_SEARCH_LINE);
+        for (s, e) in split_segments(l.text_bytes(mem)) {
+            let (start, end) = (l.text + s as u16, l.text + e as u16);
+            if found.is_some_and(|f| (start..=end).contains(&f)) {
+                return cycles;
+            }
+            cycles = cycles
+                .saturating_add(cost::DATA_SEARCH_STATEMENT + cost::SCAN_BYTE * (e - s) as u32);
+        }
+    }
+    cycles
+}
+
 /// DR `L861B`: from `x`, the address of the `:` or 0 that ends the statement (outside quotes;
 /// a $FF prefix takes its token byte with it), and whether it was the line's 0. Past the end
 /// of RAM it reports the end of a line.
-fn scan_statement_end(mem: &crate::machine::memory::Memory, mut x: u32) -> (u32, bool) {
+fn scan_statement_end(mem: &Memory, mut x: u32) -> (u32, bool) {
     let mut quoted = false;
     while x < addr::RAM_END {
         let c = mem.peek(x as u16);
