@@ -344,7 +344,7 @@ fn strings_table_of_interpreter_md_section_7() {
 fn read_moves_from_data_statement_to_data_statement() {
     assert_eq!(
         output(
-            "10 DATA 1,2:PRINT \"X\";:DATA 3\n20 READ A,B,C,D$\n30 PRINT A;B;C;D$\n40 DATA \"Q\"",
+            "10 PRINT \"X\";:DATA 1,2\n15 DATA 3\n20 READ A,B,C,D$\n30 PRINT A;B;C;D$\n40 DATA \"Q\"",
             ""
         ),
         "X 1  2  3 Q\n"

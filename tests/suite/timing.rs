@@ -315,6 +315,44 @@ fn each_operation_costs_what_the_genuine_rom_measured() {
     assert!(misses.is_empty(), "outside ±3 %: {misses:?}\n{report}");
 }
 
+/// Issue 31: operations whose cost is derived from the ROM's own instructions rather than
+/// measured (cost::scan_cycles; the dispatcher's CHRGET takes 31 c per space). Each row a
+/// loop run with the operation and without; the difference per pass against the derivation.
+#[test]
+fn each_scan_costs_what_the_roms_instructions_add_up_to() {
+    let rem_loop =
+        |n: u32, comment: &str| format!("10 B=3\n20 FOR I=1 TO {n}\n30 REM{comment}\n40 NEXT\n");
+    let rows: Vec<(&str, u32, String, String, f64)> = vec![
+        (
+            "20 spaces after REM, passed by CHRGET (20 x 31)",
+            4000,
+            rem_loop(4000, &format!("{}X", " ".repeat(20))),
+            rem_loop(4000, "X"),
+            620.0,
+        ),
+        (
+            "30 quotes instead of letters in a REM (30 x 4)",
+            10000,
+            rem_loop(10000, &format!("X{}", "\"".repeat(30))),
+            rem_loop(10000, &format!("X{}", "Y".repeat(30))),
+            120.0,
+        ),
+    ];
+    let mut report = String::new();
+    let mut misses = Vec::new();
+    for (what, n, with, without, derived) in &rows {
+        let ours = (run_cycles(with) - run_cycles(without)) / *n as f64;
+        let diff = (ours - derived) / derived * 100.0;
+        report +=
+            &format!("{what:48} {ours:10.0} c here, {derived:10.0} derived ({diff:+5.1} %)\n");
+        if diff.abs() > 3.0 {
+            misses.push(*what);
+        }
+    }
+    println!("{report}");
+    assert!(misses.is_empty(), "outside ±3 %: {misses:?}\n{report}");
+}
+
 /// A circle far bigger than the screen costs what its clamped segments cost, not its radius:
 /// every vertex is clamped to the screen (graphics.md §4), so its segments run along the
 /// edges, no longer in all than a circle of radius 150's. (Charging 1,400 c per unit of

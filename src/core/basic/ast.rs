@@ -343,6 +343,9 @@ pub struct Segment {
     pub stmt: Stmt,
     /// The statement parsed but was followed by junk: it runs, then ?SN.
     pub trailing_junk: bool,
+    /// Offset in the line's text of the `:` or 0 that ends the statement: where the ROM's
+    /// text pointer rests after it.
+    pub end: u16,
     /// The cycles the ROM spends dispatching this statement and reading its text each time
     /// it runs (cost.rs): fixed, so counted once here.
     pub cost: u32,

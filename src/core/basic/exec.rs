@@ -6,7 +6,7 @@ use crate::basic::ast::{is_string_name, CompiledLine, Expr, LValue, Stmt, VarNam
 use crate::basic::cost::{self, fp};
 use crate::basic::error::ErrorCode;
 use crate::basic::eval::{Val, LET_LEVEL};
-use crate::basic::interp::{Halt, InputState, Interpreter, Mode, Pc, Res};
+use crate::basic::interp::{Halt, InputState, Interpreter, Mode, Pc, Res, SKIPPED_TO_LINE_END};
 use crate::basic::semigraphics;
 use crate::basic::strings::{read_desc, write_desc};
 use crate::machine::hardware::{Event, Hardware};
@@ -16,7 +16,7 @@ use crate::machine::screen::{TextScreen, BLANK};
 /// What BASIC-80's RANDOMIZE without a number prints before it reads the seed.
 pub(crate) const RANDOMIZE_PROMPT: &[u8] = b"Random Number Seed (-32768 to 32767)? ";
 
-type ExecResult = Result<(), Halt>;
+pub(crate) type ExecResult = Result<(), Halt>;
 
 impl Interpreter {
     pub(crate) fn exec(
@@ -49,19 +49,15 @@ impl Interpreter {
                     self.exec(hw, then, line)
                 } else if let Some(k) = else_seg {
                     hw.cycles += skip_cost;
-                    self.pc.seg = k + 1;
-                    match &line.segs[*k as usize].stmt {
-                        Stmt::Else(inner) => self.exec(hw, inner, line),
-                        _ => Ok(()),
-                    }
+                    self.else_part(hw, *k, line)
                 } else {
                     hw.cycles += skip_cost;
-                    self.pc.seg = line.segs.len() as u16;
+                    self.pc.seg = SKIPPED_TO_LINE_END;
                     Ok(())
                 }
             }
             Stmt::Else(_) => {
-                self.pc.seg = line.segs.len() as u16;
+                self.pc.seg = SKIPPED_TO_LINE_END;
                 Ok(())
             }
             Stmt::Goto(j) => Ok(self.jump(hw, j)?),
@@ -116,7 +112,7 @@ impl Interpreter {
                 Ok(())
             }
             Stmt::Dim(list) => self.dim_stmt(hw, list),
-            _ => self.exec_rare(hw, stmt),
+            _ => self.exec_rare_watched(hw, stmt, line),
         }
     }
 
@@ -171,6 +167,42 @@ impl Interpreter {
             self.vars.create_array(&mut hw.mem, *name, &sizes, s)?;
         }
         Ok(())
+    }
+
+    /// A false IF's ELSE part (segment `k`): its statement, then its own junk, seen if it
+    /// went on to the next statement.
+    #[inline(never)]
+    fn else_part(&mut self, hw: &mut Hardware, k: u16, line: &Rc<CompiledLine>) -> ExecResult {
+        self.pc.seg = k + 1;
+        let seg = &line.segs[k as usize];
+        let Stmt::Else(inner) = &seg.stmt else {
+            return Ok(());
+        };
+        self.exec(hw, inner, line)?;
+        let next = Pc {
+            line: self.stmt_pc.line,
+            seg: k + 1,
+        };
+        if seg.trailing_junk && self.pc == next {
+            return Err(ErrorCode::SN.into());
+        }
+        Ok(())
+    }
+
+    /// The rare statements, then the check for a write into the program text: the
+    /// statements that can write anywhere (POKE, graphics, tape) are all among them.
+    #[inline(always)]
+    fn exec_rare_watched(
+        &mut self,
+        hw: &mut Hardware,
+        stmt: &Stmt,
+        line: &Rc<CompiledLine>,
+    ) -> ExecResult {
+        let r = self.exec_rare(hw, stmt);
+        if hw.mem.watched_write() {
+            return self.text_overwritten(hw, line, r);
+        }
+        r
     }
 
     /// The statements that are not on any hot path. Each is its own function, so that this
@@ -377,13 +409,9 @@ impl Interpreter {
         Ok(())
     }
 
-    /// After a POKE: keep the derived state in step with RAM.
+    /// After a POKE: keep the derived state in step with RAM. (A POKE into the program text
+    /// is seen by the statement loop, as every write there is: text_overwritten.rs.)
     pub(crate) fn after_poke(&mut self, hw: &mut Hardware, a: u16) {
-        let start = hw.mem.read_u16(addr::PROGRAM_START);
-        let end = hw.mem.read_u16(addr::VARS_START);
-        if a >= start && a < end {
-            self.program_changed();
-        }
         if (addr::RND_SEED + 1..addr::RND_SEED + 5).contains(&a) {
             self.seed_from_ram(hw);
         }

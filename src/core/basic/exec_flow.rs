@@ -31,7 +31,7 @@ impl Interpreter {
                     self.pc = ret;
                     if !ret.is_direct() {
                         let number = self.lines[ret.line as usize].number;
-                        hw.mem.write_u16(addr::CURRENT_LINE, number);
+                        hw.mem.write_system_u16(addr::CURRENT_LINE, number);
                     }
                     return Ok(());
                 }
@@ -233,7 +233,7 @@ impl Interpreter {
         self.pc = body;
         if !body.is_direct() && body.line != self.stmt_pc.line {
             if let Some(l) = self.lines.get(body.line as usize) {
-                hw.mem.write_u16(addr::CURRENT_LINE, l.number);
+                hw.mem.write_system_u16(addr::CURRENT_LINE, l.number);
             }
         }
     }

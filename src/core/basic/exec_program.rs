@@ -37,7 +37,7 @@ impl Interpreter {
                 if !pc.is_direct() {
                     self.ensure_index(hw);
                     if let Some(l) = self.lines.get(pc.line as usize) {
-                        hw.mem.write_u16(addr::CURRENT_LINE, l.number);
+                        hw.mem.write_system_u16(addr::CURRENT_LINE, l.number);
                     }
                 }
                 Ok(())

@@ -2,6 +2,7 @@
 //! $872B, `CmdRead`; interpreter.md §6).
 
 use crate::basic::ast::{is_string_name, LValue, Stmt};
+use crate::basic::compile::split_segments;
 use crate::basic::cost::{self, fin};
 use crate::basic::error::ErrorCode;
 use crate::basic::eval::write_packed;
@@ -11,7 +12,7 @@ use crate::basic::interp::{
 use crate::basic::program;
 use crate::basic::tokens::stmt as tok;
 use crate::machine::hardware::Hardware;
-use crate::machine::memory::addr;
+use crate::machine::memory::{addr, Memory};
 
 /// One item of a line or a DATA statement, as found.
 enum Item {
@@ -209,14 +210,27 @@ impl Interpreter {
         self.assign_string(hw, target, d)
     }
 
-    /// READ one variable from the DATA statements.
+    /// READ one variable from the DATA statements (DR `CmdRead` $8777). The data pointer rests
+    /// on the byte before the next item: the DATA token, or the `,` or `:` that ended the last
+    /// item. Only a line's 0 sends READ looking for the next DATA statement (`L87EA`); an item
+    /// is read after a `,` even when nothing is there (`DATA,,` holds three empty items, read
+    /// as 0 or ""), and after a `:` too, where the next statement's text is read as an item
+    /// (`DATA 1:PRINT` gives ?SN in its line on the second READ).
     pub(crate) fn read_item(&mut self, hw: &mut Hardware, lv: &LValue) -> Result<(), Halt> {
-        let at_terminator = self.data_ptr == 0 || matches!(hw.mem.peek(self.data_ptr), b':' | 0);
-        if at_terminator {
-            self.find_data(hw)?;
+        let restored = self.data_ptr == 0;
+        if restored {
+            // RESTORE: the byte before the program (its 0 starts the search from line one).
+            self.data_ptr = hw.mem.read_u16(addr::PROGRAM_START).wrapping_sub(1);
+        }
+        if hw.mem.peek(self.data_ptr) == 0 {
+            let from = if restored { 0 } else { self.data_ptr };
+            let found = self.find_data(hw);
+            hw.cycles += search_cycles(&hw.mem, from, found.as_ref().ok().map(|_| self.data_ptr));
+            found?;
         }
         let string = is_string_name(lv.name());
-        let mut p = self.data_ptr;
+        // `L879A`: CHRGET, so the item starts after the pointer's byte, spaces skipped.
+        let mut p = self.data_ptr.wrapping_add(1);
         let item = match self.scan_item(hw, &mut p, 0xFFFF, string, true) {
             Ok(item) => item,
             // A malformed number in DATA is a syntax error in the DATA line.
@@ -225,55 +239,99 @@ impl Interpreter {
             Err(e) => return Err(Halt::Error(e)),
         };
         // The item's text is read again every time: FIN for a number (timing.md §2.12).
-        let text = hw.mem.slice(self.data_ptr, p.max(self.data_ptr));
+        let from = self.data_ptr.wrapping_add(1);
+        let text = hw.mem.slice(from, p.max(from));
         hw.cycles += if string {
             cost::STRING_CHAR * text.len() as u32
         } else {
             fin::literal(text, None)
         };
         self.store_item(hw, lv, item)?;
-        if hw.mem.peek(p) == b',' {
-            p += 1;
-        }
+        // `L87D9`: the pointer stays on the `,`, `:` or 0 that ended the item.
         self.data_ptr = p;
         Ok(())
     }
 
     fn error_in_data_line(&mut self, hw: &mut Hardware) -> Halt {
-        hw.mem.write_u16(addr::CURRENT_LINE, self.data_line);
+        hw.mem.write_system_u16(addr::CURRENT_LINE, self.data_line);
         if let Ok(i) = self.find_line_index(hw, self.data_line) {
             self.stmt_pc = crate::basic::interp::Pc { line: i, seg: 0 };
         }
         Halt::Error(ErrorCode::SN)
     }
 
-    /// Move the DATA pointer to the first item of the next DATA statement (?OD if none): the
-    /// first DATA token at or after the pointer (which rests on the `:` or 0 that ended the
-    /// last DATA read), or from the start of the program after RESTORE.
+    /// Move the DATA pointer from a 0 to the next DATA token (?OD at the program's end), as
+    /// DR `L87EA` does: from the pointer, pass statement after statement with the plain
+    /// end-of-statement scan (`L861B`: a `:` or 0 outside quotes; it knows nothing of REM, but
+    /// a comment's text is not crunched, so it holds no DATA token) and look for a DATA token
+    /// at the very first byte of the next one, spaces not skipped (`PRINT: DATA 1` is not
+    /// found). Lines are passed by stepping over their 0, not by their links; a 0000 link
+    /// ends the program. (Its cycles: `search_cycles`.)
     fn find_data(&mut self, hw: &mut Hardware) -> Res<()> {
-        let from = self.data_ptr;
-        // The ROM scans statement by statement (timing.md §2.12).
-        let mut cycles = 0u32;
-        for l in program::lines(&hw.mem) {
-            if from != 0 && l.end < from {
-                continue;
-            }
-            cycles = cycles.saturating_add(cost::DATA_SEARCH_LINE);
-            let text = hw.mem.slice(l.text, l.end);
-            for (s, e) in crate::basic::compile::split_segments(text) {
-                let j = s + text[s..].iter().take_while(|&&c| c == b' ').count();
-                let at = l.text + j as u16;
-                if text.get(j) == Some(&tok::DATA) && (from == 0 || at >= from) {
-                    self.data_ptr = at + 1;
-                    self.data_line = l.number;
-                    hw.cycles += cycles;
-                    return Ok(());
+        let mut x = u32::from(self.data_ptr);
+        loop {
+            let (at, ended_line) = scan_statement_end(&hw.mem, x);
+            x = at + 1;
+            if ended_line {
+                if x + 4 > addr::RAM_END || hw.mem.read_u16(x as u16) == 0 {
+                    return Err(ErrorCode::OD);
                 }
-                cycles = cycles
-                    .saturating_add(cost::DATA_SEARCH_STATEMENT + cost::SCAN_BYTE * (e - s) as u32);
+                self.data_line = hw.mem.read_u16((x + 2) as u16);
+                x += 4;
+            }
+            if x >= addr::RAM_END {
+                return Err(ErrorCode::OD);
+            }
+            if hw.mem.peek(x as u16) == tok::DATA {
+                self.data_ptr = x as u16;
+                return Ok(());
             }
         }
-        hw.cycles += cycles;
-        Err(ErrorCode::OD)
     }
+}
+
+/// The cycles of a search for DATA from `from` (the 0 the pointer rested on; 0 after RESTORE)
+/// to the DATA token at `found` (None: ?OD), as timing.md §2.12 fitted them: 26 per line
+/// and 80 + 42 per byte per statement passed, over the lines and statements as the
+/// statement loop splits them (from the line holding `from`).
+fn search_cycles(mem: &Memory, from: u16, found: Option<u16>) -> u32 {
+    let mut cycles = 0u32;
+    for l in program::lines(mem) {
+        if from != 0 && l.end < from {
+            continue;
+        }
+        cycles = cycles.saturating_add(cost::DATA_SEARCH_LINE);
+        for (s, e) in split_segments(l.text_bytes(mem)) {
+            let (start, end) = (l.text + s as u16, l.text + e as u16);
+            if found.is_some_and(|f| (start..=end).contains(&f)) {
+                return cycles;
+            }
+            cycles = cycles
+                .saturating_add(cost::DATA_SEARCH_STATEMENT + cost::SCAN_BYTE * (e - s) as u32);
+        }
+    }
+    cycles
+}
+
+/// DR `L861B`: from `x`, the address of the `:` or 0 that ends the statement (outside quotes;
+/// a $FF prefix takes its token byte with it), and whether it was the line's 0. Past the end
+/// of RAM it reports the end of a line.
+fn scan_statement_end(mem: &Memory, mut x: u32) -> (u32, bool) {
+    let mut quoted = false;
+    while x < addr::RAM_END {
+        let c = mem.peek(x as u16);
+        if c == 0 {
+            return (x, true);
+        }
+        if c == b':' && !quoted {
+            return (x, false);
+        }
+        x += 1;
+        if c == b'"' {
+            quoted = !quoted;
+        } else if c == crate::basic::tokens::FUNCTION_PREFIX {
+            x += 1;
+        }
+    }
+    (addr::RAM_END, true)
 }

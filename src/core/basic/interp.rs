@@ -50,7 +50,21 @@ pub struct Pc {
     pub seg: u16,
 }
 
+/// The statement index a false IF or an ELSE leaves: past the line's end, as `segs.len()`
+/// would be, but never equal to "the next statement", so the junk check after a statement
+/// (which the ROM makes only when the text pointer is left on the junk) does not fire for
+/// text that was skipped rather than run.
+pub const SKIPPED_TO_LINE_END: u16 = u16::MAX;
+
 impl Pc {
+    /// Where execution goes when this statement falls through to the next one.
+    pub fn next_statement(&self) -> Pc {
+        Pc {
+            line: self.line,
+            seg: self.seg.wrapping_add(1),
+        }
+    }
+
     pub fn is_direct(&self) -> bool {
         self.line == DIRECT
     }
@@ -380,7 +394,7 @@ impl Interpreter {
             hw.print(b'\r');
         }
         hw.print_bytes(b"OK\r");
-        hw.mem.write_u16(addr::CURRENT_LINE, DIRECT_LINE);
+        hw.mem.write_system_u16(addr::CURRENT_LINE, DIRECT_LINE);
         self.mode = Mode::Prompt;
         self.editor.clear();
         self.input = None;
@@ -524,7 +538,7 @@ impl Interpreter {
             seg: 0,
         };
         let number = self.lines[index as usize].number;
-        hw.mem.write_u16(addr::CURRENT_LINE, number);
+        hw.mem.write_system_u16(addr::CURRENT_LINE, number);
         hw.cycles += cost::NEW_LINE;
         if self.tracing {
             self.trace_line(hw, number);

@@ -52,6 +52,10 @@ impl Interpreter {
         } else {
             self.line_by_number = Vec::new();
         }
+        // Watch the text the compiled lines will be made from, the 0000 link included.
+        let start = program::program_start(&hw.mem);
+        let end = self.lines.last().map_or(start, |l| l.end.saturating_add(1));
+        hw.mem.watch(start, end.saturating_add(2));
         self.index_valid = true;
     }
 

@@ -36,5 +36,6 @@ pub mod semigraphics;
 pub mod slice;
 pub mod strings;
 pub mod tape_job;
+pub mod text_overwritten;
 pub mod tokens;
 pub mod vars;

@@ -71,7 +71,7 @@ impl Interpreter {
     #[inline]
     fn field_interrupt(&mut self, hw: &mut Hardware) {
         let t = hw.mem.read_u16(addr::TIMER).wrapping_add(1);
-        hw.mem.write_u16(addr::TIMER, t);
+        hw.mem.write_system_u16(addr::TIMER, t);
         self.field_tick(hw);
         hw.field += 1;
     }
@@ -289,7 +289,10 @@ impl Interpreter {
         };
         match result {
             Ok(()) => {
-                if seg.trailing_junk && self.pc.line == self.stmt_pc.line {
+                // The ROM sees junk only when the statement leaves its text pointer on it:
+                // when execution goes on to the next statement, not after a jump (GOTO, GOSUB,
+                // ON, NEXT looping, even to this line) nor after a false IF's skip.
+                if seg.trailing_junk && self.pc == self.stmt_pc.next_statement() {
                     self.finish(hw, Halt::Error(ErrorCode::SN));
                 }
             }

@@ -4,6 +4,8 @@
 //! pointers) lives in these bytes, at the Dragon's addresses, so PEEK and POKE see what they
 //! would see on the real machine.
 
+use std::cell::Cell;
+
 /// Direct-page and system addresses the BASIC interpreter keeps current (machine.md §2,
 /// interpreter.md §0).
 pub mod addr {
@@ -43,9 +45,19 @@ pub mod addr {
 }
 
 /// 64K address space with RAM below $8000. Writes above RAM are ignored, as writes to ROM are.
+///
+/// One range of RAM can be watched: the interpreter watches the program text its compiled
+/// lines were made from, and every write path here notes a write that lands in it, whatever
+/// statement made it (POKE, PCOPY, PCLS, a graphics statement on a page over the program, a
+/// tape load), so the running program sees its text change as the ROM, which reads the text
+/// itself, would.
 #[derive(Clone)]
 pub struct Memory {
     bytes: Box<[u8; 0x10000]>,
+    watch_start: Cell<u16>,
+    /// Bytes watched from `watch_start` (0: none).
+    watch_len: Cell<u16>,
+    watched_written: Cell<bool>,
 }
 
 impl Default for Memory {
@@ -67,6 +79,9 @@ impl Memory {
                 .into_boxed_slice()
                 .try_into()
                 .expect("64K"),
+            watch_start: Cell::new(0),
+            watch_len: Cell::new(0),
+            watched_written: Cell::new(false),
         }
     }
 
@@ -75,12 +90,61 @@ impl Memory {
         self.bytes[a as usize]
     }
 
+    /// Watch `start..end` for writes from now on (and forget earlier ones).
+    pub fn watch(&self, start: u16, end: u16) {
+        self.watch_start.set(start);
+        self.watch_len.set(end.saturating_sub(start));
+        self.watched_written.set(false);
+    }
+
+    /// Whether a write landed in the watched range since `watch`, and start afresh.
+    #[inline]
+    pub fn take_watched_write(&self) -> bool {
+        self.watched_written.replace(false)
+    }
+
+    /// Whether a write landed in the watched range since `watch` (left as it is).
+    #[inline(always)]
+    pub fn watched_write(&self) -> bool {
+        self.watched_written.get()
+    }
+
+    #[inline(always)]
+    fn note_write(&self, a: u16) {
+        if a.wrapping_sub(self.watch_start.get()) < self.watch_len.get() {
+            self.watched_written.set(true);
+        }
+    }
+
+    #[inline(always)]
+    fn note_writes(&self, a: u16, len: usize) {
+        let (s, n) = (
+            self.watch_start.get() as usize,
+            self.watch_len.get() as usize,
+        );
+        if (a as usize) < s + n && s < a as usize + len {
+            self.watched_written.set(true);
+        }
+    }
+
     /// A write as the CPU makes it: RAM takes it, ROM and I/O above $7FFF ignore it.
     #[inline]
     pub fn poke(&mut self, a: u16, v: u8) {
         if (a as u32) < addr::RAM_END {
+            self.note_write(a);
             self.bytes[a as usize] = v;
         }
+    }
+
+    /// A 16-bit write to one of the interpreter's own system variables (the current line
+    /// number, TIMER): fixed addresses below the text screen, so never in the program text
+    /// and not watched. Keeps the statement loop's commonest writes to a plain store.
+    #[inline(always)]
+    pub fn write_system_u16(&mut self, a: u16, v: u16) {
+        debug_assert!(a < addr::TEXT_SCREEN);
+        let [hi, lo] = v.to_be_bytes();
+        self.bytes[a as usize] = hi;
+        self.bytes[a as usize + 1] = lo;
     }
 
     /// Big-endian 16-bit read, as the 6809 stores pointers.
@@ -131,6 +195,9 @@ impl Memory {
     }
 
     /// Write five bytes at `a`; bytes that fall outside RAM are ignored, as POKE ignores them.
+    /// Not watched: five-byte writes are the interpreter's stores of numbers and string
+    /// descriptors into variable and array slots, which lie above the program text (this is
+    /// the commonest write of the statement loop; watching it cost about 1 % of its speed).
     #[inline(always)]
     pub fn write5(&mut self, a: u16, v: [u8; 5]) {
         let i = a as usize;
@@ -172,6 +239,7 @@ impl Memory {
     /// Mutable RAM bytes `start..end`; callers keep below $8000.
     pub fn slice_mut(&mut self, start: u16, end: u16) -> &mut [u8] {
         let (s, e) = (start as usize, (end as usize).max(start as usize));
+        self.note_writes(start, e - s);
         &mut self.bytes[s..e]
     }
 
@@ -181,6 +249,7 @@ impl Memory {
         if len == 0 || s + len > 0x10000 || d + len > 0x10000 {
             return;
         }
+        self.note_writes(dst, len);
         self.bytes.copy_within(s..s + len, d);
     }
 

@@ -62,6 +62,9 @@ pub fn compile_line_for(
             Ok(mut stmt) => {
                 flat::flatten_stmt(&mut stmt);
                 let junk = p.peek().is_some();
+                if junk {
+                    refuse_an_argument(&mut stmt);
+                }
                 (stmt, junk)
             }
             Err(err) => (Stmt::Fail(err), false),
@@ -70,10 +73,26 @@ pub fn compile_line_for(
         segs.push(Segment {
             stmt,
             trailing_junk: junk,
+            end: e as u16,
             cost,
         });
     }
     CompiledLine { segs }
+}
+
+/// RETURN, END, STOP, CONT and NEW followed by anything (DR `CmdReturn` $85F3, `CmdEnd`,
+/// `CmdStop`, `CmdCont`, `CmdNew`: "BNE" to their RTS) do nothing and leave the dispatcher on
+/// the junk: ?SN where they stand, without returning or ending. The same inside a THEN or
+/// ELSE part, whose junk is the IF's or the ELSE's.
+fn refuse_an_argument(stmt: &mut Stmt) {
+    match stmt {
+        Stmt::Return | Stmt::End | Stmt::Stop | Stmt::Cont | Stmt::New => {
+            *stmt = Stmt::Fail(ErrorCode::SN);
+        }
+        Stmt::If { then, .. } => refuse_an_argument(then),
+        Stmt::Else(inner) => refuse_an_argument(inner),
+        _ => {}
+    }
 }
 
 /// Statement boundaries as the ROM's skip routine finds them: `:` outside quotes; REM and

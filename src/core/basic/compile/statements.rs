@@ -155,11 +155,15 @@ impl Parser<'_> {
         }
     }
 
-    /// REM and DATA: the rest of the statement is scanned byte by byte (the dispatcher read
-    /// the first byte), and skipped.
+    /// REM and DATA: the dispatcher's CHRGET passed the spaces after the keyword (31 c each)
+    /// and read the first other byte; the handler's scan then runs from that byte to the
+    /// statement's end (`cost::scan_cycles`), counted here one byte short, as the fitted REM
+    /// and KEYWORD costs expect.
     fn scan_to_end(&mut self) {
-        let rest = self.t.len().saturating_sub(self.p + 1);
-        self.cost += cost::SCAN_BYTE * rest as u32;
+        let rest = &self.t[self.p.min(self.t.len())..];
+        let spaces = rest.iter().take_while(|&&b| b == b' ').count();
+        self.cost += cost::SPACE * spaces as u32
+            + cost::scan_cycles(&rest[spaces..]).saturating_sub(cost::SCAN_BYTE);
         self.p = self.t.len();
     }
 

@@ -23,6 +23,13 @@ pub fn paint(pixels: u32, rows: u32) -> u32 {
         .saturating_add(PAINT_ROW.saturating_mul(rows))
 }
 /// DRAW: per statement, per command and per digit of its number.
+///
+/// Not yet followed here (issue 31): by the ROM's instructions the `B` and `N` prefixes are
+/// only a pass of the command loop (`LB078`, with `LAF33`'s 52 c to fetch the character):
+/// 98 and 93 c, a `;` 74 c and a space in the string 36 c, where every command character
+/// below is charged DRAW_COMMAND's 1,230 (fitted on line commands) and `;` nothing.
+/// Changing it moves the games' timing (and their TIMER-seeded play), so it waits for a
+/// measured DRAW program to confirm it.
 pub const DRAW: u32 = 2_000;
 pub const DRAW_COMMAND: u32 = 1_230;
 pub const DRAW_DIGIT: u32 = 45;

@@ -48,6 +48,32 @@ pub const SPACE: u32 = 31;
 /// scan of the rest of its line).
 pub const SCAN_BYTE: u32 = 42;
 
+/// The end-of-statement scan over `bytes` (DR `L862A`, the loop of `CmdREM`/`CmdData`), by
+/// its instructions: each byte is loaded, compared with the line's end and with the
+/// terminator, passed, compared with `"` and with the $FF prefix, then with the IF token:
+/// 4+3+6+6+3+5+2+3+2+3+2+3 = **42 c**. A `"` swaps the terminators instead of the prefix
+/// test (`TFR`, `LDB`, `STA` at `L8624`: 14 c for the 10 it skips, **+4**); a $FF prefix
+/// steps over its token with one `LEAX 1,X` (**47 c for the pair**); an IF token counts a
+/// nested IF (`INC`, `BRA`: **+6**).
+pub fn scan_cycles(bytes: &[u8]) -> u32 {
+    let mut cycles = 0u32;
+    let mut i = 0;
+    while i < bytes.len() {
+        cycles += SCAN_BYTE;
+        match bytes[i] {
+            b'"' => cycles += 4,
+            crate::basic::tokens::FUNCTION_PREFIX => {
+                cycles += 5;
+                i += 1;
+            }
+            crate::basic::tokens::stmt::IF => cycles += 6,
+            _ => {}
+        }
+        i += 1;
+    }
+    cycles
+}
+
 // ---- §2.3, §2.5: variables and expressions
 
 /// Looking up a one-letter variable in the first slot, followed by a token.
