@@ -511,6 +511,11 @@ impl Machine {
         if let Some(what) = self.unrecorded {
             return Err(SnapshotError::NotRecorded(what));
         }
+        if self.hw.field > crate::snapshot::MAX_FIELDS {
+            return Err(SnapshotError::NotRecorded(
+                "the machine has run longer since it was switched on than a snapshot may replay (31 days)",
+            ));
+        }
         Ok(Snapshot {
             field: self.hw.field,
             ram_hash: crate::snapshot::hash(self.hw.mem.all()),
@@ -524,6 +529,17 @@ impl Machine {
     /// Refused with a reason when the bytes are not a snapshot of this version, or do not
     /// replay to the machine they were taken of.
     pub fn from_snapshot(bytes: &[u8]) -> Result<Machine, SnapshotError> {
+        Self::from_snapshot_watched(bytes, |_, _| true)
+    }
+
+    /// As [`from_snapshot`](Self::from_snapshot), calling `go_on(fields replayed, fields in
+    /// all)` every [`REPLAY_FIELDS_A_LOOK`] fields, so that a frontend can show how far it has
+    /// come and stay responsive: when `go_on` returns false the replay stops, refused as
+    /// [`SnapshotError::Cancelled`].
+    pub fn from_snapshot_watched(
+        bytes: &[u8],
+        mut go_on: impl FnMut(u64, u64) -> bool,
+    ) -> Result<Machine, SnapshotError> {
         let snap = Snapshot::decode(bytes)?;
         let mut m = Machine::new();
         let mut entries = snap.entries.into_iter().peekable();
@@ -533,6 +549,9 @@ impl Machine {
             }
             if m.hw.field >= snap.field {
                 break;
+            }
+            if m.hw.field % REPLAY_FIELDS_A_LOOK == 0 && !go_on(m.hw.field, snap.field) {
+                return Err(SnapshotError::Cancelled);
             }
             m.run_field();
         }
@@ -597,6 +616,9 @@ impl Machine {
         Ok(())
     }
 }
+
+/// Fields a snapshot's replay runs between calls to its watcher (a few milliseconds' work).
+pub const REPLAY_FIELDS_A_LOOK: u64 = 1 << 14;
 
 fn tape_kind_code(kind: crate::formats::TapeKind) -> u8 {
     match kind {

@@ -322,7 +322,23 @@ fn run_loop(screen: &mut Screen, driver: &mut Driver, opts: &SessionOptions) -> 
                 }
                 Some(Action::RestoreSnapshot) => {
                     let path = std::path::Path::new(super::session::SNAPSHOT_NAME);
-                    let text = driver.restore_snapshot(path).unwrap_or_else(|e| e);
+                    // The window stays alive during the replay: its title says how far it
+                    // has come, Esc abandons it, closing the window ends the session.
+                    let text = driver
+                        .restore_snapshot_watched(path, |done, all| {
+                            screen.set_title(&format!(
+                                "{TITLE} \u{2014} restoring the snapshot: {}% (Esc stops)",
+                                done * 100 / all.max(1)
+                            ));
+                            screen.pump();
+                            let esc = screen
+                                .take_inputs()
+                                .into_iter()
+                                .any(|i| keys.event(i) == Some(Action::Break));
+                            !esc && screen.is_open() && super::signals::caught().is_none()
+                        })
+                        .unwrap_or_else(|e| e);
+                    title.clear();
                     eprintln!("spacemono: {text}");
                     notice = Some((text, Instant::now()));
                     shown = None;
