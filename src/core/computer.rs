@@ -350,6 +350,13 @@ impl Machine {
             .unwrap_or_default()
     }
 
+    /// How many characters the printer dropped because they were not taken in time (it
+    /// holds at most `hardware::PRINTER_LIMIT`): nonzero means `take_printed` missed some
+    /// text, which a frontend should report.
+    pub fn printer_dropped(&self) -> u64 {
+        self.hw.printer_dropped
+    }
+
     /// Start recording everything printed (if not already).
     pub fn record_transcript(&mut self) {
         self.hw.transcript.get_or_insert_with(Vec::new);
