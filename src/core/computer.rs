@@ -146,6 +146,12 @@ impl Machine {
         }
         self.basic.run_slice(&mut self.hw, CYCLES_PER_FIELD);
         self.starved = self.basic.end_field(&mut self.hw, CYCLES_PER_FIELD);
+        // Sound nobody takes (a headless run, a snapshot's replay) is not kept for ever: past
+        // the limit the older half goes, at once, so the cost stays one comparison a field.
+        if self.hw.events.len() > MAX_PENDING_EVENTS {
+            let excess = self.hw.events.len() - MAX_PENDING_EVENTS / 2;
+            self.hw.events.drain(..excess);
+        }
         self.status()
     }
 
@@ -623,6 +629,10 @@ impl Machine {
         Ok(())
     }
 }
+
+/// The most sound events kept for a frontend to take ([`Machine::events`]); a frontend
+/// that takes them every field never meets it (a field of PLAY makes a few hundred at most).
+pub const MAX_PENDING_EVENTS: usize = 1 << 16;
 
 /// Fields a snapshot's replay runs between calls to its watcher (a few milliseconds' work).
 pub const REPLAY_FIELDS_A_LOOK: u64 = 1 << 14;

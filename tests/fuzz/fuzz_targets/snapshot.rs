@@ -15,7 +15,7 @@ use spacemono::computer::Machine;
 use spacemono::snapshot;
 
 /// Fields a replay may run here before it is stopped.
-const FIELDS: u64 = 100_000;
+const FIELDS: u64 = 20_000;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&mode, rest)) = data.split_first() else {
