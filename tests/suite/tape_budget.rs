@@ -115,3 +115,26 @@ fn the_largest_tapes_accepted_keep_within_the_budget() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A tape held only in memory (the built-in one, a snapshot's) has no file whose limit stops
+/// a program that saves without end: it grew a block a field. It is full at
+/// `MAX_TAPE_BLOCKS`, and the next save is ?IO.
+#[test]
+fn a_tape_in_memory_fills_up_and_the_next_save_is_an_io_error() {
+    use spacemono::computer::Machine;
+    use spacemono::formats::TapeKind;
+    let mut m = Machine::new();
+    let tape = tape_of(&[0x41; 10], 200);
+    m.insert_tape_image(TapeKind::Cas, "T", &tape).unwrap();
+    m.load_listing(b"10 CSAVE\"A\":GOTO 10\r").unwrap();
+    m.type_text(b"RUN\r");
+    for _ in 0..2 * MAX_TAPE_BLOCKS {
+        m.run_field();
+    }
+    assert!(m.tape().blocks().len() <= MAX_TAPE_BLOCKS);
+    assert!(
+        m.screen_text().contains("?IO ERROR IN 10"),
+        "{}",
+        m.screen_text()
+    );
+}
