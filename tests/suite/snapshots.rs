@@ -295,3 +295,89 @@ fn a_sealed_snapshot_claiming_centuries_is_refused_and_a_replay_can_be_stopped()
     assert_eq!(r.unwrap_err(), SnapshotError::Cancelled);
     assert_eq!(looks, 3);
 }
+
+/// Runs `spacemono --basic --terminal` in `dir` on a pseudo-terminal (`script`), typing each
+/// of `keys` after its pause; returns whether it ended within 10 s of the last, and what the
+/// terminal showed.
+fn terminal_session(dir: &std::path::Path, keys: &[(u64, &[u8])]) -> (bool, String) {
+    use std::io::{Read, Write};
+    let mut child = std::process::Command::new("script")
+        .args(["-qfec"])
+        .arg(format!(
+            "{} --basic --terminal --mute",
+            env!("CARGO_BIN_EXE_spacemono")
+        ))
+        .arg("/dev/null")
+        .current_dir(dir)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut out = Vec::new();
+        let _ = stdout.read_to_end(&mut out);
+        String::from_utf8_lossy(&out).into_owned()
+    });
+    let mut stdin = child.stdin.take().unwrap();
+    for (pause_ms, bytes) in keys {
+        std::thread::sleep(Duration::from_millis(*pause_ms));
+        let _ = stdin.write_all(bytes);
+        let _ = stdin.flush();
+    }
+    let last = Instant::now();
+    let mut ended = false;
+    while last.elapsed() < Duration::from_secs(10) {
+        if child.try_wait().unwrap().is_some() {
+            ended = true;
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    if !ended {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+    drop(stdin);
+    (ended, reader.join().unwrap())
+}
+
+/// Issue 27: F9 in the terminal view on a damaged snapshot says why on the status line and
+/// the machine carries on; on a snapshot that would replay for long it shows how far it has
+/// come, and Ctrl-C ends the view at once (it used to freeze, deaf to Ctrl-C).
+#[test]
+fn f9_in_the_terminal_says_why_and_never_freezes() {
+    let dir = std::env::temp_dir().join(format!("spacemono-f9-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut m = Machine::new();
+    fields(&mut m, 10);
+    let good = m.snapshot().unwrap();
+    let path = dir.join("spacemono.snapshot");
+    let mut damaged = good;
+    damaged[40] ^= 1;
+    std::fs::write(&path, &damaged).unwrap();
+    let (ended, shown) = terminal_session(
+        &dir,
+        &[(1500, b"\x1b[20~"), (500, b"PRINT 6+1\r"), (1500, b"\x03")],
+    );
+    assert!(ended, "{shown}");
+    assert!(shown.contains("its checksum does not match"), "{shown}");
+    assert!(shown.contains(" 7 "), "the machine carried on: {shown}");
+    // The longest replay a snapshot may ask for, of a program busy reading the keyboard
+    // (about half a minute): stopped by Ctrl-C.
+    let mut m = Machine::new();
+    m.load_listing(b"10 A$=INKEY$:GOTO 10\r").unwrap();
+    m.type_text(b"RUN\r");
+    fields(&mut m, 10);
+    let mut long = m.snapshot().unwrap();
+    let field_at = MAGIC.len() + 2 + 8;
+    long[field_at..field_at + 8].copy_from_slice(&spacemono::snapshot::MAX_FIELDS.to_le_bytes());
+    spacemono::snapshot::seal(&mut long);
+    std::fs::write(&path, &long).unwrap();
+    let (ended, shown) = terminal_session(&dir, &[(1500, b"\x1b[20~"), (1500, b"\x03")]);
+    assert!(ended, "Ctrl-C did not end a restore: {shown}");
+    assert!(shown.contains("restoring the snapshot: "), "{shown}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
