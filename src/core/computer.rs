@@ -563,7 +563,7 @@ impl Machine {
             if m.hw.field >= snap.field {
                 break;
             }
-            if m.hw.field % REPLAY_FIELDS_A_LOOK == 0 && !go_on(m.hw.field, snap.field) {
+            if m.hw.field.is_multiple_of(REPLAY_FIELDS_A_LOOK) && !go_on(m.hw.field, snap.field) {
                 return Err(SnapshotError::Cancelled);
             }
             m.run_field();

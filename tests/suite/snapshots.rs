@@ -337,8 +337,8 @@ fn terminal_session(dir: &std::path::Path, keys: &[(u64, &[u8])]) -> (bool, Stri
     }
     if !ended {
         let _ = child.kill();
-        let _ = child.wait();
     }
+    let _ = child.wait();
     drop(stdin);
     (ended, reader.join().unwrap())
 }

@@ -209,8 +209,9 @@ impl Finder<'_> {
 ///   next bit.
 /// - After a flagged block the hunt resumes at its end, unless a good block starts inside it
 ///   (its length byte was damaged), in which case it resumes there.
-/// It stops after one block more than a tape may hold ([`MAX_TAPE_BLOCKS`](super::error::MAX_TAPE_BLOCKS)), enough for
-/// the reader to refuse the tape.
+///
+/// It stops after one block more than a tape may hold
+/// ([`MAX_TAPE_BLOCKS`](super::error::MAX_TAPE_BLOCKS)), enough for the reader to refuse it.
 pub fn find_blocks(bytes: &[u8], len_bits: u64) -> Vec<ReadBlock> {
     let len_bits = len_bits.min(bytes.len() as u64 * 8);
     let f = Finder { bytes, len_bits };
