@@ -293,8 +293,7 @@ fn view_loop(
     let mut pacer = Pacer::new(Instant::now());
     let mut shown: Option<(crate::video::VdgMode, Vec<u8>)> = None;
     let mut status_line = String::new();
-    // The row below the help line, where the status line goes.
-    let mut status_row = 18;
+    let mut status_row = 18; // below the help line, set as the picture is drawn
     let mut frame = crate::video::Frame::new();
     loop {
         // Keys typed since the last wake-up.
@@ -322,17 +321,11 @@ fn view_loop(
                         status_line = driver.save_snapshot(path).unwrap_or_else(|e| e);
                     }
                     TermKey::Act(Action::RestoreSnapshot) => {
-                        let path = std::path::Path::new(super::session::SNAPSHOT_NAME);
-                        let mut quit = false;
-                        status_line = driver
-                            .restore_snapshot_watched(path, |done, all| {
-                                restore_goes_on(&mut out, rx, status_row, done, all, &mut quit)
-                            })
-                            .unwrap_or_else(|e| e);
+                        let (said, quit) = restore(driver, &mut out, rx, status_row);
                         if quit {
                             return Ok(());
                         }
-                        shown = None;
+                        (status_line, shown) = (said, None);
                     }
                     TermKey::Act(Action::ToggleFullscreen) => {}
                 }
@@ -383,6 +376,24 @@ fn view_loop(
             return Ok(());
         }
     }
+}
+
+/// F9: the machine of `spacemono.snapshot`, its replay watched (see [`restore_goes_on`]).
+/// Returns what the status line says, and whether the person asked to quit meanwhile.
+fn restore(
+    driver: &mut Driver,
+    out: &mut std::io::Stdout,
+    rx: &mpsc::Receiver<Vec<u8>>,
+    status_row: usize,
+) -> (String, bool) {
+    let path = std::path::Path::new(super::session::SNAPSHOT_NAME);
+    let mut quit = false;
+    let said = driver
+        .restore_snapshot_watched(path, |done, all| {
+            restore_goes_on(out, rx, status_row, done, all, &mut quit)
+        })
+        .unwrap_or_else(|e| e);
+    (said, quit)
 }
 
 /// During F9's replay, every few milliseconds: how far it has come on the status line, and
