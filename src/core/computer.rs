@@ -150,6 +150,12 @@ impl Machine {
         }
         self.basic.run_slice(&mut self.hw, CYCLES_PER_FIELD);
         self.starved = self.basic.end_field(&mut self.hw, CYCLES_PER_FIELD);
+        // Sound nobody takes (a headless run, a snapshot's replay) is not kept for ever: past
+        // the limit the older half goes, at once, so the cost stays one comparison a field.
+        if self.hw.events.len() > MAX_PENDING_EVENTS {
+            let excess = self.hw.events.len() - MAX_PENDING_EVENTS / 2;
+            self.hw.events.drain(..excess);
+        }
         self.status()
     }
 
@@ -354,6 +360,13 @@ impl Machine {
             .unwrap_or_default()
     }
 
+    /// How many characters the printer dropped because they were not taken in time (it
+    /// holds at most `hardware::PRINTER_LIMIT`): nonzero means `take_printed` missed some
+    /// text, which a frontend should report.
+    pub fn printer_dropped(&self) -> u64 {
+        self.hw.printer_dropped
+    }
+
     /// Start recording everything printed (if not already).
     pub fn record_transcript(&mut self) {
         self.hw.transcript.get_or_insert_with(Vec::new);
@@ -515,6 +528,11 @@ impl Machine {
         if let Some(what) = self.unrecorded {
             return Err(SnapshotError::NotRecorded(what));
         }
+        if self.hw.field > crate::snapshot::MAX_FIELDS {
+            return Err(SnapshotError::NotRecorded(
+                "the machine has run longer since it was switched on than a snapshot may replay (31 days)",
+            ));
+        }
         Ok(Snapshot {
             field: self.hw.field,
             ram_hash: crate::snapshot::hash(self.hw.mem.all()),
@@ -528,6 +546,17 @@ impl Machine {
     /// Refused with a reason when the bytes are not a snapshot of this version, or do not
     /// replay to the machine they were taken of.
     pub fn from_snapshot(bytes: &[u8]) -> Result<Machine, SnapshotError> {
+        Self::from_snapshot_watched(bytes, |_, _| true)
+    }
+
+    /// As [`from_snapshot`](Self::from_snapshot), calling `go_on(fields replayed, fields in
+    /// all)` every [`REPLAY_FIELDS_A_LOOK`] fields, so that a frontend can show how far it has
+    /// come and stay responsive: when `go_on` returns false the replay stops, refused as
+    /// [`SnapshotError::Cancelled`].
+    pub fn from_snapshot_watched(
+        bytes: &[u8],
+        mut go_on: impl FnMut(u64, u64) -> bool,
+    ) -> Result<Machine, SnapshotError> {
         let snap = Snapshot::decode(bytes)?;
         let mut m = Machine::new();
         let mut entries = snap.entries.into_iter().peekable();
@@ -537,6 +566,9 @@ impl Machine {
             }
             if m.hw.field >= snap.field {
                 break;
+            }
+            if m.hw.field.is_multiple_of(REPLAY_FIELDS_A_LOOK) && !go_on(m.hw.field, snap.field) {
+                return Err(SnapshotError::Cancelled);
             }
             m.run_field();
         }
@@ -601,6 +633,13 @@ impl Machine {
         Ok(())
     }
 }
+
+/// The most sound events kept for a frontend to take ([`Machine::events`]); a frontend
+/// that takes them every field never meets it (a field of PLAY makes a few hundred at most).
+pub const MAX_PENDING_EVENTS: usize = 1 << 16;
+
+/// Fields a snapshot's replay runs between calls to its watcher (a few milliseconds' work).
+pub const REPLAY_FIELDS_A_LOOK: u64 = 1 << 14;
 
 fn tape_kind_code(kind: crate::formats::TapeKind) -> u8 {
     match kind {

@@ -26,9 +26,20 @@
 /// The first bytes of every snapshot.
 pub const MAGIC: &[u8] = b"SPACEMONO SNAPSHOT\0";
 /// The format written; others are refused.
-pub const VERSION: u16 = 1;
+pub const VERSION: u16 = 2;
 /// The most bytes a snapshot file may hold (tapes and listings are inside it).
 pub const MAX_SNAPSHOT_BYTES: usize = 64 << 20;
+/// The most fields a snapshot may replay: 2^27, 31 days of the machine's time (about half a
+/// minute of replay for a machine busy the whole time). A machine that has run longer cannot
+/// be snapshotted; a file claiming more is refused before any of it is replayed.
+pub const MAX_FIELDS: u64 = 1 << 27;
+/// Bytes before the first entry: magic, version, checksum, field, RAM hash, entry count.
+const HEADER_BYTES: usize = MAGIC.len() + 2 + 8 + 8 + 8 + 4;
+/// Bytes of an entry with an empty payload: its field, kind and length.
+const ENTRY_BYTES: usize = 8 + 1 + 4;
+/// Where the checksum is, and where the bytes it covers start.
+const CHECKSUM_AT: usize = MAGIC.len() + 2;
+const CHECKED_FROM: usize = CHECKSUM_AT + 8;
 
 /// Something done to the machine from outside, as the journal records it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -144,6 +155,14 @@ pub enum SnapshotError {
     NotASnapshot,
     /// A snapshot of another format version.
     Version(u16),
+    /// Larger than [`MAX_SNAPSHOT_BYTES`].
+    TooLarge(usize),
+    /// The checksum does not match the bytes: the file was changed or damaged.
+    Checksum,
+    /// It claims more fields than a snapshot may replay ([`MAX_FIELDS`]).
+    TooManyFields(u64),
+    /// It claims more entries than its bytes can hold.
+    TooManyEntries { count: u32, room: usize },
     /// The file ends before the snapshot does.
     CutShort,
     /// The file is a snapshot but does not make sense.
@@ -152,15 +171,37 @@ pub enum SnapshotError {
     Diverged,
     /// The machine was changed in a way the journal cannot record.
     NotRecorded(&'static str),
+    /// The replay was stopped before its end (the person asked to).
+    Cancelled,
 }
 
 impl std::fmt::Display for SnapshotError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             SnapshotError::NotASnapshot => write!(f, "not a spacemono snapshot"),
+            SnapshotError::Version(v) if *v < VERSION => write!(
+                f,
+                "a snapshot of an old format (version {v}, with no checksum); this spacemono reads only version {VERSION}: take the snapshot again (F5, or the next turn of `play`)"
+            ),
             SnapshotError::Version(v) => write!(
                 f,
                 "a snapshot of format version {v}; this spacemono reads version {VERSION}"
+            ),
+            SnapshotError::TooLarge(n) => write!(
+                f,
+                "the file is too large for a snapshot ({n} bytes; the limit is {MAX_SNAPSHOT_BYTES})"
+            ),
+            SnapshotError::Checksum => write!(
+                f,
+                "the snapshot is damaged: its checksum does not match its contents"
+            ),
+            SnapshotError::TooManyFields(n) => write!(
+                f,
+                "the snapshot is damaged: it claims {n} fields, more than the {MAX_FIELDS} a snapshot may replay"
+            ),
+            SnapshotError::TooManyEntries { count, room } => write!(
+                f,
+                "the snapshot is damaged: it claims {count} entries, and its bytes hold at most {room}"
             ),
             SnapshotError::CutShort => write!(f, "the snapshot is cut short"),
             SnapshotError::Damaged(why) => write!(f, "the snapshot is damaged: {why}"),
@@ -171,6 +212,7 @@ impl std::fmt::Display for SnapshotError {
             SnapshotError::NotRecorded(what) => {
                 write!(f, "no snapshot can be taken: {what}")
             }
+            SnapshotError::Cancelled => write!(f, "the restore was cancelled"),
         }
     }
 }
@@ -219,6 +261,7 @@ impl Snapshot {
     pub fn encode(&self) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
         out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&[0; 8]);
         out.extend_from_slice(&self.field.to_le_bytes());
         out.extend_from_slice(&self.ram_hash.to_le_bytes());
         out.extend_from_slice(&(self.entries.len() as u32).to_le_bytes());
@@ -229,15 +272,15 @@ impl Snapshot {
             out.extend_from_slice(&(p.len() as u32).to_le_bytes());
             out.extend_from_slice(&p);
         }
+        seal(&mut out);
         out
     }
 
+    /// The snapshot in `bytes`, checked in order of cost: what it is, its size, its checksum,
+    /// then every count against the bytes that follow it; nothing is replayed here.
     pub fn decode(bytes: &[u8]) -> Result<Snapshot, SnapshotError> {
         if !bytes.starts_with(MAGIC) {
             return Err(SnapshotError::NotASnapshot);
-        }
-        if bytes.len() > MAX_SNAPSHOT_BYTES {
-            return Err(SnapshotError::Damaged("it is too large".into()));
         }
         let mut r = Reader {
             bytes,
@@ -247,10 +290,24 @@ impl Snapshot {
         if version != VERSION {
             return Err(SnapshotError::Version(version));
         }
+        if bytes.len() > MAX_SNAPSHOT_BYTES {
+            return Err(SnapshotError::TooLarge(bytes.len()));
+        }
+        let checksum = u64::from_le_bytes(r.array()?);
+        if checksum != hash(&bytes[CHECKED_FROM..]) {
+            return Err(SnapshotError::Checksum);
+        }
         let field = u64::from_le_bytes(r.array()?);
+        if field > MAX_FIELDS {
+            return Err(SnapshotError::TooManyFields(field));
+        }
         let ram_hash = u64::from_le_bytes(r.array()?);
-        let count = u32::from_le_bytes(r.array()?) as usize;
-        let mut entries = Vec::with_capacity(count.min(1 << 16));
+        let count = u32::from_le_bytes(r.array()?);
+        let room = (bytes.len() - HEADER_BYTES) / ENTRY_BYTES;
+        if count as usize > room {
+            return Err(SnapshotError::TooManyEntries { count, room });
+        }
+        let mut entries = Vec::with_capacity(count as usize);
         let mut last = 0;
         for _ in 0..count {
             let at = u64::from_le_bytes(r.array()?);
@@ -273,6 +330,15 @@ impl Snapshot {
             ram_hash,
             entries,
         })
+    }
+}
+
+/// Writes the checksum of an encoded snapshot into its place (for [`Snapshot::encode`], and
+/// for tools that change a snapshot on purpose, such as the fuzzer).
+pub fn seal(encoded: &mut [u8]) {
+    if encoded.len() >= CHECKED_FROM {
+        let sum = hash(&encoded[CHECKED_FROM..]);
+        encoded[CHECKSUM_AT..CHECKED_FROM].copy_from_slice(&sum.to_le_bytes());
     }
 }
 
@@ -316,18 +382,68 @@ mod tests {
             Snapshot::decode(b"PNG..."),
             Err(SnapshotError::NotASnapshot)
         );
-        let mut v2 = bytes.clone();
-        v2[MAGIC.len()] = 2;
-        assert_eq!(Snapshot::decode(&v2), Err(SnapshotError::Version(2)));
-        assert!(SnapshotError::Version(2).to_string().contains("version 2"));
+        let mut v3 = bytes.clone();
+        v3[MAGIC.len()] = 3;
+        assert_eq!(Snapshot::decode(&v3), Err(SnapshotError::Version(3)));
+        assert!(SnapshotError::Version(3).to_string().contains("version 3"));
+        let mut v1 = bytes.clone();
+        v1[MAGIC.len()] = 1;
+        assert_eq!(Snapshot::decode(&v1), Err(SnapshotError::Version(1)));
+        let old = SnapshotError::Version(1).to_string();
+        assert!(old.contains("old format (version 1"), "{old}");
         for n in MAGIC.len()..bytes.len() {
             assert!(Snapshot::decode(&bytes[..n]).is_err(), "cut at {n}");
         }
         let mut extra = bytes.clone();
         extra.push(0);
+        assert_eq!(Snapshot::decode(&extra), Err(SnapshotError::Checksum));
+        seal(&mut extra);
         assert!(matches!(
             Snapshot::decode(&extra),
             Err(SnapshotError::Damaged(_))
         ));
+    }
+
+    /// Any one bit flipped after the version, the tape image's included, is seen by the
+    /// checksum before anything else is read.
+    #[test]
+    fn every_flipped_bit_is_refused_by_the_checksum() {
+        let bytes = sample().encode();
+        for i in CHECKSUM_AT..bytes.len() {
+            for bit in 0..8 {
+                let mut bad = bytes.clone();
+                bad[i] ^= 1 << bit;
+                assert_eq!(
+                    Snapshot::decode(&bad),
+                    Err(SnapshotError::Checksum),
+                    "byte {i} bit {bit}"
+                );
+            }
+        }
+    }
+
+    /// A file made to pass the checksum still cannot claim more fields than a snapshot may
+    /// replay, or more entries than its bytes hold.
+    #[test]
+    fn counts_beyond_the_bounds_are_refused_before_any_replay() {
+        let mut s = sample();
+        s.field = MAX_FIELDS + 1;
+        assert_eq!(
+            Snapshot::decode(&s.encode()),
+            Err(SnapshotError::TooManyFields(MAX_FIELDS + 1))
+        );
+        s.field = MAX_FIELDS;
+        assert!(Snapshot::decode(&s.encode()).is_ok());
+        let mut bytes = sample().encode();
+        bytes[HEADER_BYTES - 4..HEADER_BYTES].copy_from_slice(&u32::MAX.to_le_bytes());
+        seal(&mut bytes);
+        let room = (bytes.len() - HEADER_BYTES) / ENTRY_BYTES;
+        assert_eq!(
+            Snapshot::decode(&bytes),
+            Err(SnapshotError::TooManyEntries {
+                count: u32::MAX,
+                room
+            })
+        );
     }
 }

@@ -240,12 +240,24 @@ impl Driver {
     /// F9: the machine of the snapshot at `path` instead of this one (not while something
     /// rides along, whose files would no longer match the machine).
     pub fn restore_snapshot(&mut self, path: &Path) -> Result<String, String> {
+        self.restore_snapshot_watched(path, |_, _| true)
+    }
+
+    /// As [`restore_snapshot`](Self::restore_snapshot), calling `go_on(fields replayed,
+    /// fields in all)` now and then during the replay (see
+    /// `Machine::from_snapshot_watched`): false abandons the restore, and this machine is
+    /// kept, as it is when the file is refused.
+    pub fn restore_snapshot_watched(
+        &mut self,
+        path: &Path,
+        go_on: impl FnMut(u64, u64) -> bool,
+    ) -> Result<String, String> {
         if self.hook.is_some() {
             return Err("no snapshot is restored during a game played by file".into());
         }
         let bytes = super::host_file::read_limited(path, crate::snapshot::MAX_SNAPSHOT_BYTES)
             .map_err(|e| format!("{}: {e}", path.display()))?;
-        let mut machine = crate::computer::Machine::from_snapshot(&bytes)
+        let mut machine = crate::computer::Machine::from_snapshot_watched(&bytes, go_on)
             .map_err(|e| format!("{}: {e}", path.display()))?;
         machine.record_transcript();
         self.machine = machine;

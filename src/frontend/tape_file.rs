@@ -6,7 +6,7 @@ use std::path::Path;
 
 use crate::basic::program_image::image_listing_text;
 use crate::computer::Machine;
-use crate::formats::error::MAX_INPUT_BYTES;
+use crate::formats::error::{MAX_CAS_BYTES, MAX_LISTING_BYTES, MAX_WAV_BYTES};
 use crate::formats::TapeKind;
 use crate::frontend::host_file::{read_limited, write_replacing, ReadError};
 use crate::frontend::program_file::listing_warnings;
@@ -72,7 +72,12 @@ fn open_tape(path: &Path) -> Result<(LoadedTape, Vec<String>), DeckError> {
 /// names the file.
 pub fn read_tape_file(path: &Path) -> Result<LoadedTape, DeckError> {
     let kind = tape_kind_of(path)?;
-    let bytes = read_limited(path, MAX_INPUT_BYTES).map_err(|e| match e {
+    let limit = match kind {
+        TapeKind::Cas => MAX_CAS_BYTES,
+        TapeKind::Wav => MAX_WAV_BYTES,
+        TapeKind::Ascii => MAX_LISTING_BYTES,
+    };
+    let bytes = read_limited(path, limit).map_err(|e| match e {
         ReadError::Folder => file_err(path, "is a folder, not a tape file"),
         e => file_err(path, e.to_string()),
     })?;

@@ -293,6 +293,7 @@ fn view_loop(
     let mut pacer = Pacer::new(Instant::now());
     let mut shown: Option<(crate::video::VdgMode, Vec<u8>)> = None;
     let mut status_line = String::new();
+    let mut status_row = 18; // below the help line, set as the picture is drawn
     let mut frame = crate::video::Frame::new();
     loop {
         // Keys typed since the last wake-up.
@@ -320,9 +321,11 @@ fn view_loop(
                         status_line = driver.save_snapshot(path).unwrap_or_else(|e| e);
                     }
                     TermKey::Act(Action::RestoreSnapshot) => {
-                        let path = std::path::Path::new(super::session::SNAPSHOT_NAME);
-                        status_line = driver.restore_snapshot(path).unwrap_or_else(|e| e);
-                        shown = None;
+                        let (said, quit) = restore(driver, &mut out, rx, status_row);
+                        if quit {
+                            return Ok(());
+                        }
+                        (status_line, shown) = (said, None);
                     }
                     TermKey::Act(Action::ToggleFullscreen) => {}
                 }
@@ -357,6 +360,7 @@ fn view_loop(
             out.write_all(picture.as_bytes()).map_err(io)?;
             out.write_all(format!("\x1b[{};1H{HELP}", rows + 1).as_bytes())
                 .map_err(io)?;
+            status_row = rows + 2;
             if !status_line.is_empty() {
                 out.write_all(
                     format!("\x1b[{};1H\x1b[0m\x1b[2K{status_line}", rows + 2).as_bytes(),
@@ -372,6 +376,51 @@ fn view_loop(
             return Ok(());
         }
     }
+}
+
+/// F9: the machine of `spacemono.snapshot`, its replay watched (see [`restore_goes_on`]).
+/// Returns what the status line says, and whether the person asked to quit meanwhile.
+fn restore(
+    driver: &mut Driver,
+    out: &mut std::io::Stdout,
+    rx: &mpsc::Receiver<Vec<u8>>,
+    status_row: usize,
+) -> (String, bool) {
+    let path = std::path::Path::new(super::session::SNAPSHOT_NAME);
+    let mut quit = false;
+    let said = driver
+        .restore_snapshot_watched(path, |done, all| {
+            restore_goes_on(out, rx, status_row, done, all, &mut quit)
+        })
+        .unwrap_or_else(|e| e);
+    (said, quit)
+}
+
+/// During F9's replay, every few milliseconds: how far it has come on the status line, and
+/// whether to go on. Esc abandons the restore; Ctrl-C or Ctrl-D (or a signal) abandons it and
+/// sets `quit`. Other keys typed meanwhile are dropped (they were meant for the machine that
+/// is being replaced).
+fn restore_goes_on(
+    out: &mut std::io::Stdout,
+    rx: &mpsc::Receiver<Vec<u8>>,
+    status_row: usize,
+    done: u64,
+    all: u64,
+    quit: &mut bool,
+) -> bool {
+    let mut cancel = false;
+    while let Ok(bytes) = rx.try_recv() {
+        *quit |= bytes.iter().any(|&b| b == 3 || b == 4);
+        cancel |= bytes == b"\x1b";
+    }
+    *quit |= super::signals::caught().is_some();
+    let percent = done * 100 / all.max(1);
+    let _ = write!(
+        out,
+        "\x1b[{status_row};1H\x1b[0m\x1b[2Krestoring the snapshot: {percent}% (Esc stops)"
+    );
+    let _ = out.flush();
+    !(cancel || *quit)
 }
 
 #[cfg(test)]

@@ -280,6 +280,27 @@ impl Screen {
 }
 
 /// Run the machine in the window until it is closed or `--exit-after-fields` is reached.
+/// F9: the machine of `spacemono.snapshot`. The window stays alive during the replay: its
+/// title says how far it has come, Esc abandons it, closing the window ends the session.
+/// Returns what to tell the person.
+fn restore(driver: &mut Driver, screen: &mut Screen, keys: &mut WindowKeys) -> String {
+    let path = std::path::Path::new(super::session::SNAPSHOT_NAME);
+    driver
+        .restore_snapshot_watched(path, |done, all| {
+            screen.set_title(&format!(
+                "{TITLE} \u{2014} restoring the snapshot: {}% (Esc stops)",
+                done * 100 / all.max(1)
+            ));
+            screen.pump();
+            let esc = screen
+                .take_inputs()
+                .into_iter()
+                .any(|i| keys.event(i) == Some(Action::Break));
+            !esc && screen.is_open() && super::signals::caught().is_none()
+        })
+        .unwrap_or_else(|e| e)
+}
+
 pub fn run(screen: &mut Screen, driver: &mut Driver, opts: &SessionOptions) -> Result<(), String> {
     let r = run_loop(screen, driver, opts);
     if let Some(p) = &opts.window_png {
@@ -321,8 +342,8 @@ fn run_loop(screen: &mut Screen, driver: &mut Driver, opts: &SessionOptions) -> 
                     notice = Some((text, Instant::now()));
                 }
                 Some(Action::RestoreSnapshot) => {
-                    let path = std::path::Path::new(super::session::SNAPSHOT_NAME);
-                    let text = driver.restore_snapshot(path).unwrap_or_else(|e| e);
+                    let text = restore(driver, screen, &mut keys);
+                    title.clear();
                     eprintln!("spacemono: {text}");
                     notice = Some((text, Instant::now()));
                     shown = None;

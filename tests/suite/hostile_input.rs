@@ -228,7 +228,7 @@ use std::process::{Command, Output};
 /// minute of wall time (`ulimit -v`, `timeout`). Running out of either fails the test. (A
 /// run ends at the end of a field when it is sent SIGTERM; one stuck inside a statement is
 /// killed 5 s later.)
-fn spacemono_within_budget(args: &[&std::ffi::OsStr], dir: &Path) -> Output {
+pub(crate) fn spacemono_within_budget(args: &[&std::ffi::OsStr], dir: &Path) -> Output {
     let mut c = Command::new("sh");
     c.current_dir(dir)
         .arg("-c")
@@ -244,11 +244,11 @@ fn spacemono_within_budget(args: &[&std::ffi::OsStr], dir: &Path) -> Output {
     out
 }
 
-fn os(s: &str) -> &std::ffi::OsStr {
+pub(crate) fn os(s: &str) -> &std::ffi::OsStr {
     std::ffi::OsStr::new(s)
 }
 
-fn stderr_of(o: &Output) -> String {
+pub(crate) fn stderr_of(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
@@ -276,15 +276,17 @@ fn endless_files_are_refused_within_the_budget() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// 120,000 empty blocks: a 720 KB .cas that would be over 600 MB of audio. It is refused
-/// before any of it is made.
+/// 4,000 full blocks: a 1 MB .cas that would be some 150 MB of audio. It is refused before
+/// any of it is made.
 #[test]
 fn a_conversion_too_large_is_refused_before_it_is_built() {
     let dir = temp_dir("huge-convert");
-    let block = [0x55u8, 0x3C, 0x01, 0x00, 0x01, 0x55];
-    std::fs::write(dir.join("empty.cas"), block.repeat(120_000)).unwrap();
+    let mut block = vec![0x55u8, 0x3C, 0x01, 0xFF];
+    block.extend([0u8; 255]);
+    block.extend([0x00, 0x55]);
+    std::fs::write(dir.join("full.cas"), block.repeat(4_000)).unwrap();
     let o = spacemono_within_budget(
-        &[os("tape"), os("convert"), os("empty.cas"), os("huge.wav")],
+        &[os("tape"), os("convert"), os("full.cas"), os("huge.wav")],
         &dir,
     );
     let e = stderr_of(&o);

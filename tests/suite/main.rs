@@ -54,6 +54,7 @@ mod starlanes_rules;
 mod starlanes_rules_more;
 mod starlanes_support;
 mod tape_ascii;
+mod tape_budget;
 mod tape_cas;
 mod tape_robustness;
 mod tape_statements;

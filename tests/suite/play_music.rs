@@ -523,3 +523,26 @@ fn random_music_never_panics_and_keeps_the_state_legal() {
     }
     assert!(oks > 500, "only {oks} strings played");
 }
+
+/// Issue 27: sound that nobody takes (a headless game by file, a snapshot's replay) is not
+/// gathered for ever: a program that plays without end keeps at most `MAX_PENDING_EVENTS`
+/// waiting, and the newest are kept.
+#[test]
+fn sound_nobody_takes_is_not_kept_for_ever() {
+    use spacemono::computer::{Machine, MAX_PENDING_EVENTS};
+    let mut m = Machine::new();
+    m.load_listing(b"10 PLAY \"T255L255O5CDEFGABP255\":GOTO 10\r")
+        .unwrap();
+    m.type_text(b"RUN\r");
+    let mut most = 0;
+    for _ in 0..400_000 {
+        m.run_field();
+        most = most.max(m.pending_events().len());
+    }
+    assert!(most > MAX_PENDING_EVENTS / 2, "only {most} events gathered");
+    assert!(most <= MAX_PENDING_EVENTS, "{most} events kept");
+    assert!(matches!(
+        m.pending_events().last(),
+        Some(Event::Rest { .. })
+    ));
+}

@@ -20,7 +20,7 @@
 //! turning LF into CR).
 
 use super::block::Block;
-use super::error::{check_size, TapeError};
+use super::error::{check_size, TapeError, MAX_LISTING_BYTES};
 use super::namefile::Namefile;
 use super::tapefile::{file_blocks, TapeFile};
 
@@ -71,7 +71,7 @@ fn split_lines(text: &[u8]) -> Vec<Vec<u8>> {
 /// A listing file's text as it is loaded: up to the first Ctrl-Z, tabs as spaces, checked to
 /// be printable ASCII with line ends. Errors: too large, or a byte no listing holds.
 pub fn listing_text(bytes: &[u8]) -> Result<Vec<u8>, TapeError> {
-    check_size(bytes)?;
+    check_size(bytes, MAX_LISTING_BYTES)?;
     let text = match bytes.iter().position(|&c| c == CTRL_Z) {
         Some(end) => &bytes[..end],
         None => bytes,

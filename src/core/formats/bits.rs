@@ -209,6 +209,9 @@ impl Finder<'_> {
 ///   next bit.
 /// - After a flagged block the hunt resumes at its end, unless a good block starts inside it
 ///   (its length byte was damaged), in which case it resumes there.
+///
+/// It stops after one block more than a tape may hold
+/// ([`MAX_TAPE_BLOCKS`](super::error::MAX_TAPE_BLOCKS)), enough for the reader to refuse it.
 pub fn find_blocks(bytes: &[u8], len_bits: u64) -> Vec<ReadBlock> {
     let len_bits = len_bits.min(bytes.len() as u64 * 8);
     let f = Finder { bytes, len_bits };
@@ -216,7 +219,9 @@ pub fn find_blocks(bytes: &[u8], len_bits: u64) -> Vec<ReadBlock> {
     let mut pos = 0u64;
     // Where the last data block ended: only after one can the next block follow back to back.
     let mut prev_data_end: Option<u64> = None;
-    while let Some(sync) = f.next_sync(pos) {
+    // One past the most a tape may hold is enough to refuse it (`error::check_blocks`).
+    while out.len() <= super::error::MAX_TAPE_BLOCKS {
+        let Some(sync) = f.next_sync(pos) else { break };
         let Some(c) = f.parse(sync) else { break };
         let is_data = c.read.block.kind == BlockType::Data;
         if c.read.checksum_ok {

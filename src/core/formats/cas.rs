@@ -3,14 +3,15 @@
 
 use super::bits::find_blocks;
 use super::block::{Block, ReadBlock, LEADER};
-use super::error::{check_size, TapeError};
+use super::error::{check_blocks, check_size, TapeError, MAX_CAS_BYTES};
 use super::tapefile::{group_files, layout, LayoutOptions, Segment, TapeFile};
 
 /// Every block in a .cas image, at any bit phase, with bad checksums flagged (see
 /// [`find_blocks`](super::bits::find_blocks)).
 pub fn read_blocks(bytes: &[u8]) -> Result<Vec<ReadBlock>, TapeError> {
-    check_size(bytes)?;
+    check_size(bytes, MAX_CAS_BYTES)?;
     let blocks = find_blocks(bytes, bytes.len() as u64 * 8);
+    check_blocks(&blocks)?;
     if blocks.is_empty() {
         return Err(TapeError::NoBlocks);
     }

@@ -303,7 +303,9 @@ pub fn decode(bytes: &[u8]) -> Result<(BitStream, Vec<ReadBlock>), TapeError> {
 pub fn decode_with_polarity(
     bytes: &[u8],
 ) -> Result<(Polarity, BitStream, Vec<ReadBlock>), TapeError> {
-    Ok(best_polarity(&parse_wav(bytes)?))
+    let decoded = best_polarity(&parse_wav(bytes)?);
+    super::error::check_blocks(&decoded.2)?;
+    Ok(decoded)
 }
 
 /// Decodes a read recording in both polarities and keeps the one with more good blocks.
@@ -461,7 +463,7 @@ fn duration_seconds(segments: &[Segment], gap_ms: u32) -> Result<f64, TapeError>
 
 /// Bytes of sample data that laid-out segments make at these options in `channels`
 /// channels, worked out before any sample is made, so that a recording larger than the reader
-/// accepts ([`MAX_INPUT_BYTES`](super::error::MAX_INPUT_BYTES)) is refused without building it.
+/// accepts ([`MAX_WAV_BYTES`](super::error::MAX_WAV_BYTES)) is refused without building it.
 fn synthesised_bytes(
     segments: &[Segment],
     opts: &WavOptions,
@@ -473,7 +475,7 @@ fn synthesised_bytes(
 
 /// Refuses a recording of `size` bytes that the reader would not read back.
 fn check_recording_size(size: f64) -> Result<(), TapeError> {
-    let limit = super::error::MAX_INPUT_BYTES;
+    let limit = super::error::MAX_WAV_BYTES;
     if size > limit as f64 {
         return Err(TapeError::TooLarge {
             size: size.min(usize::MAX as f64) as usize,
@@ -519,7 +521,7 @@ fn synthesise_into(
 }
 
 /// Synthesises laid-out segments as a mono PCM .wav, with a trailing motor gap. A recording
-/// larger than the reader accepts ([`MAX_INPUT_BYTES`](super::error::MAX_INPUT_BYTES)) is
+/// larger than the reader accepts ([`MAX_WAV_BYTES`](super::error::MAX_WAV_BYTES)) is
 /// refused before it is made.
 pub fn encode_segments(segments: &[Segment], opts: &WavOptions) -> Result<Vec<u8>, TapeError> {
     wav_file::check_rate(opts.sample_rate)?;

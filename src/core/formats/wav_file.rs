@@ -13,7 +13,7 @@
 use std::borrow::Cow;
 use std::io::Cursor;
 
-use super::error::{check_size, TapeError};
+use super::error::{check_size, TapeError, MAX_WAV_BYTES};
 use super::wav::{SampleFormat, MAX_SAMPLE_RATE, MIN_SAMPLE_RATE};
 
 /// The layout of a WAV file's samples.
@@ -27,7 +27,7 @@ pub struct WavFormat {
 /// The sniffing done before the container is handed to hound: an empty or oversized file, a
 /// cut-off or foreign header, and the big-endian RIFX variant each get their own message.
 fn check_magic(bytes: &[u8]) -> Result<(), TapeError> {
-    check_size(bytes)?;
+    check_size(bytes, MAX_WAV_BYTES)?;
     if bytes.len() < 12 {
         if b"RIFF".starts_with(&bytes[..bytes.len().min(4)]) {
             return Err(TapeError::Truncated("RIFF header is incomplete"));

@@ -59,10 +59,14 @@ pub struct Hardware {
     /// A printer on the printer port (PRINT #-2, LLIST): what it has printed and the host
     /// has not yet taken, up to [`PRINTER_LIMIT`]. `None`: no printer attached.
     pub printer: Option<Vec<u8>>,
+    /// Characters the printer dropped because the host had not taken what it held.
+    pub printer_dropped: u64,
 }
 
 /// The most characters the printer holds before the host takes them: beyond it, more are
-/// dropped (a host that attached a printer takes its output every field).
+/// dropped and counted (`Machine::printer_dropped`), as a real printer whose buffer is full
+/// loses them. A host that attached a printer takes its output every field, and a field
+/// prints far less than this, so only a host that stopped taking it loses any.
 pub const PRINTER_LIMIT: usize = 1 << 20;
 
 impl Hardware {
@@ -71,7 +75,9 @@ impl Hardware {
     pub fn print_to_printer(&mut self, bytes: &[u8]) {
         if let Some(p) = self.printer.as_mut() {
             let room = PRINTER_LIMIT.saturating_sub(p.len());
-            p.extend_from_slice(&bytes[..bytes.len().min(room)]);
+            let kept = bytes.len().min(room);
+            p.extend_from_slice(&bytes[..kept]);
+            self.printer_dropped += (bytes.len() - kept) as u64;
         }
         if let Some(t) = self.transcript.as_mut() {
             let room = TRANSCRIPT_LIMIT.saturating_sub(t.len());
@@ -117,6 +123,7 @@ impl Default for Hardware {
             keyboard: Keyboard::default(),
             transcript: None,
             printer: None,
+            printer_dropped: 0,
             events: Vec::new(),
             cycles: 0,
             field: 0,

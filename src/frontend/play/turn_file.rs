@@ -117,13 +117,25 @@ impl Block {
     }
 }
 
+/// The longest line a block may have: a BASIC string and then some (the games' longest
+/// line is 75 characters). A longer one is dropped, so a program printing without line ends
+/// cannot grow the host's memory.
+pub const MAX_LINE_BYTES: usize = 256;
+/// The most lines a block may have (the games print at most about 40): a block that grows
+/// past it is dropped whole, and the reader waits for the next header.
+pub const MAX_BLOCK_LINES: usize = 400;
+
 /// The printer's output, cut into blocks as their `END` lines arrive.
 #[derive(Clone, Debug, Default)]
 pub struct BlockReader {
-    /// Bytes of a line not yet ended.
+    /// Bytes of a line not yet ended (at most [`MAX_LINE_BYTES`]).
     partial: Vec<u8>,
-    /// Lines of a block not yet ended.
+    /// The line being read is longer than [`MAX_LINE_BYTES`]: it is dropped at its end.
+    overlong: bool,
+    /// Lines of a block not yet ended (at most [`MAX_BLOCK_LINES`]).
     lines: Vec<String>,
+    /// Lines dropped for their length, and blocks for their number of lines.
+    dropped: u64,
 }
 
 impl BlockReader {
@@ -133,15 +145,27 @@ impl BlockReader {
         let mut out = Vec::new();
         for &b in bytes {
             if b != b'\r' && b != b'\n' {
-                self.partial.push(b);
+                if self.partial.len() < MAX_LINE_BYTES {
+                    self.partial.push(b);
+                } else {
+                    self.overlong = true;
+                }
                 continue;
             }
             let line = String::from_utf8_lossy(&std::mem::take(&mut self.partial))
                 .trim_end()
                 .to_string();
+            if std::mem::take(&mut self.overlong) {
+                self.dropped += 1;
+                continue;
+            }
             if line.starts_with(HEADER_START) {
                 self.lines.clear();
             } else if self.lines.is_empty() {
+                continue;
+            } else if self.lines.len() >= MAX_BLOCK_LINES {
+                self.lines.clear();
+                self.dropped += 1;
                 continue;
             }
             let end = line == "END";
@@ -153,6 +177,11 @@ impl BlockReader {
             }
         }
         out
+    }
+
+    /// How many over-long lines and over-long blocks were dropped.
+    pub fn dropped(&self) -> u64 {
+        self.dropped
     }
 }
 
@@ -193,6 +222,36 @@ mod tests {
         assert_eq!(blocks.len(), 1);
         assert_eq!(blocks[0].lines[1], "TURN:1");
         assert_eq!(blocks[0].text().lines().last(), Some("END"));
+    }
+
+    /// Issue 27: a program printing without line ends grew the partial line for ever, and
+    /// one printing lines without `END` the block. Both stay bounded; what is dropped is
+    /// counted, and a good block after them is read.
+    #[test]
+    fn over_long_lines_and_blocks_are_dropped() {
+        let mut r = BlockReader::default();
+        for _ in 0..10_000 {
+            assert!(r.push(&[b'X'; 1000]).is_empty());
+        }
+        assert!(r.partial.len() <= MAX_LINE_BYTES);
+        assert!(r.push(b"\r").is_empty());
+        assert_eq!(r.dropped(), 1);
+        assert!(r.push(b"===== spacemono v1.0.0 =====\r").is_empty());
+        for _ in 0..100_000 {
+            assert!(r.push(b"TURN:1\r").is_empty());
+        }
+        assert!(r.lines.len() <= MAX_BLOCK_LINES);
+        assert_eq!(r.dropped(), 2);
+        let long = format!("{}\r", "Y".repeat(MAX_LINE_BYTES + 1));
+        let blocks = r.push(
+            format!("===== spacemono v1.0.0 =====\rTURN:2\r{long}PLAYER:1\rEND\r").as_bytes(),
+        );
+        assert_eq!(blocks.len(), 1);
+        assert_eq!(blocks[0].lines[1..], ["TURN:2", "PLAYER:1", "END"]);
+        assert_eq!(r.dropped(), 3);
+        let longest = format!("{}\r", "Z".repeat(MAX_LINE_BYTES));
+        let blocks = r.push(format!("===== spacemono v1.0.0 =====\r{longest}END\r").as_bytes());
+        assert_eq!(blocks[0].lines[1].len(), MAX_LINE_BYTES);
     }
 
     #[test]

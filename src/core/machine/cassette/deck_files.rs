@@ -198,6 +198,11 @@ impl Deck {
 
     fn append_to_tape(&mut self, new: Vec<Block>) -> Result<(), DeckError> {
         self.need_tape()?;
+        // A tape held only in memory (the built-in one, a snapshot's) has no file whose
+        // limit would stop a program that saves without end.
+        if self.blocks.len() + new.len() > crate::formats::error::MAX_TAPE_BLOCKS {
+            return Err(DeckError::TapeFull);
+        }
         let added = good_blocks(new.clone());
         if let Some(b) = &self.backing {
             let path = b.path.display().to_string();

@@ -38,6 +38,9 @@ pub enum DeckError {
     CannotHold { path: String, why: String },
     /// The tape file could not be read or written: ?IO when it happens during a save.
     File { path: String, problem: String },
+    /// The tape holds as many blocks as a tape may (`formats::error::MAX_TAPE_BLOCKS`): a
+    /// save past it is ?IO, as a cassette that has run to its end records nothing.
+    TapeFull,
 }
 
 impl std::fmt::Display for DeckError {
@@ -79,6 +82,11 @@ impl std::fmt::Display for DeckError {
             }
             DeckError::CannotHold { path, why } => write!(f, "{path}: {why}"),
             DeckError::File { path, problem } => write!(f, "{path}: {problem}"),
+            DeckError::TapeFull => write!(
+                f,
+                "the tape is full (it holds at most {} blocks)",
+                crate::formats::error::MAX_TAPE_BLOCKS
+            ),
         }
     }
 }
