@@ -12,6 +12,7 @@
 
 pub mod basic;
 pub mod computer;
+pub mod cpu;
 pub mod formats;
 pub mod machine;
 pub mod snapshot;
