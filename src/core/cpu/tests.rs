@@ -509,3 +509,381 @@ fn lea_sets_z_for_x_and_y_only_and_costs_indexed_cycles() {
         (STACK - 2, 0x10, Z | N)
     );
 }
+
+#[test]
+fn tfr_and_exg_move_registers_of_one_size() {
+    // TFR X,Y ; EXG A,B ; TFR A,DP ; EXG D,U ; TFR CC,A ; TFR X,S ; TFR D,PC
+    let mut rig = Rig::new(&[
+        0x1F, 0x12, 0x1E, 0x89, 0x1F, 0x8B, 0x1E, 0x03, 0x1F, 0xA8, 0x1F, 0x14, 0x1F, 0x05,
+    ]);
+    rig.cpu.regs.x = 0x1234;
+    rig.cpu.regs.set_d(0xAABB);
+    rig.cpu.regs.u = 0x5566;
+    rig.cpu.regs.cc = C | V;
+    assert_eq!(rig.step(), 6);
+    assert_eq!(rig.r().y, 0x1234);
+    assert_eq!(rig.step(), 8);
+    assert_eq!((rig.r().a, rig.r().b), (0xBB, 0xAA));
+    rig.step();
+    assert_eq!(rig.r().dp, 0xBB);
+    rig.step();
+    assert_eq!((rig.r().d(), rig.r().u), (0x5566, 0xBBAA));
+    rig.step();
+    assert_eq!(rig.r().a, C | V);
+    rig.step();
+    assert_eq!(rig.r().s, 0x1234);
+    rig.step();
+    assert_eq!(rig.r().pc, 0x0366);
+    assert_eq!(
+        rig.flags(),
+        C | V,
+        "TFR and EXG touch no flag unless CC is the target"
+    );
+}
+
+#[test]
+fn tfr_and_exg_between_sizes_or_undefined_registers_stop_with_a_fault() {
+    for postbyte in [0x81u8, 0x18, 0x06, 0x7C, 0xC0] {
+        for opcode in [0x1Fu8, 0x1E] {
+            let mut rig = Rig::new(&[opcode, postbyte]);
+            let before = rig.r();
+            let fault = rig.cpu.step(&mut rig.ram).unwrap_err();
+            assert_eq!(fault, Fault::IllegalRegisterPair { postbyte, pc: ORG });
+            assert_eq!(rig.r(), before);
+        }
+    }
+}
+
+#[test]
+fn daa_corrects_a_bcd_sum() {
+    // ADDA #n ; DAA (2 cycles)
+    let bcd_add = |a: u8, n: u8| {
+        let mut rig = Rig::new(&[0x8B, n, 0x19]);
+        rig.cpu.regs.a = a;
+        assert_eq!(rig.steps(2)[1], 2);
+        (rig.r().a, rig.flags() & (N | Z | C))
+    };
+    assert_eq!(bcd_add(0x09, 0x01), (0x10, 0));
+    assert_eq!(bcd_add(0x45, 0x38), (0x83, N));
+    assert_eq!(bcd_add(0x99, 0x01), (0x00, Z | C));
+    assert_eq!(bcd_add(0x50, 0x50), (0x00, Z | C));
+    assert_eq!(
+        bcd_add(0x19, 0x28),
+        (0x47, 0),
+        "H set by the add, low digit 1 fixed"
+    );
+    assert_eq!(bcd_add(0x99, 0x99), (0x98, N | C));
+    // DAA never clears C.
+    assert_eq!(one_a(&[0x19], 0x12, C).0, 0x72);
+}
+
+#[test]
+fn mul_sex_abx() {
+    // MUL (11) ; SEX (2) ; ABX (3)
+    let mut rig = Rig::new(&[0x3D]);
+    rig.cpu.regs.set_d(0xFFFF);
+    assert_eq!(rig.step(), 11);
+    assert_eq!(
+        (rig.r().d(), rig.flags()),
+        (0xFE01, 0),
+        "C is bit 7 of B: $01"
+    );
+    let mut rig = Rig::new(&[0x3D]);
+    rig.cpu.regs.set_d(0x0C0B);
+    rig.step();
+    assert_eq!((rig.r().d(), rig.flags()), (0x0084, C));
+    let mut rig = Rig::new(&[0x3D]);
+    rig.cpu.regs.set_d(0x00FF);
+    rig.cpu.regs.cc = N | V;
+    rig.step();
+    assert_eq!(
+        (rig.r().d(), rig.flags()),
+        (0, Z | N | V),
+        "N and V untouched"
+    );
+
+    let mut rig = Rig::new(&[0x1D, 0x1D]);
+    rig.cpu.regs.set_d(0x0080);
+    rig.cpu.regs.cc = V;
+    assert_eq!(rig.step(), 2);
+    assert_eq!((rig.r().d(), rig.flags()), (0xFF80, N | V));
+    rig.cpu.regs.set_d(0xFF00);
+    rig.step();
+    assert_eq!((rig.r().d(), rig.flags()), (0, Z | V));
+
+    let mut rig = Rig::new(&[0x3A]);
+    rig.cpu.regs.x = 0xFFFF;
+    rig.cpu.regs.b = 0x80;
+    rig.cpu.regs.cc = Z;
+    assert_eq!(rig.step(), 3);
+    assert_eq!(
+        (rig.r().x, rig.flags()),
+        (0x007F, Z),
+        "B is unsigned; no flag changes"
+    );
+}
+
+#[test]
+fn orcc_and_andcc_set_and_clear_condition_codes_in_three_cycles() {
+    // ORCC #$50 ; ANDCC #$FE
+    let mut rig = Rig::new(&[0x1A, 0x50, 0x1C, 0xFE]);
+    rig.cpu.regs.cc = C;
+    assert_eq!(rig.steps(2), [3, 3]);
+    assert_eq!(rig.r().cc, I | F);
+}
+
+#[test]
+fn swi_stacks_everything_masks_interrupts_and_rti_restores_it() {
+    // $1000 SWI ; handler at $2000: RTI
+    let mut rig = Rig::new(&[0x3F]);
+    rig.ram.load(0xFFFA, &[0x20, 0x00]);
+    rig.ram.load(0x2000, &[0x3B]);
+    rig.cpu.regs.a = 0x11;
+    rig.cpu.regs.x = 0x2222;
+    rig.cpu.regs.cc = C;
+    let before = rig.r();
+    assert_eq!(rig.step(), 19);
+    assert_eq!(rig.r().pc, 0x2000);
+    assert_eq!(rig.r().s, STACK - 12);
+    assert_eq!(rig.r().cc, E | F | I | C);
+    assert_eq!(
+        rig.mem(STACK - 12),
+        E | C,
+        "CC stacked with E set, masks as they were"
+    );
+    assert_eq!(rig.step(), 15, "RTI of the entire state");
+    assert_eq!(
+        rig.r(),
+        Registers {
+            pc: 0x1001,
+            cc: E | C,
+            ..before
+        }
+    );
+}
+
+#[test]
+fn swi2_and_swi3_leave_the_masks_alone() {
+    for (code, vector) in [([0x10u8, 0x3F], 0xFFF4u16), ([0x11, 0x3F], 0xFFF2)] {
+        let mut rig = Rig::new(&code);
+        rig.ram.load(vector, &[0x30, 0x00]);
+        assert_eq!(rig.step(), 20);
+        assert_eq!((rig.r().pc, rig.r().cc), (0x3000, E));
+        assert_eq!(rig.mem(STACK - 1), 0x02, "return address $1002 low byte");
+    }
+}
+
+/// A rig at $1000 running NOPs, with IRQ at $2000, FIRQ at $2100 and NMI at $2200, each
+/// handler an RTI.
+fn interrupt_rig() -> Rig {
+    let mut rig = Rig::new(&[0x12; 16]);
+    rig.ram.load(0xFFF6, &[0x21, 0x00, 0x20, 0x00]);
+    rig.ram.load(0xFFFC, &[0x22, 0x00]);
+    for handler in [0x2000, 0x2100, 0x2200] {
+        rig.ram.load(handler, &[0x3B]);
+    }
+    rig
+}
+
+#[test]
+fn irq_is_held_off_by_i_and_then_stacks_everything_in_19_cycles() {
+    let mut rig = interrupt_rig();
+    rig.cpu.regs.cc = I;
+    rig.cpu.set_irq(true);
+    assert_eq!(rig.step(), 2, "masked: the NOP runs");
+    rig.cpu.regs.cc = 0;
+    assert_eq!(rig.step(), 19);
+    assert_eq!(
+        (rig.r().pc, rig.r().s, rig.r().cc),
+        (0x2000, STACK - 12, E | I)
+    );
+    rig.cpu.set_irq(false);
+    assert_eq!(rig.step(), 15);
+    assert_eq!((rig.r().pc, rig.r().cc), (0x1001, E));
+}
+
+#[test]
+fn firq_stacks_only_pc_and_cc_with_e_clear_and_rti_pulls_only_those() {
+    let mut rig = interrupt_rig();
+    rig.cpu.regs.cc = E | I | C;
+    rig.cpu.regs.a = 0x77;
+    rig.cpu.set_firq(true);
+    rig.cpu.set_irq(true);
+    assert_eq!(rig.step(), 10, "FIRQ is taken though I is set");
+    assert_eq!(
+        (rig.r().pc, rig.r().s, rig.r().cc),
+        (0x2100, STACK - 3, F | I | C)
+    );
+    assert_eq!(rig.mem(STACK - 3), I | C, "stacked CC has E clear");
+    assert_eq!((rig.mem(STACK - 2), rig.mem(STACK - 1)), (0x10, 0x00));
+    rig.cpu.set_firq(false);
+    rig.cpu.regs.a = 0;
+    assert_eq!(rig.step(), 6, "RTI of PC and CC only");
+    assert_eq!((rig.r().pc, rig.r().s, rig.r().a), (0x1000, STACK, 0));
+    assert_eq!(rig.step(), 2, "IRQ still masked by the restored I");
+}
+
+#[test]
+fn nmi_waits_until_s_is_loaded_then_beats_firq_and_ignores_the_masks() {
+    // LDS #$7000 ; NOP...
+    let mut rig = interrupt_rig();
+    rig.ram.load(ORG, &[0x10, 0xCE, 0x70, 0x00]);
+    rig.cpu.nmi();
+    assert_eq!(rig.step(), 4, "NMI is disarmed after reset: LDS runs");
+    rig.cpu.regs.cc = I | F;
+    rig.cpu.set_firq(true);
+    rig.cpu.nmi();
+    assert_eq!(rig.step(), 19);
+    assert_eq!(
+        (rig.r().pc, rig.r().s, rig.r().cc),
+        (0x2200, 0x7000 - 12, E | F | I)
+    );
+    rig.cpu.set_firq(false);
+    assert_eq!(rig.step(), 15);
+    assert_eq!(rig.step(), 2, "the NMI edge is taken once");
+}
+
+#[test]
+fn cwai_stacks_first_and_then_vectors_in_twenty_cycles_in_all() {
+    // CWAI #$EF (clear I) ; NOP
+    let mut rig = interrupt_rig();
+    rig.ram.load(ORG, &[0x3C, 0xEF]);
+    rig.cpu.regs.cc = I | F | C;
+    assert_eq!(rig.step(), 16);
+    assert_eq!(rig.cpu.state(), RunState::WaitingForInterrupt);
+    assert_eq!(rig.r().s, STACK - 12);
+    assert_eq!(rig.mem(STACK - 12), E | F | C);
+    assert_eq!(rig.step(), 1, "idle");
+    rig.cpu.set_irq(true);
+    assert_eq!(rig.step(), 4);
+    assert_eq!(
+        (rig.r().pc, rig.r().s),
+        (0x2000, STACK - 12),
+        "nothing stacked twice"
+    );
+    rig.cpu.set_irq(false);
+    assert_eq!(rig.step(), 15);
+    assert_eq!((rig.r().pc, rig.r().cc), (0x1002, E | F | C));
+}
+
+#[test]
+fn cwai_woken_by_firq_returns_through_the_entire_state() {
+    let mut rig = interrupt_rig();
+    rig.ram.load(ORG, &[0x3C, 0xBF]);
+    rig.cpu.regs.a = 0x33;
+    rig.step();
+    rig.cpu.set_firq(true);
+    assert_eq!(rig.step(), 4);
+    assert_eq!(rig.r().pc, 0x2100);
+    rig.cpu.set_firq(false);
+    rig.cpu.regs.a = 0;
+    assert_eq!(rig.step(), 15, "E was set by CWAI, so RTI pulls everything");
+    assert_eq!(rig.r().a, 0x33);
+}
+
+#[test]
+fn sync_waits_for_a_line_and_a_masked_one_resumes_after_it() {
+    // SYNC ; NOP
+    let mut rig = interrupt_rig();
+    rig.ram.load(ORG, &[0x13, 0x12]);
+    rig.cpu.regs.cc = I | F;
+    assert_eq!(rig.step(), 2);
+    assert_eq!(rig.cpu.state(), RunState::Syncing);
+    assert_eq!(rig.step(), 1);
+    rig.cpu.set_irq(true);
+    assert_eq!(rig.step(), 2);
+    assert_eq!(rig.cpu.state(), RunState::Running);
+    assert_eq!(rig.step(), 2, "masked: on with the NOP");
+    assert_eq!(rig.r().pc, 0x1002);
+    // Unmasked, the interrupt is taken after the wake.
+    let mut rig = interrupt_rig();
+    rig.ram.load(ORG, &[0x13]);
+    rig.step();
+    rig.cpu.set_irq(true);
+    assert_eq!(rig.steps(2), [2, 19]);
+    assert_eq!(rig.r().pc, 0x2000);
+}
+
+#[test]
+fn reset_reads_the_vector_clears_dp_and_masks_interrupts() {
+    let mut rig = Rig::new(&[]);
+    rig.ram.load(0xFFFE, &[0xB3, 0xB4]);
+    rig.cpu.regs.dp = 0x12;
+    rig.cpu.reset(&mut rig.ram);
+    assert_eq!((rig.r().pc, rig.r().dp), (0xB3B4, 0));
+    assert_eq!(rig.r().cc & (I | F), I | F);
+}
+
+#[test]
+fn undocumented_opcodes_stop_with_a_fault_naming_them() {
+    for code in [
+        &[0x01u8][..],
+        &[0x87],
+        &[0x10, 0x00],
+        &[0x11, 0x8E],
+        &[0x10, 0x10],
+    ] {
+        let mut rig = Rig::new(code);
+        let before = rig.r();
+        let fault = rig.cpu.step(&mut rig.ram).unwrap_err();
+        let opcode = if code.len() == 2 {
+            u16::from_be_bytes([code[0], code[1]])
+        } else {
+            code[0] as u16
+        };
+        assert_eq!(fault, Fault::Illegal { opcode, pc: ORG });
+        assert_eq!(rig.r(), before, "PC stays on the instruction");
+    }
+    let message = Fault::Illegal {
+        opcode: 0x1000,
+        pc: 0x3000,
+    }
+    .to_string();
+    assert_eq!(message, "undocumented 6809 opcode $1000 at $3000");
+}
+
+#[test]
+fn a_block_copy_loop_takes_the_cycles_worked_out_by_hand() {
+    // $1000 8E 20 00  LDX #$2000   3
+    // $1003 CE 30 00  LDU #$3000   3
+    // $1006 C6 10     LDB #16      2
+    // $1008 A6 80     loop LDA ,X+ 4+2
+    // $100A A7 C0     STA ,U+      4+2
+    // $100C 5A        DECB         2
+    // $100D 26 F9     BNE loop     3
+    // 8 + 16 * (6 + 6 + 2 + 3) = 280 cycles
+    let mut rig = Rig::new(&[
+        0x8E, 0x20, 0x00, 0xCE, 0x30, 0x00, 0xC6, 0x10, 0xA6, 0x80, 0xA7, 0xC0, 0x5A, 0x26, 0xF9,
+    ]);
+    for i in 0..16u8 {
+        rig.ram.bytes[0x2000 + i as usize] = i * 3 + 1;
+    }
+    assert_eq!(rig.run_to(0x100F), 280);
+    for i in 0..16u16 {
+        assert_eq!(rig.mem(0x3000 + i), rig.mem(0x2000 + i));
+    }
+    assert_eq!((rig.r().x, rig.r().u, rig.r().b), (0x2010, 0x3010, 0));
+}
+
+#[test]
+fn a_sixteen_bit_sum_counted_down_with_leay_takes_the_cycles_worked_out_by_hand() {
+    // $1000 8E 20 00     LDX #$2000     3
+    // $1003 10 8E 00 08  LDY #8         4
+    // $1007 CC 00 00     LDD #0         3
+    // $100A E3 81        loop ADDD ,X++ 6+3
+    // $100C 31 3F        LEAY -1,Y      4+1 (sets Z when Y reaches 0)
+    // $100E 26 FA        BNE loop       3
+    // 10 + 8 * (9 + 5 + 3) = 146 cycles
+    let mut rig = Rig::new(&[
+        0x8E, 0x20, 0x00, 0x10, 0x8E, 0x00, 0x08, 0xCC, 0x00, 0x00, 0xE3, 0x81, 0x31, 0x3F, 0x26,
+        0xFA,
+    ]);
+    let words = [1000u16, 2000, 30000, 40000, 5, 6, 7, 8];
+    for (i, w) in words.iter().enumerate() {
+        rig.ram.load(0x2000 + 2 * i as u16, &w.to_be_bytes());
+    }
+    assert_eq!(rig.run_to(0x1010), 146);
+    let sum = words.iter().fold(0u16, |s, &w| s.wrapping_add(w));
+    assert_eq!(rig.r().d(), sum);
+    assert_eq!(rig.r().x, 0x2010);
+}
