@@ -88,7 +88,8 @@ impl Mc6809 {
             0 => self.regs.x = value,
             1 => self.regs.y = value,
             2 => self.regs.u = value,
-            _ => self.regs.s = value,
+            // Moving S by auto-increment or decrement arms NMI as loading it does.
+            _ => self.set_s(value),
         }
     }
 }

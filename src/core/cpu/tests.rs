@@ -887,3 +887,48 @@ fn a_sixteen_bit_sum_counted_down_with_leay_takes_the_cycles_worked_out_by_hand(
     assert_eq!(rig.r().d(), sum);
     assert_eq!(rig.r().x, 0x2010);
 }
+
+#[test]
+fn a_sieve_of_eratosthenes_finds_the_18_primes_below_64_in_the_cycles_worked_out_by_hand() {
+    // flags at $2000 (0: prime), the count at $0010, n at $0011; DP = 0
+    // $1000 C6 02       LDB #2          2
+    // $1002 8E 20 00    LDX #$2000      3
+    // $1005 A6 85  loop LDA B,X         4+1
+    // $1007 26 10       BNE next        3
+    // $1009 0C 10       INC <$10        6   a prime
+    // $100B D7 11       STB <$11        4
+    // $100D 1F 98       TFR B,A         6
+    // $100F 9B 11  mark ADDA <$11       4   the next multiple
+    // $1011 81 40       CMPA #64        2
+    // $1013 24 04       BHS next        3
+    // $1015 A7 86       STA A,X         4+1 mark it (nonzero)
+    // $1017 20 F6       BRA mark        3
+    // $1019 5C     next INCB            2
+    // $101A C1 40       CMPB #64        2
+    // $101C 25 E7       BLO loop        3
+    // Every n in 2..=63 (62): 5+3 + 2+2+3 = 15        -> 930
+    // Every prime (18): 6+4+6 = 16                     -> 288
+    // Every mark (floor(63/p)-1 summed over p: 83): 17 -> 1411
+    // Every prime's last test (18): 4+2+3 = 9          -> 162
+    // 5 + 930 + 288 + 1411 + 162 = 2796 cycles
+    let mut rig = Rig::new(&[
+        0xC6, 0x02, 0x8E, 0x20, 0x00, 0xA6, 0x85, 0x26, 0x10, 0x0C, 0x10, 0xD7, 0x11, 0x1F, 0x98,
+        0x9B, 0x11, 0x81, 0x40, 0x24, 0x04, 0xA7, 0x86, 0x20, 0xF6, 0x5C, 0xC1, 0x40, 0x25, 0xE7,
+    ]);
+    assert_eq!(rig.run_to(0x101E), 2796);
+    assert_eq!(rig.mem(0x10), 18);
+    let primes: Vec<u16> = (2..64).filter(|&n| rig.mem(0x2000 + n) == 0).collect();
+    let expected: Vec<u16> = (2..64u16).filter(|&n| (2..n).all(|d| n % d != 0)).collect();
+    assert_eq!(primes, expected);
+}
+
+#[test]
+fn moving_s_by_auto_increment_arms_nmi() {
+    // LDA ,S+ ; NOP
+    let mut rig = interrupt_rig();
+    rig.ram.load(ORG, &[0xA6, 0xE0]);
+    rig.step();
+    rig.cpu.nmi();
+    assert_eq!(rig.step(), 19);
+    assert_eq!(rig.r().pc, 0x2200);
+}
