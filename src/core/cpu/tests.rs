@@ -932,3 +932,25 @@ fn moving_s_by_auto_increment_arms_nmi() {
     assert_eq!(rig.step(), 19);
     assert_eq!(rig.r().pc, 0x2200);
 }
+
+#[test]
+fn firq_masked_by_f_lets_an_unmasked_irq_through_and_nmi_wakes_cwai() {
+    let mut rig = interrupt_rig();
+    rig.cpu.regs.cc = F;
+    rig.cpu.set_firq(true);
+    rig.cpu.set_irq(true);
+    assert_eq!(rig.step(), 19);
+    assert_eq!(rig.r().pc, 0x2000, "IRQ, not the masked FIRQ");
+    // CWAI #$FF keeps both masks; only NMI (armed by LDS) wakes it.
+    // LDS #$7000 ; CWAI #$FF
+    let mut rig = interrupt_rig();
+    rig.ram.load(ORG, &[0x10, 0xCE, 0x70, 0x00, 0x3C, 0xFF]);
+    rig.cpu.regs.cc = I | F;
+    rig.steps(2);
+    rig.cpu.set_irq(true);
+    rig.cpu.set_firq(true);
+    assert_eq!(rig.steps(2), [1, 1], "masked lines leave CWAI waiting");
+    rig.cpu.nmi();
+    assert_eq!(rig.step(), 4);
+    assert_eq!(rig.r().pc, 0x2200);
+}
