@@ -954,3 +954,47 @@ fn firq_masked_by_f_lets_an_unmasked_irq_through_and_nmi_wakes_cwai() {
     assert_eq!(rig.step(), 4);
     assert_eq!(rig.r().pc, 0x2200);
 }
+
+#[test]
+fn every_documented_opcode_runs_in_its_table_count() {
+    use opcodes::{Mode, Op};
+    let pages = [
+        (None, &opcodes::PAGE1_BY_CODE),
+        (Some(0x10u8), &opcodes::PAGE2_BY_CODE),
+        (Some(0x11), &opcodes::PAGE3_BY_CODE),
+    ];
+    for (prefix, page) in pages {
+        for entry in page.iter().flatten() {
+            let mut code: Vec<u8> = prefix.into_iter().collect();
+            code.push(entry.code);
+            // Operands with no extra cycles: ,X for indexed; X<->Y for EXG/TFR; no registers
+            // for PSH/PUL; a branch of +16.
+            let operand: &[u8] = match (entry.mode, entry.op) {
+                (Mode::Immediate8, Op::Exg | Op::Tfr) => &[0x12],
+                (Mode::Immediate8, Op::Push(_) | Op::Pull(_)) => &[0x00],
+                (Mode::Immediate8, _) => &[0xFF],
+                (Mode::Immediate16, _) => &[0x12, 0x34],
+                (Mode::Direct, _) => &[0x10],
+                (Mode::Extended, _) => &[0x20, 0x00],
+                (Mode::Indexed, _) => &[0x84],
+                (Mode::Relative8, _) => &[0x10],
+                (Mode::Relative16, _) => &[0x00, 0x10],
+                (Mode::Inherent, _) => &[],
+            };
+            code.extend_from_slice(operand);
+            let mut rig = Rig::new(&code);
+            rig.cpu.regs.x = 0x3000;
+            let next = ORG + code.len() as u16;
+            let cycles = rig.step();
+            let name = entry.mnemonic;
+            let want = match entry.op {
+                Op::Cwai => entry.cycles as u32 - 4,
+                Op::Branch(_) if entry.mode == Mode::Relative16 && prefix.is_some() => {
+                    entry.cycles as u32 + (rig.r().pc == next + 0x10) as u32
+                }
+                _ => entry.cycles as u32,
+            };
+            assert_eq!(cycles, want, "{name} ({:?})", entry.mode);
+        }
+    }
+}
