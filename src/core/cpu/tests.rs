@@ -575,6 +575,10 @@ fn daa_corrects_a_bcd_sum() {
     assert_eq!(bcd_add(0x99, 0x99), (0x98, N | C));
     // DAA never clears C.
     assert_eq!(one_a(&[0x19], 0x12, C).0, 0x72);
+    // V comes out as N xor C (the silicon's, as XRoar has it; the manual says undefined).
+    assert_eq!(one_a(&[0x19], 0x9A, 0), (0x00, Z | V | C, 2));
+    assert_eq!(one_a(&[0x19], 0x7A, V), (0x80, N | V, 2));
+    assert_eq!(one_a(&[0x19], 0x12, V), (0x12, 0, 2));
 }
 
 #[test]
