@@ -3,6 +3,11 @@
 //! with their stacking, SYNC, CWAI and RESET. It reaches memory only through a [`Bus`], so
 //! the machine decides what sits at each address. Undocumented opcodes, indexed forms and
 //! register pairs stop it with a [`Fault`] rather than a guess.
+//!
+//! Cycles are counted per instruction, not per bus cycle: the bus sees every read and write
+//! the instruction makes, but not the dummy reads and dead cycles between them. Timing that
+//! depends on the address of each cycle (the SAM's address-dependent rate) will need those
+//! cycles' addresses too.
 
 mod alu;
 mod bus;
