@@ -6,12 +6,14 @@
 //! take the events and the picture), and every frontend drives it the same way, whether it is
 //! a window, a terminal or a test. Layers point one way: `computer` (the composition root)
 //! holds `basic` (the interpreter), which uses `machine` (the hardware), which uses
-//! `formats` and `video`.
+//! `formats` and `video`. `cpu` (the MC6809) stands alone: it sees memory only through its
+//! `Bus` trait, for the machine to put RAM, the ROM area and the I/O behind.
 
 #![forbid(unsafe_code)]
 
 pub mod basic;
 pub mod computer;
+pub mod cpu;
 pub mod formats;
 pub mod machine;
 pub mod snapshot;
