@@ -25,28 +25,25 @@ struct Table {
 
 impl Table {
     fn new(tag: &str, game: BuiltInGame, seats: &[Seat], seed: u16) -> Table {
-        let dir = std::env::temp_dir().join(format!(
-            "spacemono-hostile-seat-{tag}-{}",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        Table {
-            m: start_machine(game, seats, seed).unwrap(),
-            host: PlayHost::new(&dir, Vec::new()).unwrap(),
-            dir,
-        }
+        Table::around(start_machine(game, seats, seed).unwrap(), tag)
     }
 
+    /// A game of our own: a listing, RUN with a printer attached.
     fn machine(program: &str, tag: &str) -> Table {
-        let dir = std::env::temp_dir().join(format!(
-            "spacemono-hostile-seat-{tag}-{}",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
         let mut m = Machine::new();
         m.attach_printer();
         m.load_listing(program.as_bytes()).unwrap();
         m.type_text(b"RUN\r");
+        Table::around(m, tag)
+    }
+
+    /// A host in a new game folder, carrying the files of `m`.
+    fn around(m: Machine, tag: &str) -> Table {
+        let dir = std::env::temp_dir().join(format!(
+            "spacemono-hostile-seat-{tag}-{}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
         Table {
             m,
             host: PlayHost::new(&dir, Vec::new()).unwrap(),
