@@ -23,7 +23,9 @@ use spacemono::machine::keyboard::parse_key_script;
 #[derive(Parser)]
 #[command(
     name = "spacemono",
-    version,
+    // The program's version, and the turn files' format (their first line says `v1.0.0`),
+    // which is versioned apart from the program.
+    version = concat!(env!("CARGO_PKG_VERSION"), " (turn files: format 1.0.0)"),
     about = "A Dragon 32 and its Extended Color BASIC, recreated"
 )]
 struct Cli {
@@ -192,7 +194,8 @@ struct RunArgs {
     #[arg(long)]
     headless: bool,
     /// Keys typed when the program reads the keyboard: newline or \r is ENTER;
-    /// {BREAK} {CLEAR} {UP} {DOWN} {LEFT} {RIGHT} name the other keys.
+    /// {BREAK} {CLEAR} {UP} {DOWN} {LEFT} {RIGHT} {ENTER} {PAUSE} name the other keys
+    /// ({PAUSE} is SHIFT+@).
     #[arg(long, allow_hyphen_values = true)]
     keys: Option<String>,
     /// As --keys, read from a file.

@@ -322,6 +322,41 @@ fn stdout_of(args: &[&str]) -> String {
     String::from_utf8(out.stdout).expect("UTF-8")
 }
 
+/// `run --help` names every key a key script can name (issue 30: it left out two).
+#[test]
+fn run_help_names_every_key_of_a_key_script() {
+    let help = stdout_of(&["run", "--help"]);
+    for (name, _) in spacemono::machine::keyboard::KEY_NAMES {
+        assert!(
+            help.contains(&format!("{{{name}}}")),
+            "run --help has no {{{name}}}"
+        );
+    }
+}
+
+/// `--version` says which turn-file format this spacemono writes, the one the games on the
+/// built-in tape print in their header line (issue 30: it said only 0.1.0 beside turn files
+/// saying v1.0.0).
+#[test]
+fn the_version_names_the_turn_file_format_the_games_print() {
+    let version = stdout_of(&["--version"]);
+    let format = version
+        .split("format ")
+        .nth(1)
+        .and_then(|rest| rest.split(')').next())
+        .unwrap_or_else(|| panic!("no format in {version:?}"));
+    for game in ["spacemono", "starlanes", "acquire"] {
+        let listing = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("roms/{game}.bas")),
+        )
+        .unwrap();
+        assert!(
+            listing.contains(&format!("===== spacemono v{format} =====")),
+            "{game}.bas does not print format {format}"
+        );
+    }
+}
+
 /// `spacemono completions SHELL`: a script for each shell that knows every command, the
 /// options and their values, and not the hidden test options.
 #[test]
