@@ -101,7 +101,7 @@ impl Table {
         let tmp = self.dir.join("orders.tmp");
         std::fs::write(&tmp, text).unwrap();
         std::fs::rename(&tmp, &path).unwrap();
-        self.host.poll_orders(&mut self.m).unwrap()
+        self.host.poll_orders().unwrap()
     }
 
     /// The first `CHOICE:` of a turn file, as an order (a count of none for `BUY A 0-2`).
@@ -236,7 +236,7 @@ fn an_oversize_file_replaced_by_another_gets_an_error_each_time() {
     assert!(t.error(p, turn).unwrap().contains("TOO LARGE"));
     std::fs::remove_file(t.dir.join(format!("Player_{p}_Turn_{turn}.error"))).unwrap();
     // The same file looked at again: said once is enough.
-    assert!(!t.host.poll_orders(&mut t.m).unwrap());
+    assert!(!t.host.poll_orders().unwrap());
     assert!(t.error(p, turn).is_none());
     // Another oversize file in its place: said again.
     let big2 = vec![b'%'; 200_000];

@@ -72,7 +72,8 @@ impl From<BlockError> for PlayError {
 pub enum Step {
     /// Carry on running.
     Running,
-    /// A file seat is to act: [`PlayHost::poll_orders`] until its orders are typed.
+    /// A file seat is to act: [`PlayHost::poll_orders`] until its orders are taken (they are
+    /// then typed as the program asks for keys).
     AwaitingOrders { player: u8, turn: u32 },
     /// The game is over; 0 is a shared win.
     Over { winner: u8 },
@@ -93,18 +94,6 @@ struct Awaited {
     unreadable: Option<(String, Option<FileIdentity>)>,
     /// The header line of the game's turn file (its format's version), for the error file.
     header: String,
-}
-
-/// Orders that passed the gate, being typed a key at a time, only while the program waits
-/// for a key: if it stops, not one more byte reaches the keyboard (and so never `OK`).
-#[derive(Clone, Debug)]
-struct InFlight {
-    /// The question they answer, to wait for it again if the program stops on them.
-    awaited: Awaited,
-    /// The order file's contents.
-    bytes: Vec<u8>,
-    /// Keys not yet typed.
-    keys: VecDeque<u8>,
 }
 
 /// What tells one file in the game folder from another of the same name (a replaced file
@@ -140,8 +129,11 @@ pub struct PlayHost {
     /// The question answered last and the order file's contents (kept in case the game
     /// refuses them).
     last_orders: Option<(Awaited, Vec<u8>)>,
-    /// Orders being typed, until the game's next block answers them.
-    in_flight: Option<InFlight>,
+    /// The keys of the last orders not yet typed, while they are in flight: from the time they
+    /// pass the gate until the game's next block answers them. They are typed a key at a time,
+    /// only while the program waits for a key: if it stops, not one more byte reaches the
+    /// keyboard (and so never `OK`).
+    in_flight: Option<VecDeque<u8>>,
     /// The machine when the last block was printed: if the program stops on a player's
     /// orders, the game goes back to it and waits for other orders.
     resume_point: Vec<u8>,
@@ -225,7 +217,10 @@ impl PlayHost {
     /// to where the question was asked and the orders are refused: the game goes on.
     fn type_orders(&mut self, m: &mut Machine) -> Result<(), PlayError> {
         if m.status() == Status::Prompt {
-            let Some(flight) = self.in_flight.take() else {
+            if self.in_flight.take().is_none() {
+                return Ok(());
+            }
+            let Some((mut awaited, bytes)) = self.last_orders.clone() else {
                 return Ok(());
             };
             *m = Machine::from_snapshot(&self.resume_point).map_err(|e| PlayError::File {
@@ -233,16 +228,15 @@ impl PlayHost {
                 problem: format!("cannot go back to the turn after the game stopped: {e}"),
             })?;
             self.reader = BlockReader::default();
-            let mut awaited = flight.awaited;
-            awaited.refused = Some(flight.bytes);
+            awaited.refused = Some(bytes);
             self.awaited = Some(awaited);
             return self.refuse("THE GAME STOPPED ON THESE ORDERS; NOTHING OF THEM WAS PLAYED");
         }
-        let Some(flight) = &mut self.in_flight else {
+        let Some(keys) = &mut self.in_flight else {
             return Ok(());
         };
         if m.status() == Status::WaitingForKey && m.script_keys_left() == 0 {
-            if let Some(k) = flight.keys.pop_front() {
+            if let Some(k) = keys.pop_front() {
                 m.type_script(&[k]);
             }
         }
@@ -296,7 +290,7 @@ impl PlayHost {
     /// is not the one just refused, checks it against the question (see `orders`): orders
     /// that pass go in flight, to be typed as the program asks for keys, and true is
     /// returned; anything else gets an error file, and the game goes on waiting.
-    pub fn poll_orders(&mut self, _m: &mut Machine) -> Result<bool, PlayError> {
+    pub fn poll_orders(&mut self) -> Result<bool, PlayError> {
         let Some(a) = &self.awaited else {
             return Ok(true);
         };
@@ -335,12 +329,8 @@ impl PlayHost {
         };
         // A corrected file answers the error: the error file goes.
         let _ = std::fs::remove_file(self.dir.join(error_file_name(awaited.player, awaited.turn)));
-        self.last_orders = Some((awaited.clone(), bytes.clone()));
-        self.in_flight = Some(InFlight {
-            awaited,
-            bytes,
-            keys,
-        });
+        self.last_orders = Some((awaited, bytes));
+        self.in_flight = Some(keys);
         Ok(true)
     }
 
@@ -408,7 +398,7 @@ impl crate::frontend::session::FieldHook for PlayHost {
         match PlayHost::after_field(self, m).map_err(|e| e.to_string())? {
             Step::Over { winner } => Ok(Some(winner)),
             Step::AwaitingOrders { .. } => {
-                self.poll_orders(m).map_err(|e| e.to_string())?;
+                self.poll_orders().map_err(|e| e.to_string())?;
                 Ok(None)
             }
             Step::Running => Ok(None),
@@ -435,7 +425,7 @@ pub fn play_headless(
         match host.after_field(m)? {
             Step::Over { winner } => return Ok(winner),
             Step::AwaitingOrders { .. } => {
-                while !host.poll_orders(m)? {
+                while !host.poll_orders()? {
                     if super::super::signals::caught().is_some() {
                         return Err(PlayError::Interrupted);
                     }

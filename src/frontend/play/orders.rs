@@ -8,11 +8,11 @@
 
 use super::turn_file::Block;
 
-/// The most characters of one order, after spaces are folded (the longest legal order,
-/// Starlanes' `MOVE 12 10L`, has 11).
+/// The most characters of one order, after spaces are folded (legal orders have at most a
+/// dozen: `MOVE 5 10L`, `BUY A 99999`).
 pub const MAX_ORDER_LEN: usize = 24;
-/// The most digits a number in an order may have (no legal count reaches 5 digits; the
-/// listings take numbers with VAL, which stays exact far beyond).
+/// The most digits a number in an order may have: more than any legal count needs, and far
+/// below what the listings' VAL could overflow on.
 const MAX_DIGITS: usize = 5;
 
 /// A legal answer, as a `CHOICE:` line offers it.
