@@ -1,7 +1,7 @@
 //! spacemono: a Dragon 32 running its Extended Color BASIC, recreated in Rust.
 //!
 //! This crate holds the frontends (the window, the terminal view, audio, the command line's
-//! helpers). The machine and its BASIC are the `spacemono-core` crate (`src/core/`), which
+//! helpers). The machine and its BASIC are the `spacemono-core` crate (`src/spacemono-core/`), which
 //! knows nothing of them; its modules are re-exported here so that a frontend or a test names
 //! them in one way.
 

@@ -1,6 +1,6 @@
 //! The house's shape: layers that point one way (and modules inside the core that import
 //! one another without a cycle), a core with no frontend in it, and files and functions short
-//! enough to read. The crate boundary already keeps the core (`src/core/`, the
+//! enough to read. The crate boundary already keeps the core (`src/spacemono-core/`, the
 //! `spacemono-core` crate) from naming a frontend; these checks hold the layers inside it.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -44,7 +44,7 @@ fn uses_of(file: &Path, layer: &str) -> Vec<String> {
 /// machine only through its `Bus` trait.
 #[test]
 fn layers_point_one_way() {
-    let core = root().join("src/core");
+    let core = root().join("src/spacemono-core/src");
     let rules: [(&str, &[&str]); 6] = [
         ("basic", &["computer"]),
         ("machine", &["basic", "computer"]),
@@ -81,7 +81,7 @@ fn layers_point_one_way() {
 /// The core crate depends on no window, audio or command-line library, and has no unsafe code.
 #[test]
 fn the_core_has_no_frontend_in_it() {
-    let manifest = std::fs::read_to_string(root().join("src/core/Cargo.toml")).unwrap();
+    let manifest = std::fs::read_to_string(root().join("src/spacemono-core/Cargo.toml")).unwrap();
     let deps = manifest
         .split("[dependencies]")
         .nth(1)
@@ -90,7 +90,7 @@ fn the_core_has_no_frontend_in_it() {
     for lib in ["minifb", "rodio", "clap", "spacemono ="] {
         assert!(!deps.contains(lib), "the core depends on {lib}");
     }
-    let lib = std::fs::read_to_string(root().join("src/core/lib.rs")).unwrap();
+    let lib = std::fs::read_to_string(root().join("src/spacemono-core/src/lib.rs")).unwrap();
     assert!(lib.contains("#![forbid(unsafe_code)]"));
 }
 
@@ -111,7 +111,7 @@ fn no_source_file_is_over_800_lines() {
     assert!(long.is_empty(), "{}", long.join("\n"));
 }
 
-/// The module a file under `src/core` is, as the import graph counts it: its path with
+/// The module a file under `src/spacemono-core/src` is, as the import graph counts it: its path with
 /// `/mod.rs` and `.rs` dropped and `/` as `::` (`basic/float/using.rs` is `basic::float::using`).
 fn module_of(core: &Path, file: &Path) -> String {
     let rel = file
@@ -202,7 +202,7 @@ fn crate_paths(text: &str) -> Vec<Vec<String>> {
 type Graph = BTreeMap<String, BTreeMap<String, String>>;
 
 fn core_import_graph() -> Graph {
-    let core = root().join("src/core");
+    let core = root().join("src/spacemono-core/src");
     let files = rust_files(&core);
     let modules: BTreeSet<String> = files.iter().map(|f| module_of(&core, f)).collect();
     let mut graph = Graph::new();

@@ -1,4 +1,4 @@
-//! PLAY's music language (src/core/basic/play.rs) against the Dragon 32 ROM
+//! PLAY's music language (src/spacemono-core/src/basic/play.rs) against the Dragon 32 ROM
 //! (prime6809/DragonRom `DragonROM.asm`, CmdPlay LADBD .. LAFF5, tables after `SoundINT`).
 //!
 //! Expected values are worked out here from the ROM listing, not taken from the code:

@@ -23,7 +23,7 @@ pub const GLYPH_LEFT: usize = 2;
 pub const GLYPH_COLS: usize = 5;
 
 /// The font source, as shipped.
-pub const SOURCE: &str = include_str!("../../../assets/vdg-font.txt");
+pub const SOURCE: &str = include_str!("../../../../assets/vdg-font.txt");
 
 /// A parsed font: for each glyph, 12 row bytes of the 8x12 cell; bit 7 is the leftmost pixel,
 /// a set bit is a lit dot (drawn in the foreground colour before any inversion).
