@@ -6,7 +6,7 @@
 //! at every changed picture before committing it.
 
 use crate::acquire_support::*;
-use spacemono::video::Frame;
+use spacemono_core::Frame;
 
 const PERSON: &str = "1234560LTAFWCI\r\r";
 

@@ -5,7 +5,7 @@
 
 use crate::acquire_support::*;
 use crate::game_support::{contains_run, END, MERGER, NEW_COMPANY, REFUSED};
-use spacemono::frontend::headless::EndReason;
+use spacemono_core::EndReason;
 
 /// The person (player 1) and `computers` computers, an empty board, nobody holding shares,
 /// the person with $6000 and 9L in hand, the computers with no cash and no tiles (their

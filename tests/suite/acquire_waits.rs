@@ -6,7 +6,7 @@
 
 use crate::acquire_support::Acq;
 use crate::common::stillness::Stillness;
-use spacemono::machine::keyboard::parse_key_script;
+use spacemono_core::parse_key_script;
 
 /// The person's keys: any tile, no buys, every answer ENTER.
 const PERSON: &str = "1234560LTAFWCI\r\r";

@@ -1,7 +1,7 @@
 //! `spacemono` with no arguments: the Dragon owner's evening, CLOAD then RUN.
 
-use spacemono::computer::Machine;
 use spacemono::frontend::default_tape;
+use spacemono_core::Machine;
 
 fn fields(m: &mut Machine, n: usize) {
     for _ in 0..n {
@@ -81,7 +81,7 @@ fn the_other_games_load_by_name_past_the_ones_before_them() {
         fields(&mut m, 50);
         assert_ne!(
             m.run_field(),
-            spacemono::computer::Status::Prompt,
+            spacemono_core::Status::Prompt,
             "{name} stopped"
         );
     }

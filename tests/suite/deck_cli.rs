@@ -6,10 +6,10 @@ use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use spacemono::basic::program_image::listing_image;
-use spacemono::formats::namefile::Namefile;
-use spacemono::formats::tapefile::file_blocks;
-use spacemono::formats::{cas, wav};
 use spacemono::frontend::program_file::{read_program, ProgramSource};
+use spacemono_core::formats::namefile::Namefile;
+use spacemono_core::formats::tapefile::file_blocks;
+use spacemono_core::formats::{cas, wav};
 
 static COUNTER: AtomicUsize = AtomicUsize::new(0);
 

@@ -7,22 +7,22 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use spacemono::basic::error::ErrorCode;
 use spacemono::basic::exec_tape::deck_error;
 use spacemono::basic::program;
 use spacemono::basic::program_image::{
     self, listing_image, load_program_image, program_image, program_listing,
 };
-use spacemono::formats::block::{Block, BlockType};
-use spacemono::formats::namefile::{FileType, Namefile};
-use spacemono::formats::tapefile::file_blocks;
-use spacemono::formats::{cas, wav};
 use spacemono::frontend::tape_file::insert;
 use spacemono::machine::cassette::{
     block_duration_fields, show_search_event, CloadOutcome, Deck, DeckError, SearchEvent, TapeBlock,
 };
 use spacemono::machine::hardware::Hardware;
 use spacemono::machine::memory::{addr, Memory};
+use spacemono_core::formats::block::{Block, BlockType};
+use spacemono_core::formats::namefile::{FileType, Namefile};
+use spacemono_core::formats::tapefile::file_blocks;
+use spacemono_core::formats::{cas, wav};
+use spacemono_core::ErrorCode;
 
 static COUNTER: AtomicUsize = AtomicUsize::new(0);
 
@@ -608,7 +608,7 @@ fn real_speed_timing_and_activity() {
     let bytes = cas::write(&blocks).unwrap();
     let t = spacemono::machine::cassette::blocks_from_bytes(
         &bytes,
-        spacemono::formats::TapeKind::Cas,
+        spacemono_core::formats::TapeKind::Cas,
         "T",
     )
     .unwrap();
@@ -640,7 +640,7 @@ fn random_tapes_never_panic_the_deck() {
         };
         let Ok(blocks) = spacemono::machine::cassette::blocks_from_bytes(
             &bytes,
-            spacemono::formats::TapeKind::Cas,
+            spacemono_core::formats::TapeKind::Cas,
             "X",
         ) else {
             continue;

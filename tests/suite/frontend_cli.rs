@@ -32,7 +32,7 @@ fn wait_with_timeout(mut child: Child, limit: Duration) -> Output {
 
 /// The picture shows the power-on text screen: black border, bright green paper, and
 /// dark-green characters on the first row (the sign-on message).
-fn assert_green_text_screen(frame: &spacemono::video::Frame) {
+fn assert_green_text_screen(frame: &spacemono_core::Frame) {
     assert_eq!((frame.width, frame.height), (FRAME_WIDTH, FRAME_HEIGHT));
     assert_eq!(frame.pixel(0, 0), palette::BLACK, "border");
     assert_eq!(frame.picture_pixel(200, 180), palette::GREEN, "paper");
@@ -76,7 +76,7 @@ fn headless_png_is_the_final_picture() {
     for (i, &c) in b"HELLO".iter().enumerate() {
         mem[0x400 + i] = c;
     }
-    let want = spacemono::video::render(&mem, 0x400, spacemono::video::VdgMode::text());
+    let want = spacemono::video::render(&mem, 0x400, spacemono_core::VdgMode::text());
     for y in 0..12 {
         for x in 0..5 * 8 {
             assert_eq!(
@@ -326,7 +326,7 @@ fn stdout_of(args: &[&str]) -> String {
 #[test]
 fn run_help_names_every_key_of_a_key_script() {
     let help = stdout_of(&["run", "--help"]);
-    for (name, _) in spacemono::machine::keyboard::KEY_NAMES {
+    for (name, _) in spacemono_core::KEY_NAMES {
         assert!(
             help.contains(&format!("{{{name}}}")),
             "run --help has no {{{name}}}"

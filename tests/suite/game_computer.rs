@@ -4,7 +4,7 @@
 //! printer blocks, `roms/PLAY-BY-FILE.md`).
 
 use crate::game_support::PROGRAM;
-use spacemono::computer::Machine;
+use spacemono_core::Machine;
 use std::collections::BTreeMap;
 
 #[test]

@@ -6,7 +6,7 @@
 //! at every changed picture before committing it.
 
 use crate::game_support::*;
-use spacemono::video::Frame;
+use spacemono_core::Frame;
 
 fn check_golden(name: &str, g: &Game) {
     let mut frame = Frame::new();

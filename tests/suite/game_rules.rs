@@ -12,8 +12,8 @@ fn corner(cell: &str) -> (u32, u32) {
     (12 + 18 * (c - 1), 8 + 20 * (r - 1))
 }
 
-fn picture(g: &Game) -> spacemono::video::Frame {
-    let mut f = spacemono::video::Frame::new();
+fn picture(g: &Game) -> spacemono_core::Frame {
+    let mut f = spacemono_core::Frame::new();
     g.m.render(&mut f);
     f
 }
@@ -262,10 +262,7 @@ fn rule_s4_no_legal_cell_ends_the_game_never_hangs() {
     crowded(&mut g, true);
     g.direct("M(3,2)=2");
     let out = g.keys("GOTO 1030\n");
-    assert_eq!(
-        g.last_end,
-        spacemono::frontend::headless::EndReason::WaitedForKeys
-    );
+    assert_eq!(g.last_end, spacemono_core::EndReason::WaitedForKeys);
     assert!(out.contains("NO LEGAL CELL REMAINS"), "{out}");
     assert!(out.contains("FINAL STANDINGS"), "{out}");
     assert!(out.contains("ANOTHER GAME (Y/N)?"));
@@ -280,10 +277,7 @@ fn rule_s4_no_legal_cell_ends_the_game_never_hangs() {
     );
     // N at OK ends the program.
     let out = g.keys("N");
-    assert_eq!(
-        g.last_end,
-        spacemono::frontend::headless::EndReason::BackAtPrompt
-    );
+    assert_eq!(g.last_end, spacemono_core::EndReason::BackAtPrompt);
     assert!(out.ends_with("OK\n"));
 }
 

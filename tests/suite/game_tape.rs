@@ -4,10 +4,10 @@
 //! code. These tests fail when the two files disagree. Regenerate the tapes with
 //! `UPDATE_TAPE=1 cargo test --release --test suite game_tape`.
 
-use spacemono::computer::Machine;
-use spacemono::formats::tapefile::file_blocks;
-use spacemono::formats::{cas, FileType, Namefile};
 use spacemono::frontend::default_tape::{self, BuiltInGame};
+use spacemono_core::formats::tapefile::file_blocks;
+use spacemono_core::formats::{cas, FileType, Namefile};
+use spacemono_core::Machine;
 use std::path::PathBuf;
 
 fn rom(name: &str) -> PathBuf {

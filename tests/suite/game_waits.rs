@@ -10,7 +10,7 @@ use crate::game_support::*;
 /// program was busy (not waiting for a key or sounding), and when it started (fields since the
 /// keys).
 fn longest_freeze(g: &mut Game, keys: &str) -> (u64, u64) {
-    let codes = spacemono::machine::keyboard::parse_key_script(keys).unwrap();
+    let codes = spacemono_core::parse_key_script(keys).unwrap();
     g.m.type_script(&codes);
     let mut still = Stillness::new(&g.m);
     let mut idle = 0;

@@ -63,10 +63,10 @@ fn input_of_a_number_too_large_is_overflow() {
 
 // ---- 2–4. saves: read back before reported, no planted link followed, permissions kept --
 
-use spacemono::computer::Machine;
-use spacemono::formats::wav;
 use spacemono::frontend::tape_file;
 use spacemono::machine::cassette::group_tape_blocks;
+use spacemono_core::formats::wav;
+use spacemono_core::Machine;
 use std::path::Path;
 
 /// A machine with `tape` in its deck.

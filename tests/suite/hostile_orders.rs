@@ -8,7 +8,7 @@ use crate::acquire_support::{self, blocks, Acq, Block};
 use crate::common::basic_session::Session;
 use crate::game_support::{self, Game as SpaceMonopoly};
 use crate::starlanes_support::{self, Game as Starlanes};
-use spacemono::frontend::headless::EndReason;
+use spacemono_core::EndReason;
 
 /// Types `keys` and returns the blocks printed meanwhile. The program must still be running,
 /// waiting for keys, with no error on the screen.

@@ -9,10 +9,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use spacemono::computer::{Machine, Status};
 use spacemono::frontend::default_tape::BuiltInGame;
 use spacemono::frontend::play::cli::start_machine;
 use spacemono::frontend::play::{PlayHost, Seat, Step};
+use spacemono_core::{Machine, Status};
 
 /// The most fields a question may take to come (the computers think at period pace).
 const FIELD_LIMIT: u32 = 200_000;

@@ -227,7 +227,7 @@ fn a_game_killed_in_the_middle_and_resumed_ends_as_an_uninterrupted_one() {
     assert!(!dir.join("Standings.txt").exists(), "killed before the end");
     // The snapshot written with the turn files is a whole machine.
     let snap = std::fs::read(dir.join("Snapshot.spacemono")).unwrap();
-    spacemono::computer::Machine::from_snapshot(&snap).expect("the snapshot restores");
+    spacemono_core::Machine::from_snapshot(&snap).expect("the snapshot restores");
     let resumed = Command::new(env!("CARGO_BIN_EXE_spacemono"))
         .args(["play", "--resume", "--poll-ms", "2"])
         .arg(&dir)

@@ -2,8 +2,8 @@
 //! reads a game's state this way), with its own column for `,` and TAB; the screen is left
 //! alone.
 
-use spacemono::computer::Machine;
 use spacemono::frontend::headless::run_until_done;
+use spacemono_core::Machine;
 
 fn run_with_printer(listing: &[u8]) -> (Machine, Vec<u8>) {
     let mut m = Machine::new();

@@ -3,9 +3,9 @@
 //! GOSUBs, INPUT half typed, the tape and its position, TIMER), and what is not a snapshot of
 //! this version is refused with a reason.
 
-use spacemono::computer::Machine;
 use spacemono::frontend::default_tape;
 use spacemono::snapshot::{SnapshotError, MAGIC};
+use spacemono_core::Machine;
 use std::time::{Duration, Instant};
 
 fn fields(m: &mut Machine, n: u64) {

@@ -4,7 +4,7 @@
 
 use crate::common::stillness::Stillness;
 use crate::starlanes_support::*;
-use spacemono::machine::keyboard::parse_key_script;
+use spacemono_core::parse_key_script;
 
 /// Two seats: ANN made a computer (SE=2), BOB at the keyboard.
 fn computer_first() -> Game {

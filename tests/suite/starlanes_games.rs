@@ -148,7 +148,7 @@ fn print_mem_after_setup_leaves_room() {
 }
 
 fn check_golden(name: &str, g: &Game) {
-    let mut frame = spacemono::video::Frame::new();
+    let mut frame = spacemono_core::Frame::new();
     g.m.render(&mut frame);
     crate::common::golden::check("golden_game", name, &frame);
 }

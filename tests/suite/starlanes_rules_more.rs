@@ -264,7 +264,7 @@ fn rule_l14_map_companies_and_information_on_one_screen() {
     assert!(rows[12].starts_with("MOVE 1"), "{rows:?}");
     assert!(rows[13].starts_with("CHOOSE A SECTOR, 1 TO 1"), "{rows:?}");
     // In colour: the star's cell is yellow, the black hole's black.
-    let mut f = spacemono::video::Frame::new();
+    let mut f = spacemono_core::Frame::new();
     g.m.render(&mut f);
     let (r, c) = (3usize, 4usize); // 2B: screen row 3, column 3 (centre of the cell)
     assert_eq!(f.picture_pixel(c * 8 - 4, r * 12 + 6), palette::YELLOW);

@@ -25,7 +25,7 @@ fn csave_then_cload_brings_the_program_back() {
     );
     // The tape on disk holds one tokenized BASIC file called PROG.
     let bytes = std::fs::read(&tape).unwrap();
-    let files = spacemono::formats::cas::read_files(&bytes).unwrap();
+    let files = spacemono_core::formats::cas::read_files(&bytes).unwrap();
     assert_eq!(files.len(), 1);
     assert_eq!(files[0].name().trim_end(), "PROG");
 }
@@ -105,7 +105,7 @@ fn cload_without_a_tape_of_machine_code_and_of_a_data_file() {
 
 #[test]
 fn audio_on_lets_the_tape_be_heard_while_it_loads() {
-    use spacemono::machine::hardware::Event;
+    use spacemono_core::Event;
     let tape = temp_tape("audio.cas");
     let mut m = machine();
     insert(m.deck(), &tape).unwrap();

@@ -11,6 +11,10 @@
 
 #![forbid(unsafe_code)]
 
+// The white-box tests (src/tests) share the spec's helpers, which name the crate from outside.
+#[cfg(test)]
+extern crate self as spacemono_core;
+
 pub mod basic;
 pub mod computer;
 pub mod cpu;
@@ -18,6 +22,8 @@ pub mod formats;
 pub mod machine;
 mod run_until;
 pub mod snapshot;
+#[cfg(test)]
+mod tests;
 pub mod timing;
 pub mod video;
 
@@ -30,5 +36,5 @@ pub use machine::hardware::Event;
 pub use machine::keyboard::{parse_key_script, KeyScriptError, KEY_NAMES};
 pub use run_until::{EndReason, BATCH_FIELDS, IDLE_SECONDS};
 pub use snapshot::{SnapshotError, MAX_SNAPSHOT_BYTES};
-pub use timing::{CPU_HZ, CYCLES_PER_FIELD, FIELDS_PER_SECOND, FIELD_NANOS};
+pub use timing::{CPU_HZ, CYCLES_PER_FIELD, FIELDS_PER_SECOND, FIELD_IRQ_CYCLES, FIELD_NANOS};
 pub use video::{Frame, VdgMode};

@@ -10,6 +10,10 @@ pub const CPU_HZ: f64 = 888_625.0;
 /// CPU cycles in one PAL field (312 lines × 57 cycles); the field interrupt comes once a field.
 pub const CYCLES_PER_FIELD: u32 = 17_784;
 
+/// The field interrupt's own cycles (the ROM's IRQ handler: TIMER, the sound's and the
+/// cursor's counts), taken from the program once a field (timing.md §1).
+pub const FIELD_IRQ_CYCLES: u32 = 100;
+
 /// Video fields per second (49.968): the machine runs a field at a time, TIMER counts them.
 pub const FIELDS_PER_SECOND: f64 = CPU_HZ / CYCLES_PER_FIELD as f64;
 

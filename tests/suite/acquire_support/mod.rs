@@ -14,8 +14,8 @@
 #![allow(dead_code)]
 
 use crate::common::basic_session::{self, session_newtype, Session};
-use spacemono::computer::Machine;
-use spacemono::frontend::headless::EndReason;
+use spacemono_core::EndReason;
+use spacemono_core::Machine;
 
 pub const PROGRAM: &str = include_str!("../../../roms/acquire.bas");
 

@@ -9,8 +9,8 @@
 #![allow(dead_code)]
 
 use crate::common::basic_session::{self, session_newtype, Session};
-use spacemono::computer::Machine;
-use spacemono::frontend::headless::EndReason;
+use spacemono_core::EndReason;
+use spacemono_core::Machine;
 
 pub const PROGRAM: &str = include_str!("../../../roms/spacemono.bas");
 
@@ -160,7 +160,7 @@ pub fn contains_run(hay: &[u32], needle: &[u32]) -> bool {
 
 /// Render what the machine shows now to a PNG file.
 pub fn write_png(m: &Machine, path: &str) {
-    let mut f = spacemono::video::Frame::new();
+    let mut f = spacemono_core::Frame::new();
     m.render(&mut f);
     std::fs::write(path, spacemono::frontend::png_file::encode(&f)).unwrap();
 }

@@ -12,7 +12,7 @@
 
 use crate::common::basic_session::{session_newtype, Session};
 pub use crate::game_support::{contains_run, note, sound};
-use spacemono::frontend::headless::EndReason;
+use spacemono_core::EndReason;
 
 /// Emulated fields a single step may take before the test gives up (10 minutes).
 const LIMIT: u64 = 50 * 600;

@@ -5,8 +5,8 @@
 //! Regenerate with `UPDATE_GOLDEN=1 cargo test --test graphics_golden`, then look at every
 //! changed image before committing it.
 
-use spacemono_core::computer::Machine;
-use spacemono_core::video::Frame;
+use spacemono_core::Frame;
+use spacemono_core::Machine;
 
 /// Run a program that ends in an endless loop (so the picture stays up) for a while and
 /// return what the VDG shows.

@@ -3,8 +3,8 @@
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use spacemono_core::basic::dialect::Dialect;
-use spacemono_core::computer::Machine;
+use spacemono_core::Dialect;
+use spacemono_core::Machine;
 
 const WORDS: &[&str] = &[
     "PRINT",

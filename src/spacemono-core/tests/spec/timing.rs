@@ -8,8 +8,8 @@
 //! * BM1–BM8 (shared/bench/README.md: 1.6, 10.4, 19.8, 21.7, 23.5, 34.6, 50.5, 129.2 s, RUN to
 //!   OK): each within ±2 %.
 
-use spacemono_core::computer::{Machine, Status};
-use spacemono_core::timing::{CYCLES_PER_FIELD, FIELDS_PER_SECOND};
+use spacemono_core::{Machine, Status};
+use spacemono_core::{CYCLES_PER_FIELD, FIELDS_PER_SECOND};
 
 const BM_SECONDS: [f64; 8] = [1.6, 10.4, 19.8, 21.7, 23.5, 34.6, 50.5, 129.2];
 
@@ -114,7 +114,7 @@ fn each_benchmark_takes_the_dragons_time_within_two_percent() {
 /// CPU cycles a program spends from RUN to OK, to within a field: fields × (17,784 less the
 /// field interrupt's 100).
 fn run_cycles(listing: &str) -> f64 {
-    let cycles = (CYCLES_PER_FIELD - spacemono_core::basic::cost::FIELD_IRQ) as f64;
+    let cycles = (CYCLES_PER_FIELD - spacemono_core::FIELD_IRQ_CYCLES) as f64;
     run_fields(listing.as_bytes()) as f64 * cycles
 }
 

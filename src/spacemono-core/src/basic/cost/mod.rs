@@ -21,7 +21,7 @@ pub use crate::timing::CYCLES_PER_FIELD;
 /// Fields between cursor toggles while waiting for a key (about half a second).
 pub const CURSOR_BLINK_FIELDS: u32 = 25;
 /// The field interrupt's own cycles, taken from the program once a field (§1).
-pub const FIELD_IRQ: u32 = 100;
+pub const FIELD_IRQ: u32 = crate::timing::FIELD_IRQ_CYCLES;
 /// Handling one key in the line editor.
 pub const KEY: u32 = 200;
 

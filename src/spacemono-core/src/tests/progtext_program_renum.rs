@@ -456,7 +456,7 @@ fn renum_needs_room_for_five_byte_references() {
 /// of the very line that POKEs.
 #[test]
 fn a_program_runs_the_text_it_pokes() {
-    let out = crate::common::output(
+    let out = crate::tests::common::output(
         "10 P=PEEK(25)*256+PEEK(26)\r\
          20 FOR I=P TO P+300:IF Q=0 AND PEEK(I)=49 AND PEEK(I-2)=65 THEN Q=I\r\
          25 IF R=0 AND PEEK(I)=49 AND PEEK(I-2)=66 THEN R=I\r\
@@ -474,7 +474,7 @@ fn a_program_runs_the_text_it_pokes() {
 /// by the jumps that went there before.
 #[test]
 fn a_goto_searches_again_after_the_program_changes() {
-    let out = crate::common::output(
+    let out = crate::tests::common::output(
         "10 P=PEEK(25)*256+PEEK(26)\r\
          11 IF PEEK(P+2)*256+PEEK(P+3)<>40 THEN P=PEEK(P)*256+PEEK(P+1):GOTO 11\r\
          20 GOTO 40\r\
@@ -490,7 +490,7 @@ fn a_goto_searches_again_after_the_program_changes() {
 /// changes (here a GOSUB in a direct FOR loop whose subroutine renumbers itself by POKE).
 #[test]
 fn a_direct_gosub_searches_every_time() {
-    let mut m = crate::common::machine();
+    let mut m = crate::tests::common::machine();
     m.load_listing(
         b"10 P=PEEK(25)*256+PEEK(26)\r\
           11 IF PEEK(P+2)*256+PEEK(P+3)<>40 THEN P=PEEK(P)*256+PEEK(P+1):GOTO 11\r\
@@ -498,8 +498,8 @@ fn a_direct_gosub_searches_every_time() {
           40 PRINT \"A\";:POKE P+3,42:RETURN\r",
     )
     .unwrap();
-    crate::common::typed(&mut m, "RUN");
-    let out = crate::common::typed(&mut m, "FOR I=1 TO 2:GOSUB 40:NEXT");
+    crate::tests::common::typed(&mut m, "RUN");
+    let out = crate::tests::common::typed(&mut m, "FOR I=1 TO 2:GOSUB 40:NEXT");
     assert_eq!(out.matches('A').count(), 1, "{out:.200}");
     assert!(out.contains("?UL ERROR\n"), "{out:.200}");
 }

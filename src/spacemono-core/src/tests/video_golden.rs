@@ -12,7 +12,7 @@ const TEXT: usize = 0x0400;
 const GRAPHICS: usize = 0x0600;
 
 fn check_golden(name: &str, frame: &Frame) {
-    crate::common::golden::check("golden", name, frame);
+    crate::tests::common::golden::check("golden", name, frame);
 }
 
 /// Store a character as BASIC's screen output does (DR TextVDUOut): $20-$3F XOR $40, $40-$5F
@@ -196,7 +196,7 @@ fn golden_other_graphics_modes() {
 /// The references must cover every picture above and nothing else.
 #[test]
 fn golden_directory_has_exactly_the_expected_files() {
-    if crate::common::golden::updating() {
+    if crate::tests::common::golden::updating() {
         return;
     }
     let mut want: Vec<String> = [

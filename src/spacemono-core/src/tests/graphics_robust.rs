@@ -2,7 +2,7 @@
 //! the current graphics page (or below $0600), except the direct-page state and, for GET,
 //! the array.
 
-use crate::graphics_common::*;
+use crate::tests::graphics_common::*;
 
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use spacemono_core::basic::graphics::{self as g, GetMode, LineBox, PutAction, VideoSelect};

@@ -1,7 +1,7 @@
 //! Byte-level checks worked by hand from the ROM's algorithms (DragonROM.asm) and
 //! graphics.md; none of the expected values was taken from this implementation's output.
 
-use crate::graphics_common::*;
+use crate::tests::graphics_common::*;
 
 use spacemono_core::basic::error::ErrorCode;
 use spacemono_core::basic::graphics::{self as g, GetMode, LineBox, PutAction, VideoSelect};

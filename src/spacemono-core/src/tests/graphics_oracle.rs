@@ -1,6 +1,6 @@
 //! Every check of graphics.md that the genuine ROM confirmed ([O]), through the module API.
 
-use crate::graphics_common::*;
+use crate::tests::graphics_common::*;
 
 use spacemono_core::basic::error::ErrorCode;
 use spacemono_core::basic::graphics::{self as g, GetMode, LineBox, PutAction, VideoSelect};
