@@ -184,14 +184,15 @@ impl PlayHost {
             // The game answered the orders (or asked anew): nothing more of them is typed.
             self.in_flight = None;
             self.blocks_routed += 1;
-            let over = self.route(&block)?;
+            // The snapshot is on disk before the turn file that announces it: whoever sees a
+            // new turn (a player, a bot, a test) finds the state it was asked in.
             let snapshot = m.snapshot().map_err(|e| PlayError::File {
                 path: self.dir.join(SNAPSHOT_FILE),
                 problem: e.to_string(),
             })?;
             self.write_bytes(SNAPSHOT_FILE, &snapshot)?;
             self.resume_point = snapshot;
-            if let Some(over) = over {
+            if let Some(over) = self.route(&block)? {
                 return Ok(over);
             }
         }
