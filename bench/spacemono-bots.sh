@@ -9,7 +9,7 @@
 # in seat 1 in odd games and seat 2 in even ones; it counts the computer's wins.
 # computers: GAMES 4-player games of four computer seats; it counts each seat's wins.
 # Why seeds from 40001: the games seed RND with X=RND(-TIMER), and RND(-x) takes only x's
-# mantissa (float.md §16), so TIMER values a power of 2 apart give the same galaxy (seeds 1-500
+# mantissa (docs/float.md §16), so TIMER values a power of 2 apart give the same galaxy (seeds 1-500
 # hold only about 270 different games). From 32768 to 65535 every TIMER value has its own
 # mantissa, so each seed here is a galaxy of its own.
 # JOBS games run at once (default 2). The binary is $SPACEMONO, or target/release/spacemono

@@ -5,7 +5,7 @@ use crate::common::*;
 
 // ---- 1. numbers too large for their literal: ?OV, never a freeze ------------------------
 
-/// `&H`/`&O` beyond 16 bits is ?OV on the Dragon (float.md, `&H` constants $9C1B: the shift
+/// `&H`/`&O` beyond 16 bits is ?OV on the Dragon (docs/float.md §9, `&H` constants $9C1B: the shift
 /// out of bit 15 goes to OVERR). Before the fix the compiler found the same literal again and
 /// again, and PRINT grew its item list until the host ran out of memory.
 #[test]
@@ -335,7 +335,7 @@ fn hostile_programs_keep_to_the_budget_and_the_time_limit() {
     );
 }
 
-/// A PMODE page number wraps round in 8 bits (graphics.md §1.5), so `PMODE 1,255` puts the
+/// A PMODE page number wraps round in 8 bits (docs/graphics.md §1.5), so `PMODE 1,255` puts the
 /// page over the direct page, where LINE keeps its working points: a filled box draws over
 /// its own corners, and the ROM's loop may never meet its end row (the Dragon hangs until
 /// reset; the fuzzer found it as a host that hung in one statement, deaf to SIGTERM). The box

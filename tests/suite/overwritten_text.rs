@@ -7,7 +7,7 @@ use crate::common::*;
 use spacemono::frontend::tape_file::insert;
 
 /// With PCLEAR 4, page 5 is at $1E00, where the program starts, and the Dragon 32's PCOPY
-/// lets it through (graphics.md §1.8). Page 1 filled with $FF first: after the PCOPY the
+/// lets it through (docs/graphics.md §1.8). Page 1 filled with $FF first: after the PCOPY the
 /// byte where the pointer rests is $FF, so the rest of line 20 is a syntax error.
 #[test]
 fn pcopy_over_the_running_line_stops_it_with_a_syntax_error() {

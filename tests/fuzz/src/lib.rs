@@ -887,7 +887,7 @@ pub fn listing(data: &[u8], max_lines: usize) -> Vec<u8> {
 
 /// Whether text may legitimately leave the machine unable to answer (a POKE or machine code
 /// can wreck BASIC's own pointers, as on the real machine). So can graphics: PMODE's page
-/// number is worked out in 8-bit arithmetic (graphics.md §1.5), so `PMODE 3,255` puts the page
+/// number is worked out in 8-bit arithmetic (docs/graphics.md §1.5), so `PMODE 3,255` puts the page
 /// at $FA00, running on past $FFFF into the direct page, and anything drawn there writes over
 /// BASIC's pointers; PCOPY copies a page over the program.
 pub fn may_wreck(text: &[u8]) -> bool {

@@ -238,7 +238,7 @@ impl Interpreter {
             // FIN's own errors (?OV for 1E39) stop it before READ's check: the READ line's.
             Err(e) => return Err(Halt::Error(e)),
         };
-        // The item's text is read again every time: FIN for a number (timing.md §2.12).
+        // The item's text is read again every time: FIN for a number (docs/timing.md §2.12).
         let from = self.data_ptr.wrapping_add(1);
         let text = hw.mem.slice(from, p.max(from));
         hw.cycles += if string {
@@ -291,7 +291,7 @@ impl Interpreter {
 }
 
 /// The cycles of a search for DATA from `from` (the 0 the pointer rested on; 0 after RESTORE)
-/// to the DATA token at `found` (None: ?OD), as timing.md §2.12 fitted them: 26 per line
+/// to the DATA token at `found` (None: ?OD), as docs/timing.md §2.12 fitted them: 26 per line
 /// and 80 + 42 per byte per statement passed, over the lines and statements as the
 /// statement loop splits them (from the line holding `from`).
 fn search_cycles(mem: &Memory, from: u16, found: Option<u16>) -> u32 {

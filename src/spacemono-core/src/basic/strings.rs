@@ -179,7 +179,7 @@ impl Interpreter {
         let old_bottom = hw.mem.read_u16(addr::STRING_TOP);
         let descriptors = self.live_descriptors(hw);
         // The ROM makes one pass per string it moves, and a last one; each pass scans every
-        // simple variable and every descriptor (timing.md §2.14).
+        // simple variable and every descriptor (docs/timing.md §2.14).
         let simple = hw
             .mem
             .read_u16(addr::ARRAYS_START)

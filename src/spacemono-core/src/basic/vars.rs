@@ -132,7 +132,7 @@ impl VarIndex {
 
     /// What the ROM's linear search of the table spends before it reaches this variable:
     /// 30 c for each variable created before it, or all of them when it does not exist
-    /// (timing.md §2.3; the creation itself, once per variable, is not counted).
+    /// (docs/timing.md §2.3; the creation itself, once per variable, is not counted).
     #[inline]
     pub fn search_cycles(&self, name: VarName) -> u32 {
         let v = self.simple[name as usize];

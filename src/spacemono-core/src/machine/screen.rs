@@ -10,7 +10,7 @@ pub const BLANK: u8 = 0x60;
 pub const COLUMNS: u16 = 32;
 pub const ROWS: u16 = 16;
 
-/// What TextOutChar and TextVDUOut spend on a character (timing.md §2.13): a printable one;
+/// What TextOutChar and TextVDUOut spend on a character (docs/timing.md §2.13): a printable one;
 /// a carriage return, and each cell it blanks to the end of the row; a scroll (480 bytes
 /// moved up two at a time and the bottom row cleared).
 pub const CHAR_CYCLES: u32 = 216;
@@ -52,7 +52,7 @@ impl TextScreen {
     }
 
     /// Send one character to the screen as TextVDUOut does; returns the cycles the ROM
-    /// spends on it (timing.md §2.13).
+    /// spends on it (docs/timing.md §2.13).
     pub fn put(mem: &mut Memory, c: u8) -> u32 {
         let mut cycles = CHAR_CYCLES;
         let mut cur = Self::cursor(mem);

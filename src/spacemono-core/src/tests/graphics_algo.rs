@@ -1,5 +1,5 @@
 //! Byte-level checks worked by hand from the ROM's algorithms (DragonROM.asm) and
-//! graphics.md; none of the expected values was taken from this implementation's output.
+//! docs/graphics.md; none of the expected values was taken from this implementation's output.
 
 use crate::tests::graphics_common::*;
 

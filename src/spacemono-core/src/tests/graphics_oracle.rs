@@ -1,4 +1,4 @@
-//! Every check of graphics.md that the genuine ROM confirmed ([O]), through the module API.
+//! Every check of docs/graphics.md that the genuine ROM confirmed ([O]), through the module API.
 
 use crate::tests::graphics_common::*;
 
@@ -159,8 +159,8 @@ fn c3f_pclear_below_current_page_end() {
     assert_eq!(m.read_u16(0x19), 0x1E01);
 }
 
-/// The two rows graphics.md quotes from C4, as corrected (read back with PEEK on the genuine
-/// ROM, 2026-12-01): row 86 is the top of the circle, one pixel at x = 128; row 91 has the
+/// The two rows docs/graphics.md §4 quotes from C4, as corrected (read back with PEEK on the
+/// genuine ROM, 2026-12-01): row 86 is the top of the circle, one pixel at x = 128; row 91 has the
 /// pixels at x = 120 and 136.
 #[test]
 fn c4_circle_rows() {

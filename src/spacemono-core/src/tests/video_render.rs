@@ -251,7 +251,7 @@ fn pmode_constructor_matches_extended_basic() {
     assert_eq!(VdgMode::text(), VdgMode::from_pia1b(0));
     assert_eq!(VdgMode::default(), VdgMode::text());
     assert_eq!(VdgMode::text().graphics_mode(), None);
-    // bytes per screen match graphics.md's PMODE table
+    // bytes per screen match the PMODE table of docs/graphics.md §1.1
     let sizes: Vec<usize> = (0..5)
         .map(|p| {
             VdgMode::pmode(p, false)
@@ -287,8 +287,8 @@ fn graphics_border_is_green_or_buff() {
     }
 }
 
-/// Oracle facts from graphics.md §1.1 (checked on the genuine ROM): the byte BASIC writes for a
-/// PSET, and where the VDG must show it.
+/// Oracle facts from docs/graphics.md §1.1 (checked on the genuine ROM): the byte BASIC writes for
+/// a PSET, and where the VDG must show it.
 #[test]
 fn pset_bytes_from_the_rom_show_at_the_right_place() {
     // PMODE 0 PSET(3,3) -> $0610 = $40: 128x96 pixel (1,1) = picture x 2-3, y 2-3.

@@ -44,7 +44,7 @@ pub const fn colour_set(css: bool) -> [u32; 4] {
 }
 
 /// (background, foreground) of a 2-colour graphics mode: black/green for CSS=0, black/buff for
-/// CSS=1 (`graphics.md` §1.2, MAME). XRoar instead shows the CSS=0 background as dark green.
+/// CSS=1 (docs/graphics.md §1.2, MAME). XRoar instead shows the CSS=0 background as dark green.
 pub const fn two_colour(css: bool) -> (u32, u32) {
     if css {
         (BLACK, BUFF)

@@ -203,8 +203,8 @@ impl VdgMode {
     }
 
     /// The mode Extended BASIC's `SCREEN 1,css` shows for PMODE `pmode` (0-4): PIA1-B is written
-    /// with `((pmode + 3) * 16) | $80 | CSS` (`graphics.md` §1.1), giving RG2, CG3, RG3, CG6, RG6.
-    /// `None` for pmode > 4.
+    /// with `((pmode + 3) * 16) | $80 | CSS` (docs/graphics.md §1.1), giving RG2, CG3, RG3, CG6,
+    /// RG6. `None` for pmode > 4.
     pub const fn pmode(pmode: u8, css: bool) -> Option<VdgMode> {
         if pmode > 4 {
             return None;

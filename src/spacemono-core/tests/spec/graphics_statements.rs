@@ -1,11 +1,11 @@
-//! The graphics statements from BASIC: the bytes they leave in video memory (graphics.md's
-//! checks on the genuine ROM) and the mode the VDG is left showing.
+//! The graphics statements from BASIC: the bytes they leave in video memory (the checks
+//! of docs/graphics.md on the genuine ROM) and the mode the VDG is left showing.
 
 use crate::common::*;
 
 #[test]
 fn pset_in_pmode_0_2_and_1_sets_the_roms_bytes() {
-    // graphics.md §1.1 [O C3]
+    // docs/graphics.md §1.1 [O C3]
     assert_eq!(direct("PMODE 0:PCLS:PSET(3,3):PRINT PEEK(&H610)"), " 64 \n");
     assert_eq!(direct("PMODE 2:PCLS:PSET(5,5):PRINT PEEK(&H650)"), " 32 \n");
     assert_eq!(direct("PMODE 1:PCLS:PSET(7,7):PRINT PEEK(&H660)"), " 3 \n");

@@ -286,7 +286,7 @@ fn break_stops_a_delay_loop_and_cont_finishes_it() {
 
 #[test]
 fn an_empty_for_loop_takes_the_dragons_time() {
-    // timing.md §2.10, from the genuine ROM's traced cycles: a bare NEXT on the FOR's line
+    // docs/timing.md §2.10, from the genuine ROM's traced cycles: a bare NEXT on the FOR's line
     // costs 681 + FADD(I,1) a pass, about 870 c for I up to 100: with the FOR and the TIMER
     // reads, 5.3 fields of 17,784 c. (interpreter.md §9's "8 ticks" was timed with MAME's
     // TIMER, which ticks at 62 Hz.) `NEXT I` on a line of its own, with the FOR last on its

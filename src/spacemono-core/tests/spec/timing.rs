@@ -5,7 +5,7 @@
 //! * `bench/timing/`: 33 programs that each isolate one kind of work, with their genuine times
 //!   (RUN to OK, less the 0.54 s of the baseline program `10 CLS` / `20 PRINT "X"`): each
 //!   within ±3 %.
-//! * BM1–BM8 (shared/bench/README.md: 1.6, 10.4, 19.8, 21.7, 23.5, 34.6, 50.5, 129.2 s, RUN to
+//! * BM1–BM8 (docs/timing.md §3.1: 1.6, 10.4, 19.8, 21.7, 23.5, 34.6, 50.5, 129.2 s, RUN to
 //!   OK): each within ±2 %.
 
 use spacemono_core::{Machine, Status};
@@ -78,12 +78,12 @@ fn each_timing_program_takes_the_dragons_time_within_three_percent() {
     assert!(misses.is_empty(), "outside ±3 %: {misses:?}\n{report}");
 }
 
-/// BM2–BM8 less BM1, against the same differences on the Dragon. BM1 is the suite's own
-/// baseline (an empty FOR loop and the PRINTs around it): subtracting it takes out what a
-/// RUN-to-OK measurement adds to every program, as the timing programs' baseline does. The
-/// genuine figures (0.1 s resolution) carry about 0.2 s of that which no statement accounts
-/// for: BM1's 1,000 passes cost about 1.4 s by the ROM's traced cycles (timing.md §2.10), while
-/// the table says 1.6 s; so BM1 itself is checked through its loop, by for_empty/for_lines.
+/// BM2–BM8 less BM1, against the same differences on the Dragon. BM1 is the suite's own baseline
+/// (an empty FOR loop and the PRINTs around it): subtracting it takes out what a RUN-to-OK
+/// measurement adds to every program, as the timing programs' baseline does. The genuine figures
+/// (0.1 s resolution) carry about 0.2 s of that which no statement accounts for: BM1's 1,000 passes
+/// cost about 1.4 s by the ROM's traced cycles (docs/timing.md §2.10), while the table says 1.6 s;
+/// so BM1 itself is checked through its loop, by for_empty/for_lines.
 #[test]
 fn each_benchmark_takes_the_dragons_time_within_two_percent() {
     let ours: Vec<f64> = (1..=8)
@@ -118,7 +118,7 @@ fn run_cycles(listing: &str) -> f64 {
     run_fields(listing.as_bytes()) as f64 * cycles
 }
 
-/// timing.md §3: each row a loop run twice on the genuine ROM, with the operation and
+/// docs/timing.md §3: each row a loop run twice on the genuine ROM, with the operation and
 /// without; the difference per pass, in cycles, against what the genuine ROM measured.
 #[test]
 fn each_operation_costs_what_the_genuine_rom_measured() {
@@ -355,7 +355,7 @@ fn each_scan_costs_what_the_roms_instructions_add_up_to() {
 }
 
 /// A circle far bigger than the screen costs what its clamped segments cost, not its radius:
-/// every vertex is clamped to the screen (graphics.md §4), so its segments run along the
+/// every vertex is clamped to the screen (docs/graphics.md §4), so its segments run along the
 /// edges, no longer in all than a circle of radius 150's. (Charging 1,400 c per unit of
 /// radius made `CIRCLE(K,0),63999` take 100 s, BREAK unheard meanwhile; the fuzzer found it.)
 #[test]

@@ -61,7 +61,7 @@ impl Parser<'_> {
             len += 1;
             self.p += 1;
         }
-        // VarGetVar reads every character of the name (timing.md §2.3).
+        // VarGetVar reads every character of the name (docs/timing.md §2.3).
         self.cost += cost::VAR;
         for (i, &ch) in name[..len.min(name.len())].iter().enumerate().skip(1) {
             self.cost += match (i, ch.is_ascii_digit()) {

@@ -263,7 +263,7 @@ impl<'a> Parser<'a> {
     }
 
     /// The target of a GOTO, GOSUB or THEN: BasGetLineNo reads its digits, then the ROM
-    /// scans to the end of the line before it searches (timing.md §2.11).
+    /// scans to the end of the line before it searches (docs/timing.md §2.11).
     pub(super) fn jump_target(&mut self) -> PResult<u16> {
         self.peek();
         let start = self.p;

@@ -1,5 +1,5 @@
 //! What FIN (`L94BD`) spends converting a numeric literal from its ASCII text, which the ROM
-//! does every time the literal is evaluated (timing.md §2.7). The cost depends only on the
+//! does every time the literal is evaluated (docs/timing.md §2.7). The cost depends only on the
 //! text, so it is worked out once, when the line is compiled, by following FIN's steps: per
 //! digit a MUL10 of the value so far, a FLOAT of the digit, an FADD and a CHRGET; a DIV10
 //! per digit after the point.
@@ -118,7 +118,7 @@ pub fn literal(text: &[u8], next: Option<u8>) -> u32 {
 mod tests {
     use super::*;
 
-    /// The totals timing.md §2.7 measured (followed by `:`), within its 2 %.
+    /// The totals docs/timing.md §2.7 measured (followed by `:`), within its 2 %.
     #[test]
     fn literals_cost_what_fin_spent_on_the_genuine_rom() {
         let colon = Some(b':');

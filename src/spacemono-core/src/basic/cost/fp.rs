@@ -1,5 +1,5 @@
 //! What the ROM's floating-point routines cost, counted from their operands as the routines'
-//! loops run (timing.md §2.6): alignment shifts, normalisation shifts, the bits of a
+//! loops run (docs/timing.md §2.6): alignment shifts, normalisation shifts, the bits of a
 //! multiplier, the ones of a quotient. A few additions and bit counts per operation.
 
 /// Cycles to shift a mantissa `n` bits: whole bytes are moved (53 c), the rest shifted a bit
@@ -174,7 +174,7 @@ pub fn int(exp: u8, sign: u8) -> u32 {
 }
 
 /// FOUT (`L9587`): scale into 100,000,000–999,999,999 by MUL10s or DIV10s, then nine digits
-/// (timing.md §2.8, ±350).
+/// (docs/timing.md §2.8, ±350).
 #[inline]
 pub fn fout(exp: u8) -> u32 {
     if exp == 0 {
@@ -254,7 +254,7 @@ mod tests {
 
     #[test]
     fn the_traced_operations_cost_what_the_rom_spent() {
-        // 3+4 = 176 (timing.md §2.6): 3 is $82, 4 is $83, 7 is $83.
+        // 3+4 = 176 (docs/timing.md §2.6): 3 is $82, 4 is $83, 7 is $83.
         assert_eq!(fadd(0x82, 0, 0x83, 0, 0x83), 176);
         // 3*4 = 940: FAC = 4 ($80000000), the product needs one shift.
         assert_eq!(fmul(0x82, 0x83, 0x8000_0000, 0x84), 940);

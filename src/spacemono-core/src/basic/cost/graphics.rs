@@ -1,4 +1,4 @@
-//! What the ROM's graphics routines spend, from the geometry they work on (timing.md §2.16,
+//! What the ROM's graphics routines spend, from the geometry they work on (docs/timing.md §2.16,
 //! measured in PMODE 4; the other modes' pixel loops are taken to cost the same per step).
 //! Coordinates and colours are expressions: their text costs and INTConvs are counted where
 //! all expressions are.
@@ -77,7 +77,7 @@ pub fn line_pixels(dx: u32, dy: u32) -> u32 {
 }
 
 /// One of CIRCLE's segments: the end point from the sine table with 16-bit multiplies and
-/// LINE's set-up (timing.md §2.16 says ≈ 1,170; 1,150 fits its three measured statements,
+/// LINE's set-up (docs/timing.md §2.16 says ≈ 1,170; 1,150 fits its three measured statements,
 /// r = 10, 50 and 90, within 2 %), then ≈ 223 c per pixel of its length (the length as
 /// max + min/2, within 12 % of the true one). The end points are those after clamping to
 /// the screen, so a circle bigger than the screen costs what its segments along the edges
@@ -100,7 +100,7 @@ pub fn filled(dx: u32, dy: u32) -> u32 {
 mod tests {
     use super::*;
 
-    /// timing.md §3, rows 29–31: the genuine differences.
+    /// docs/timing.md §3, rows 29–31: the genuine differences.
     #[test]
     fn the_measured_lines_and_boxes() {
         let diag = line(100, 100) as f64 - line(0, 0) as f64;

@@ -1,6 +1,6 @@
 //! The cost model: the 6809 cycles the genuine ROM spends on each kind of work, charged at the
 //! points where the ROM spends them, so that a program takes as many fields here as on a
-//! Dragon 32 (`shared/spec/timing.md`, whose sections are cited below).
+//! Dragon 32 (docs/timing.md, whose sections are cited below).
 //!
 //! Two kinds of charge:
 //! * **text costs**, which depend only on the program's bytes (CHRGET for each byte read and
@@ -20,12 +20,12 @@ pub use crate::timing::CYCLES_PER_FIELD;
 
 /// Fields between cursor toggles while waiting for a key (about half a second).
 pub const CURSOR_BLINK_FIELDS: u32 = 25;
-/// The field interrupt's own cycles, taken from the program once a field (§1).
+/// The field interrupt's own cycles, taken from the program once a field (docs/timing.md §1).
 pub const FIELD_IRQ: u32 = crate::timing::FIELD_IRQ_CYCLES;
 /// Handling one key in the line editor.
 pub const KEY: u32 = 200;
 
-// ---- §2.1–2.2: reading the text, dispatching statements
+// ---- docs/timing.md §2.1–2.2: reading the text, dispatching statements
 
 /// Every statement: BasRun's loop with the keyboard poll (134), the CHRGET of the statement's
 /// first byte (35) and the handler's return (8).
@@ -36,7 +36,7 @@ pub const NEW_LINE: u32 = 35;
 pub const KEYWORD: u32 = 58;
 /// A statement that starts with a letter (an implicit LET: the dispatcher's part).
 pub const IMPLICIT_LET: u32 = 31;
-/// CmdLet's own work: the `=`, the type check, storing the value (§2.4).
+/// CmdLet's own work: the `=`, the type check, storing the value (docs/timing.md §2.4).
 pub const LET: u32 = 155;
 /// An empty statement (`::`, and the `:` that `'` is stored after) costs 187 in all.
 pub const EMPTY: u32 = 10;
@@ -74,7 +74,7 @@ pub fn scan_cycles(bytes: &[u8]) -> u32 {
     cycles
 }
 
-// ---- §2.3, §2.5: variables and expressions
+// ---- docs/timing.md §2.3, §2.5: variables and expressions
 
 /// Looking up a one-letter variable in the first slot, followed by a token.
 pub const VAR: u32 = 232;
@@ -124,7 +124,7 @@ pub const FUNCTION: u32 = 418;
 /// Each byte copied by any string operation; allocating a string.
 pub const STRING_BYTE: u32 = 17;
 pub const ALLOCATE: u32 = 60;
-/// `^` and SQR: LOG, a multiply and EXP (§2.9, at x = 0.7 and 3.7^2.3).
+/// `^` and SQR: LOG, a multiply and EXP (docs/timing.md §2.9, at x = 0.7 and 3.7^2.3).
 pub const POWER: u32 = 50_500;
 pub const SQR: u32 = 50_275;
 pub const LOG: u32 = 21_900;
@@ -144,20 +144,20 @@ pub const LEN: u32 = 380;
 /// MID$ (a third argument and more checks).
 pub const STRING_FUNCTION: u32 = 620;
 pub const MID: u32 = 900;
-/// INSTR, besides its arguments (not found in a 19-character string, §2.14).
+/// INSTR, besides its arguments (not found in a 19-character string, docs/timing.md §2.14).
 pub const INSTR: u32 = 1_500;
-/// TIMER, INKEY$, POS, JOYSTK, MEM, PEEK's FLOAT (whole routines, §2.9, §2.15).
+/// TIMER, INKEY$, POS, JOYSTK, MEM, PEEK's FLOAT (whole routines, docs/timing.md §2.9, §2.15).
 pub const TIMER: u32 = 300;
 pub const INKEY: u32 = 700;
 pub const JOYSTK: u32 = 2_900;
 pub const SMALL_FUNCTION: u32 = 500;
 
-// ---- §2.6–2.8: the float package's fixed parts
+// ---- docs/timing.md §2.6–2.8: the float package's fixed parts
 
 /// FCOMP in NEXT and the relations: exponents that differ.
 pub const FCOMP: u32 = 51;
 
-// ---- §2.10–2.12: control flow
+// ---- docs/timing.md §2.10–2.12: control flow
 
 /// FOR's handler: CmdLet for the variable, the limit, the frame (with STEP: more).
 pub const FOR: u32 = 925;
@@ -197,7 +197,7 @@ pub const DATA_SEARCH_LINE: u32 = 26;
 /// RESTORE's handler (285 with dispatch).
 pub const RESTORE: u32 = 15;
 
-// ---- §2.13: PRINT and the screen (the characters themselves: machine::screen)
+// ---- docs/timing.md §2.13: PRINT and the screen (the characters themselves: machine::screen)
 
 /// Each PRINT item (its separator included), besides its expression and characters.
 pub const PRINT_ITEM: u32 = 310;
@@ -209,10 +209,10 @@ pub const PRINT_NUMBER: u32 = 300;
 pub const PRINT_USING_NUMBER: u32 = 24_000;
 /// `PRINT @`: setting the cursor.
 pub const PRINT_AT: u32 = 330;
-/// CLS (§2.15, 6,952 with dispatch).
+/// CLS (docs/timing.md §2.15, 6,952 with dispatch).
 pub const CLS: u32 = 6_680;
 
-// ---- §2.14–2.17
+// ---- docs/timing.md §2.14–2.17
 
 /// Garbage collection, per pass: each simple variable and each string descriptor (a string
 /// variable's costs both, ≈ 100 against the measured 75–88; an array element's 62) scanned;

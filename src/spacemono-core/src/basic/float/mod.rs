@@ -1,4 +1,4 @@
-//! The Dragon 32's 5-byte floating-point package, bit for bit (spec: `shared/spec/float.md`).
+//! The Dragon 32's 5-byte floating-point package, bit for bit (spec: docs/float.md).
 //!
 //! One [`FloatUnit`] lives for the whole interpreter run: its accumulator (FAC) carries the
 //! guard byte FACOV from one operation to the next, exactly as the ROM's direct page does,
@@ -66,8 +66,8 @@ const fn unpack_table<const N: usize>(t: [Packed; N]) -> [Unpacked; N] {
     out
 }
 
-/// An unpacked value as the evaluator pushes it: exponent, mantissa with bit 31 present, and
-/// the full sign *byte* (only bit 7 means negative, but the other bits travel, see §2.3).
+/// An unpacked value as the evaluator pushes it: exponent, mantissa with bit 31 present, and the
+/// full sign *byte* (only bit 7 means negative, but the other bits travel, see docs/float.md §2.3).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Unpacked {
     pub exp: u8,
@@ -114,7 +114,7 @@ impl From<FpError> for ErrorCode {
 }
 
 // ---------------------------------------------------------------------------------------------
-// ROM constants (float.md §17). The bytes are authoritative.
+// ROM constants (docs/float.md §17). The bytes are authoritative.
 
 const FONE: Packed = Packed([0x81, 0x00, 0x00, 0x00, 0x00]);
 pub(crate) const FHALF: Packed = Packed([0x80, 0x00, 0x00, 0x00, 0x00]);
@@ -229,7 +229,8 @@ pub(crate) fn foutbl_digit(m: &mut u32, mut b: u8, t: u32) -> (u8, u8) {
     (b & 0x7F, !b & 0x80)
 }
 
-/// The ROM's restoring division (§6), bit by bit, for a divisor that is not normalised.
+/// The ROM's restoring division (docs/float.md §6), bit by bit, for a divisor that is not
+/// normalised.
 fn div_slow(a: u32, d: u32) -> u64 {
     #[derive(Clone, Copy)]
     enum Next {
@@ -420,7 +421,8 @@ impl FloatUnit {
         self.pop_arg(left);
         self.fpwrt()
     }
-    /// Relational compare of `left` with FAC as the ROM does it (§8): Less means left < right.
+    /// Relational compare of `left` with FAC as the ROM does it (docs/float.md §8): Less
+    /// means left < right.
     #[inline]
     pub fn compare(&self, left: Unpacked) -> std::cmp::Ordering {
         // left as MOVMF would store it (the sign bit over the mantissa's top one), as an
@@ -606,7 +608,7 @@ impl FloatUnit {
         }
         Ok(())
     }
-    /// RND with its argument in FAC (§16); result in FAC.
+    /// RND with its argument in FAC (docs/float.md §16); result in FAC.
     pub fn rnd(&mut self) -> Result<(), FpError> {
         match self.sign() {
             -1 => self.seedit(),
@@ -666,8 +668,9 @@ impl FloatUnit {
 
     // ---- FOR/NEXT ----
 
-    /// One NEXT step (§10): var + step with the step-direction byte as FAC's sign, packed back;
-    /// returns the new value and whether the loop is finished (compare result == direction).
+    /// One NEXT step (docs/float.md §10): var + step with the step-direction byte as FAC's
+    /// sign, packed back; returns the new value and whether the loop is finished (compare
+    /// result == direction).
     pub fn next_step(
         &mut self,
         var: Packed,

@@ -1,4 +1,4 @@
-//! Unit tests that follow float.md and float-vectors.md row by row. Expected values are the
+//! Unit tests that follow docs/float.md row by row (its §21 too). Expected values are the
 //! spec's (a real Dragon / the emulated ROM), never this implementation's own output.
 
 use super::*;
@@ -227,7 +227,7 @@ fn check_bytes(rows: &[(&str, &str)]) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// §2.1
+// docs/float.md §2.1
 
 #[test]
 fn s2_1_packed_examples() {
@@ -266,7 +266,7 @@ fn s2_3_literal_sign_byte() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// §3 / §4: stale guard byte
+// docs/float.md §3 / §4: stale guard byte
 
 #[test]
 fn s4_stale_guard_byte() {
@@ -289,7 +289,7 @@ fn s4_stale_guard_byte() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// §5, §6
+// docs/float.md §5, §6
 
 #[test]
 fn s5_multiply_overflow_before_normalisation() {
@@ -306,7 +306,7 @@ fn s6_division_sign_loss_and_div0() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// §8, §9
+// docs/float.md §8, §9
 
 #[test]
 fn s8_integer_ops() {
@@ -392,7 +392,7 @@ fn s9_hex_octal() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// §10
+// docs/float.md §10
 
 #[test]
 fn s10_precedence() {
@@ -435,7 +435,7 @@ fn s10_for_next() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// §11 FIN
+// docs/float.md §11 FIN
 
 #[test]
 fn s11_exponent_wrap() {
@@ -472,7 +472,7 @@ fn s11_val_forms() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// §12 FOUT
+// docs/float.md §12 FOUT
 
 #[test]
 fn s12_fout_table() {
@@ -495,7 +495,7 @@ fn s12_fout_table() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// §14
+// docs/float.md §14
 
 #[test]
 fn s14_log_exp() {
@@ -584,7 +584,7 @@ fn s14_4_sqr() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// §15
+// docs/float.md §15
 
 #[test]
 fn s15_trig() {
@@ -611,7 +611,7 @@ fn s15_trig() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// §16 RND
+// docs/float.md §16 RND
 
 #[test]
 fn s16_rnd_power_on() {
@@ -654,7 +654,7 @@ fn s16_rnd_negative_reseeds() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// §18 surprises not covered above
+// docs/float.md §18 surprises not covered above
 
 #[test]
 fn s18_surprises() {
@@ -674,7 +674,7 @@ fn s18_surprises() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// §19.1
+// docs/float.md §19.1
 
 #[test]
 fn s19_1_basic_level() {
@@ -737,7 +737,7 @@ fn s19_1_basic_level() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// §19.2 routine level
+// docs/float.md §19.2 routine level
 
 fn fac(exp: u8, man: u32, sign: u8, ov: u8) -> Fac {
     Fac { exp, man, sign, ov }
@@ -878,7 +878,7 @@ fn s19_2_routine_level() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// float-vectors.md
+// docs/float.md §21
 
 #[test]
 fn vectors_md() {
@@ -1013,7 +1013,8 @@ fn random_inputs_never_panic() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// §8 compare: exact, ordering of left versus right (FAC); compare_packed is FAC versus p.
+// docs/float.md §8 compare: exact, ordering of left versus right (FAC); compare_packed is FAC
+// versus p.
 
 #[test]
 fn s8_compare_orderings() {

@@ -1,4 +1,4 @@
-//! Extended Color BASIC's high-resolution graphics statements (spec: `graphics.md`; ROM:
+//! Extended Color BASIC's high-resolution graphics statements (spec: docs/graphics.md; ROM:
 //! prime6809/DragonRom `DragonROM.asm`, graphics package `LA61D`..`LAD7A`, DRAW `LB051`,
 //! CIRCLE `LB238`).
 //!

@@ -142,7 +142,7 @@ impl Painter {
 /// GrDirtyFlag is not cleared at entry, as in the ROM.
 ///
 /// Returns the cycles the fill took (the cost model's: per pixel written and per row segment
-/// filled, timing.md §2.16).
+/// filled, docs/timing.md §2.16).
 pub fn paint(
     mem: &mut Memory,
     p: Point,
