@@ -16,6 +16,7 @@ mod deck_cli;
 mod deck_program;
 mod deck_tape;
 mod dialect_altair_mbasic;
+mod docs_citations;
 mod edit_mode;
 mod frontend_cli;
 mod game_computer;
