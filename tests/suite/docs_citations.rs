@@ -260,14 +260,16 @@ fn check_line(line: &str, cited: &mut Cited) -> Vec<String> {
             if before.ends_with("docs/") || !starts_a_name(line, at) {
                 continue;
             }
+            let instead = match *sheet {
+                "games.md" => RULES.to_string(),
+                _ => format!("docs/{sheet}"),
+            };
             if before.ends_with("shared/spec/") {
                 problems.push(format!(
-                    "shared/spec/{sheet} is outside the repository: cite docs/ or {RULES}"
+                    "shared/spec/{sheet} is outside the repository: cite {instead}"
                 ));
             } else {
-                problems.push(format!(
-                    "{sheet} named without its path: cite docs/{sheet} or {RULES}"
-                ));
+                problems.push(format!("{sheet} named without its path: cite {instead}"));
             }
         }
     }
