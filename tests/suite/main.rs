@@ -1,6 +1,7 @@
-//! The test suite: every module is one part of the spec, as BASIC snippets and what a Dragon
-//! 32 shows, or one of the machine's files and what it must hold. One binary, so the suite
-//! links once (a test binary per file linked the whole crate 35 times).
+//! The frontend crate's suite: the window, the terminal view, the command line, the games on
+//! their tapes and play by file. (The machine's own spec, everything that needs only a
+//! `Machine`, is the core crate's: `cargo test -p spacemono-core`.) One binary, so the suite
+//! links once.
 
 mod acquire_file;
 mod acquire_games;
@@ -13,11 +14,8 @@ mod architecture;
 mod boot;
 mod common;
 mod deck_cli;
-mod deck_program;
 mod deck_tape;
-mod dialect_altair_mbasic;
 mod docs_citations;
-mod edit_mode;
 mod frontend_cli;
 mod game_computer;
 mod game_full;
@@ -27,26 +25,14 @@ mod game_screen;
 mod game_support;
 mod game_tape;
 mod game_waits;
-mod graphics_algo;
-mod graphics_common;
-mod graphics_golden;
-mod graphics_oracle;
-mod graphics_robust;
-mod graphics_statements;
 mod hostile_files;
 mod hostile_input;
 mod hostile_orders;
 mod hostile_seat;
-mod oracle_interpreter;
 mod overwritten_text;
 mod play_by_file;
-mod play_music;
 mod printer;
-mod progtext_crunch_list;
-mod progtext_program_renum;
-mod progtext_robust;
-mod robustness;
-mod rom_parsing;
+mod session_pacing;
 mod snapshots;
 mod starlanes_computer;
 mod starlanes_games;
@@ -54,16 +40,8 @@ mod starlanes_play_by_file;
 mod starlanes_rules;
 mod starlanes_rules_more;
 mod starlanes_support;
-mod tape_ascii;
 mod tape_budget;
-mod tape_cas;
-mod tape_robustness;
 mod tape_statements;
-mod tape_wav;
 mod text_views;
-mod timing;
 mod trace_compare;
-mod video_font;
-mod video_golden;
 mod video_png;
-mod video_render;

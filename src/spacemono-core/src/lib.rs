@@ -16,6 +16,19 @@ pub mod computer;
 pub mod cpu;
 pub mod formats;
 pub mod machine;
+mod run_until;
 pub mod snapshot;
 pub mod timing;
 pub mod video;
+
+// The facade: what a frontend or a test needs to drive a Dragon 32. Everything a frontend
+// names comes from here (issue 28); the modules above are the machine's insides.
+pub use basic::dialect::Dialect;
+pub use basic::error::ErrorCode;
+pub use computer::{LoadError, Machine, Status};
+pub use machine::hardware::Event;
+pub use machine::keyboard::{parse_key_script, KeyScriptError, KEY_NAMES};
+pub use run_until::{EndReason, BATCH_FIELDS, IDLE_SECONDS};
+pub use snapshot::{SnapshotError, MAX_SNAPSHOT_BYTES};
+pub use timing::{CPU_HZ, CYCLES_PER_FIELD, FIELDS_PER_SECOND, FIELD_NANOS};
+pub use video::{Frame, VdgMode};

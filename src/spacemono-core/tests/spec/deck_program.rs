@@ -2,15 +2,15 @@
 //! and the crunch rules, links for a program at $1E01), CLOAD's ?OM rule, and listing → tape →
 //! listing round trips through .cas and .wav.
 
-use spacemono::basic::program;
-use spacemono::basic::program_image::{
+use spacemono_core::basic::program;
+use spacemono_core::basic::program_image::{
     self, image_listing, listing_image, load_program_image, program_image, program_listing,
 };
-use spacemono::formats::namefile::{FileType, Namefile};
-use spacemono::formats::TapeKind;
-use spacemono::formats::{cas, wav};
-use spacemono::machine::cassette::{blocks_from_bytes, group_tape_blocks, Deck};
-use spacemono::machine::memory::{addr, Memory};
+use spacemono_core::formats::namefile::{FileType, Namefile};
+use spacemono_core::formats::TapeKind;
+use spacemono_core::formats::{cas, wav};
+use spacemono_core::machine::cassette::{blocks_from_bytes, group_tape_blocks, Deck};
+use spacemono_core::machine::memory::{addr, Memory};
 
 const LISTING: [&str; 5] = [
     "10 PRINT \"HI\"",
@@ -140,7 +140,7 @@ fn cload_out_of_memory_follows_the_rom_rule() {
     let mut mem = fresh_memory();
     assert_eq!(
         load_program_image(&mut mem, &image, end + 256 + 58),
-        Err(spacemono::basic::error::ErrorCode::OM)
+        Err(spacemono_core::basic::error::ErrorCode::OM)
     );
     // Nothing of it kept: an empty program.
     assert_eq!(program_image(&mem), vec![0, 0]);
@@ -152,8 +152,8 @@ fn cload_out_of_memory_follows_the_rom_rule() {
     deck.rewind();
     let e = program_image::cload(&mut deck, None, &mut mem, end + 200).unwrap_err();
     assert_eq!(
-        spacemono::basic::exec_tape::deck_error(e.clone()),
-        spacemono::basic::error::ErrorCode::OM
+        spacemono_core::basic::exec_tape::deck_error(e.clone()),
+        spacemono_core::basic::error::ErrorCode::OM
     );
 }
 
@@ -187,12 +187,12 @@ fn listing_to_tape_to_listing_through_cas_and_wav() {
                     .unwrap();
             assert_eq!(found.namefile.name_str(), "PROG");
             let lines = match outcome {
-                spacemono::machine::cassette::CloadOutcome::Tokenized { bytes } => {
+                spacemono_core::machine::cassette::CloadOutcome::Tokenized { bytes } => {
                     assert!(!ascii);
                     assert_eq!(bytes, image.len());
                     program_listing(&m2)
                 }
-                spacemono::machine::cassette::CloadOutcome::Ascii => {
+                spacemono_core::machine::cassette::CloadOutcome::Ascii => {
                     assert!(ascii);
                     deck.read_all_lines().unwrap()
                 }

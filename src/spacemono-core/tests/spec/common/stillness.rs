@@ -1,8 +1,8 @@
 //! The longest stretch of fields in which the picture stood still: the game tests' measure of
 //! a screen that looks hung (issue 14's waits, issue 15's computers that think).
 
-use spacemono::computer::{Machine, Status};
-use spacemono::video::Frame;
+use spacemono_core::Frame;
+use spacemono_core::{Machine, Status};
 
 pub struct Stillness {
     frame: Frame,

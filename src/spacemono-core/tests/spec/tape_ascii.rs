@@ -1,9 +1,9 @@
 //! ASCII listings and ASCII saves (docs/machine.md §3; XR `cue_read_ascii`).
 
-use spacemono::formats::ascii;
-use spacemono::formats::tapefile::{file_blocks, layout, LayoutOptions, Segment};
-use spacemono::formats::wav::{self, WavOptions};
-use spacemono::formats::{cas, BlockType, FileType, Namefile, TapeError};
+use spacemono_core::formats::ascii;
+use spacemono_core::formats::tapefile::{file_blocks, layout, LayoutOptions, Segment};
+use spacemono_core::formats::wav::{self, WavOptions};
+use spacemono_core::formats::{cas, BlockType, FileType, Namefile, TapeError};
 
 fn lines(v: &[&str]) -> Vec<Vec<u8>> {
     v.iter().map(|s| s.as_bytes().to_vec()).collect()
@@ -78,7 +78,7 @@ fn listing_errors() {
             byte: 0x07
         })
     );
-    let big = vec![b'A'; spacemono::formats::error::MAX_INPUT_BYTES + 1];
+    let big = vec![b'A'; spacemono_core::formats::error::MAX_INPUT_BYTES + 1];
     assert!(matches!(
         ascii::parse_listing(&big),
         Err(TapeError::TooLarge { .. })
@@ -113,7 +113,7 @@ fn an_ascii_save_is_laid_out_as_the_spec_says() {
     assert_eq!(&blocks[0].data[..11], b"MONO    \x00\xFF\xFF");
     // Data blocks of 255 bytes (the last shorter), holding the text with CR line ends.
     let payload: Vec<u8> = text.replace("\r\n", "\r").into_bytes();
-    let data: Vec<&spacemono::formats::Block> = blocks[1..blocks.len() - 1].iter().collect();
+    let data: Vec<&spacemono_core::formats::Block> = blocks[1..blocks.len() - 1].iter().collect();
     assert_eq!(data.len(), payload.len().div_ceil(255));
     assert!(data.iter().all(|b| b.kind == BlockType::Data));
     assert!(data[..data.len() - 1].iter().all(|b| b.data.len() == 255));
@@ -121,7 +121,10 @@ fn an_ascii_save_is_laid_out_as_the_spec_says() {
     assert_eq!(joined, payload);
     assert!(!joined.contains(&b'\n'));
     // EOF last; every block gets its own motor gap and leader.
-    assert_eq!(*blocks.last().unwrap(), spacemono::formats::Block::eof());
+    assert_eq!(
+        *blocks.last().unwrap(),
+        spacemono_core::formats::Block::eof()
+    );
     let segs = layout(&blocks, LayoutOptions::default());
     let leaders = segs
         .iter()
@@ -207,7 +210,7 @@ fn empty_program_ascii_save() {
 
 #[test]
 fn tape_kind_by_extension_and_contents() {
-    use spacemono::formats::tape::{read_files, TapeKind};
+    use spacemono_core::formats::tape::{read_files, TapeKind};
     assert_eq!(TapeKind::from_extension("CAS"), Some(TapeKind::Cas));
     assert_eq!(TapeKind::from_extension(".wav"), Some(TapeKind::Wav));
     for e in ["bas", "ASC", "txt"] {
@@ -227,7 +230,7 @@ fn tape_kind_by_extension_and_contents() {
         lines(&["10 END"])
     );
     // The same tape as .wav and .cas gives the same files (bit positions aside).
-    let summary = |files: Vec<spacemono::formats::TapeFile>| -> Vec<_> {
+    let summary = |files: Vec<spacemono_core::formats::TapeFile>| -> Vec<_> {
         files
             .iter()
             .map(|f| (f.namefile, f.payload(), f.checksum_ok, f.is_complete()))

@@ -2,10 +2,10 @@
 
 use crate::graphics_common::*;
 
-use spacemono::basic::error::ErrorCode;
-use spacemono::basic::graphics::{self as g, GetMode, LineBox, PutAction, VideoSelect};
-use spacemono::basic::semigraphics;
-use spacemono::machine::memory::Memory;
+use spacemono_core::basic::error::ErrorCode;
+use spacemono_core::basic::graphics::{self as g, GetMode, LineBox, PutAction, VideoSelect};
+use spacemono_core::basic::semigraphics;
+use spacemono_core::machine::memory::Memory;
 
 fn pmode(m: &mut Memory, mode: u8, page: u8) {
     g::pmode(m, Some(mode), Some(page)).unwrap();

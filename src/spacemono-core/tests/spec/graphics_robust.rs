@@ -5,8 +5,8 @@
 use crate::graphics_common::*;
 
 use rand::{rngs::StdRng, Rng, SeedableRng};
-use spacemono::basic::graphics::{self as g, GetMode, LineBox, PutAction, VideoSelect};
-use spacemono::machine::memory::Memory;
+use spacemono_core::basic::graphics::{self as g, GetMode, LineBox, PutAction, VideoSelect};
+use spacemono_core::machine::memory::Memory;
 
 fn rand_draw(rng: &mut StdRng) -> Vec<u8> {
     const ALPHA: &[u8] = b"UDLRFEGHMNBCASX;,'+-= 0123456789V";
@@ -22,7 +22,7 @@ impl g::DrawHost for RandHost {
         &mut self,
         _: &mut Memory,
         _: &[u8],
-    ) -> Result<u8, spacemono::basic::error::ErrorCode> {
+    ) -> Result<u8, spacemono_core::basic::error::ErrorCode> {
         self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1);
         Ok((self.0 >> 40) as u8)
     }
@@ -30,7 +30,7 @@ impl g::DrawHost for RandHost {
         &mut self,
         _: &mut Memory,
         _: &[u8],
-    ) -> Result<Vec<u8>, spacemono::basic::error::ErrorCode> {
+    ) -> Result<Vec<u8>, spacemono_core::basic::error::ErrorCode> {
         self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1);
         Ok(match (self.0 >> 40) % 3 {
             0 => b"R3D2".to_vec(),

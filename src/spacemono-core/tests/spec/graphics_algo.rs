@@ -3,9 +3,9 @@
 
 use crate::graphics_common::*;
 
-use spacemono::basic::error::ErrorCode;
-use spacemono::basic::graphics::{self as g, GetMode, LineBox, PutAction, VideoSelect};
-use spacemono::machine::memory::{addr, Memory};
+use spacemono_core::basic::error::ErrorCode;
+use spacemono_core::basic::graphics::{self as g, GetMode, LineBox, PutAction, VideoSelect};
+use spacemono_core::machine::memory::{addr, Memory};
 
 fn pm(m: &mut Memory, mode: u8) {
     g::pmode(m, Some(mode), Some(1)).unwrap();

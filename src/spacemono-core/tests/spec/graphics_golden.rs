@@ -5,9 +5,8 @@
 //! Regenerate with `UPDATE_GOLDEN=1 cargo test --test graphics_golden`, then look at every
 //! changed image before committing it.
 
-use spacemono::computer::Machine;
-use spacemono::frontend::headless::run_until_done;
-use spacemono::video::Frame;
+use spacemono_core::computer::Machine;
+use spacemono_core::video::Frame;
 
 /// Run a program that ends in an endless loop (so the picture stays up) for a while and
 /// return what the VDG shows.
@@ -15,7 +14,7 @@ fn picture_of(program: &str) -> Frame {
     let mut m = Machine::new();
     m.load_listing(program.as_bytes()).unwrap();
     m.type_text(b"RUN\r");
-    run_until_done(&mut m, Some(50 * 60));
+    m.run_until_done(Some(50 * 60));
     let mut f = Frame::new();
     m.render(&mut f);
     assert!(

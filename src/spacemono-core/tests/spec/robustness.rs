@@ -3,9 +3,8 @@
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use spacemono::basic::dialect::Dialect;
-use spacemono::computer::Machine;
-use spacemono::frontend::headless::run_until_done;
+use spacemono_core::basic::dialect::Dialect;
+use spacemono_core::computer::Machine;
 
 const WORDS: &[&str] = &[
     "PRINT",
@@ -152,7 +151,7 @@ fn random_direct_commands_never_panic() {
         let mut keys: Vec<u8> = line.bytes().collect();
         keys.push(13);
         m.type_script(&keys);
-        run_until_done(&mut m, Some(300));
+        m.run_until_done(Some(300));
     }
 }
 
@@ -174,10 +173,10 @@ fn run_then_break(m: &mut Machine, prog: &str, keys: &str, then: &str) {
     m.type_text(b"RUN\r");
     m.type_script(keys.as_bytes());
     m.type_script(then.as_bytes());
-    run_until_done(m, Some(400));
+    m.run_until_done(Some(400));
     m.press(3);
     m.type_script(b"PRINT 1+1\r");
-    run_until_done(m, Some(400));
+    m.run_until_done(Some(400));
     let d = m.dialect();
     // The typed line, then its answer on the next row.
     let screen = m.screen_text();
@@ -317,7 +316,7 @@ fn random_keys_including_control_keys_never_panic() {
             })
             .collect();
         m.type_script(&keys);
-        run_until_done(&mut m, Some(300));
+        m.run_until_done(Some(300));
     }
 }
 
@@ -329,7 +328,7 @@ fn random_pokes_into_the_system_areas_never_panic() {
         let prog = "10 A$=\"HI\":B=2:DIM C(3),D$(2):D$(1)=A$+A$\n20 FOR I=1 TO 3:GOSUB 40:NEXT\n30 PRINT A$;B;C(1);D$(1):GOTO 10\n40 C(I)=I:RETURN\n";
         m.load_listing(prog.as_bytes()).unwrap();
         m.type_text(b"RUN\r");
-        run_until_done(&mut m, Some(5));
+        m.run_until_done(Some(5));
         // Scribble on the pointers, the program, variables or string space, then go on.
         for _ in 0..rng.gen_range(1..6) {
             let a: u16 = match rng.gen_range(0..4) {
@@ -340,9 +339,9 @@ fn random_pokes_into_the_system_areas_never_panic() {
             };
             m.poke(a, rng.gen());
         }
-        run_until_done(&mut m, Some(50));
+        m.run_until_done(Some(50));
         m.type_script(b"\x03LIST\rPRINT MEM\r");
-        run_until_done(&mut m, Some(200));
+        m.run_until_done(Some(200));
     }
 }
 
@@ -352,7 +351,7 @@ fn a_program_that_blinks_while_it_waits_still_counts_as_waiting() {
     let prog = "10 T=TIMER\n20 A$=INKEY$:IF A$<>\"\" THEN END\n30 IF TIMER-T>=50 THEN FOR I=1 TO 60:NEXT I:T=TIMER\n40 GOTO 20\n";
     m.load_listing(prog.as_bytes()).unwrap();
     m.type_text(b"RUN\r");
-    let end = run_until_done(&mut m, Some(6000));
-    assert_eq!(end, spacemono::frontend::headless::EndReason::WaitedForKeys);
+    let end = m.run_until_done(Some(6000));
+    assert_eq!(end, spacemono_core::EndReason::WaitedForKeys);
     assert!(m.fields() < 1000, "ended after {} fields", m.fields());
 }

@@ -1,6 +1,6 @@
 //! The MC6847 character generator as read from assets/vdg-font.txt.
 
-use spacemono::video::font::{self, FontErrorKind, CELL_HEIGHT, FONT, GLYPH_COUNT, SOURCE};
+use spacemono_core::video::font::{self, FontErrorKind, CELL_HEIGHT, FONT, GLYPH_COUNT, SOURCE};
 
 /// The glyph each code should show, as the header's second field (space shown as '-').
 fn expected_char(code: u8) -> char {

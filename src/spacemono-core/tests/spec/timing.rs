@@ -8,14 +8,15 @@
 //! * BM1–BM8 (shared/bench/README.md: 1.6, 10.4, 19.8, 21.7, 23.5, 34.6, 50.5, 129.2 s, RUN to
 //!   OK): each within ±2 %.
 
-use spacemono::computer::{Machine, Status};
-use spacemono::frontend::headless::run_until_done;
-use spacemono::timing::{CYCLES_PER_FIELD, FIELDS_PER_SECOND};
+use spacemono_core::computer::{Machine, Status};
+use spacemono_core::timing::{CYCLES_PER_FIELD, FIELDS_PER_SECOND};
 
 const BM_SECONDS: [f64; 8] = [1.6, 10.4, 19.8, 21.7, 23.5, 34.6, 50.5, 129.2];
 
+/// A file of the repository's `bench/` (the benchmarks and the timing programs are shared
+/// with the side-by-side scripts there).
 fn bench_file(rel: &str) -> Vec<u8> {
-    let path = format!("{}/bench/{rel}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../../bench/{rel}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
@@ -25,7 +26,7 @@ fn run_fields(listing: &[u8]) -> u64 {
     m.load_listing(listing).unwrap();
     m.type_text(b"RUN\r");
     let start = m.fields();
-    run_until_done(&mut m, Some(50 * 1000));
+    m.run_until_done(Some(50 * 1000));
     let t = m.transcript().unwrap_or_default();
     assert!(
         !t.contains("ERROR"),
@@ -113,7 +114,7 @@ fn each_benchmark_takes_the_dragons_time_within_two_percent() {
 /// CPU cycles a program spends from RUN to OK, to within a field: fields × (17,784 less the
 /// field interrupt's 100).
 fn run_cycles(listing: &str) -> f64 {
-    let cycles = (CYCLES_PER_FIELD - spacemono::basic::cost::FIELD_IRQ) as f64;
+    let cycles = (CYCLES_PER_FIELD - spacemono_core::basic::cost::FIELD_IRQ) as f64;
     run_fields(listing.as_bytes()) as f64 * cycles
 }
 
@@ -442,46 +443,4 @@ fn fields_run_in_batches_are_the_same_run_as_one_at_a_time() {
     );
     // INKEY$ finding nothing ended some batches early.
     assert!(stopped_short > 0, "no batch stopped short");
-}
-
-/// Turbo in a window (the session driver) runs fields several at a time too: it stops at
-/// `--exit-after-fields` exactly, and the machine is the one run a field at a time.
-#[test]
-fn a_turbo_session_runs_the_same_fields_and_stops_where_asked() {
-    use spacemono::frontend::audio::SoundOut;
-    use spacemono::frontend::pacing::{Pacer, Speed};
-    use spacemono::frontend::session::{Driver, SessionOptions};
-
-    let listing = b"10 FOR I=1 TO 30:A=SIN(I)*LOG(I):NEXT\r20 PRINT TIMER;\r30 GOTO 10\r";
-    let start = |m: &mut Machine| {
-        m.load_listing(listing).unwrap();
-        m.type_text(b"RUN\r");
-    };
-    let limit = 1003;
-    let opts = SessionOptions {
-        speed: Speed::Turbo,
-        exit_after_fields: Some(limit),
-        png: None,
-        window_png: None,
-    };
-    let mut one = Machine::with_transcript(true);
-    start(&mut one);
-    let mut machine = Machine::with_transcript(true);
-    start(&mut machine);
-    let mut d = Driver::new(machine, SoundOut::silent());
-    let mut pacer = Pacer::new(std::time::Instant::now());
-    let mut wake_ups = 0;
-    while !d.done(&opts) {
-        d.run_due(&mut pacer, Speed::Turbo, &opts);
-        wake_ups += 1;
-        assert!(wake_ups < 10_000, "the session never ended");
-    }
-    assert_eq!(d.fields, limit);
-    for _ in 0..limit {
-        one.run_field();
-    }
-    assert_eq!(d.machine.fields(), one.fields());
-    assert_eq!(d.machine.transcript(), one.transcript());
-    assert!(d.machine.memory() == one.memory(), "RAM differs");
-    assert!(one.transcript().unwrap().matches(' ').count() > 10);
 }

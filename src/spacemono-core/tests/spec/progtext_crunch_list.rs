@@ -5,9 +5,9 @@
 //! `-` $C4, * $C5, / $C6, ^ $C7, > $CA, = $CB, < $CC; functions $FF then RND $84,
 //! LEFT$ $96, INKEY$ $9A, MEM $9B, STRING$ $A0.
 
-use spacemono::basic::crunch::{crunch, split_line_number};
-use spacemono::basic::error::ErrorCode;
-use spacemono::basic::listing::list_line;
+use spacemono_core::basic::crunch::{crunch, split_line_number};
+use spacemono_core::basic::error::ErrorCode;
+use spacemono_core::basic::listing::list_line;
 
 fn c(s: &str) -> Vec<u8> {
     crunch(s.as_bytes())

@@ -1,9 +1,9 @@
 // Shared set-up for the graphics tests (included with `#[path]`/`mod`).
 #![allow(dead_code)]
 
-use spacemono::basic::error::ErrorCode;
-use spacemono::basic::graphics::{self, DrawHost};
-use spacemono::machine::memory::{addr, Memory};
+use spacemono_core::basic::error::ErrorCode;
+use spacemono_core::basic::graphics::{self, DrawHost};
+use spacemono_core::machine::memory::{addr, Memory};
 
 /// A machine just after cold start with an empty program (PCLEAR 4: program at $1E01).
 pub fn fresh() -> Memory {

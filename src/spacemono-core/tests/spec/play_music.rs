@@ -16,11 +16,11 @@
 
 use std::collections::HashMap;
 
-use spacemono::basic::error::ErrorCode;
-use spacemono::basic::graphics::DrawHost;
-use spacemono::basic::play::{self, dp, PlayState};
-use spacemono::machine::hardware::Event;
-use spacemono::machine::memory::{addr, Memory};
+use spacemono_core::basic::error::ErrorCode;
+use spacemono_core::basic::graphics::DrawHost;
+use spacemono_core::basic::play::{self, dp, PlayState};
+use spacemono_core::machine::hardware::Event;
+use spacemono_core::machine::memory::{addr, Memory};
 
 /// The ROM's tables, copied from the listing (hex as printed there).
 const O1: [u32; 12] = [
@@ -162,7 +162,7 @@ fn all_sixty_notes_follow_the_tables_and_are_in_tune() {
     // equal temperament, within 3.3 %: the short high delays are coarse (2.5 %), and at
     // 888,625 Hz every note is 0.7 % flatter than at 894,886 Hz.
     for (i, &p) in got.iter().enumerate() {
-        let hz = spacemono::timing::CPU_HZ / p as f64;
+        let hz = spacemono_core::timing::CPU_HZ / p as f64;
         let want = 65.406 * 2f64.powf(i as f64 / 12.0);
         assert!(
             (hz / want - 1.0).abs() < 0.033,
@@ -529,7 +529,7 @@ fn random_music_never_panics_and_keeps_the_state_legal() {
 /// waiting, and the newest are kept.
 #[test]
 fn sound_nobody_takes_is_not_kept_for_ever() {
-    use spacemono::computer::{Machine, MAX_PENDING_EVENTS};
+    use spacemono_core::computer::{Machine, MAX_PENDING_EVENTS};
     let mut m = Machine::new();
     m.load_listing(b"10 PLAY \"T255L255O5CDEFGABP255\":GOTO 10\r")
         .unwrap();

@@ -4,14 +4,14 @@
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use spacemono::basic::crunch::crunch;
-use spacemono::basic::listing::{list_line, LIST_TEXT_MAX};
-use spacemono::basic::program::{
+use spacemono_core::basic::crunch::crunch;
+use spacemono_core::basic::listing::{list_line, LIST_TEXT_MAX};
+use spacemono_core::basic::program::{
     clear_program, delete_range, find_line, lines, relink, store_line, walk,
 };
-use spacemono::basic::renum::renum;
-use spacemono::basic::tokens::{FUNCTIONS, STATEMENTS};
-use spacemono::machine::memory::{addr, Memory};
+use spacemono_core::basic::renum::renum;
+use spacemono_core::basic::tokens::{FUNCTIONS, STATEMENTS};
+use spacemono_core::machine::memory::{addr, Memory};
 
 const SP: u16 = addr::POWER_ON_STACK_TOP;
 

@@ -2,14 +2,13 @@
 //! differently, with small listings of our own in the 1977 style, and the Dragon default
 //! unchanged beside them.
 
-use spacemono::basic::crunch::{crunch, crunch_for};
-use spacemono::basic::dialect::Dialect;
-use spacemono::basic::listing::list_line;
-use spacemono::basic::tokens::stmt;
-use spacemono::computer::Machine;
-use spacemono::frontend::headless::run_until_done;
-use spacemono::machine::hardware::{Event, BEEP};
-use spacemono::machine::keyboard::parse_key_script;
+use spacemono_core::basic::crunch::{crunch, crunch_for};
+use spacemono_core::basic::dialect::Dialect;
+use spacemono_core::basic::listing::list_line;
+use spacemono_core::basic::tokens::stmt;
+use spacemono_core::computer::Machine;
+use spacemono_core::machine::hardware::{Event, BEEP};
+use spacemono_core::machine::keyboard::parse_key_script;
 
 /// Load `listing` in `dialect`, RUN it; what RUN printed (from the RUN echo on).
 fn run_in(dialect: Dialect, listing: &str) -> (Machine, String) {
@@ -18,7 +17,7 @@ fn run_in(dialect: Dialect, listing: &str) -> (Machine, String) {
     m.load_listing(listing.as_bytes()).expect("listing loads");
     m.restart_transcript();
     m.type_text(b"RUN\r");
-    run_until_done(&mut m, Some(50 * 60));
+    m.run_until_done(Some(50 * 60));
     let t = m.transcript().unwrap();
     (m, t)
 }
@@ -203,7 +202,7 @@ fn mbasic_input_prompt_comma_drops_the_question_mark() {
         m.restart_transcript();
         for keys in [&b"RUN\r"[..], b"GO\r", b"7\r"] {
             m.type_text(keys);
-            run_until_done(&mut m, Some(50 * 5));
+            m.run_until_done(Some(50 * 5));
         }
         m.transcript().unwrap()
     };
@@ -289,7 +288,7 @@ fn mbasic_randomize_asks_for_the_seed() {
         m.restart_transcript();
         m.type_text(b"RUN\r");
         m.type_script(&parse_key_script(keys).expect("key script"));
-        run_until_done(&mut m, Some(50 * 60));
+        m.run_until_done(Some(50 * 60));
         m.transcript().unwrap()
     };
     let t = run("3\nX\n3\n-4\n99999\n");
@@ -309,7 +308,7 @@ fn mbasic_randomize_asks_for_the_seed() {
     m.set_dialect(Dialect::Mbasic);
     m.restart_transcript();
     m.type_text(b"RANDOMIZE\r");
-    run_until_done(&mut m, Some(50));
+    m.run_until_done(Some(50));
     assert!(m
         .transcript()
         .unwrap()
@@ -339,7 +338,7 @@ fn an_osborne_style_turn_runs_unmodified() {
     m.restart_transcript();
     for keys in [&b"RUN\r"[..], b"1977\r", b"\r"] {
         m.type_text(keys);
-        run_until_done(&mut m, Some(50 * 5));
+        m.run_until_done(Some(50 * 5));
     }
     let t = m.transcript().unwrap();
     assert!(

@@ -5,7 +5,7 @@
 //! at every changed image before committing it. Without UPDATE_GOLDEN a missing or different
 //! reference fails the test.
 
-use spacemono::video::vdg::{render, Frame, GraphicsMode, VdgMode};
+use spacemono_core::video::vdg::{render, Frame, GraphicsMode, VdgMode};
 use std::path::PathBuf;
 
 const TEXT: usize = 0x0400;

@@ -4,10 +4,10 @@
 //! (game_support, starlanes_support, acquire_support) wraps one of these.
 #![allow(dead_code)]
 
-use spacemono::computer::{Machine, Status};
-use spacemono::frontend::headless::EndReason;
-use spacemono::machine::hardware::Event;
-use spacemono::machine::keyboard::parse_key_script;
+use spacemono_core::parse_key_script;
+use spacemono_core::EndReason;
+use spacemono_core::Event;
+use spacemono_core::{Machine, Status};
 
 pub struct Session {
     pub m: Machine,
@@ -123,7 +123,9 @@ pub fn run(m: &mut Machine, limit: u64) -> EndReason {
 }
 
 /// `pub struct $name(Session)` that reads as the Session it wraps: a game's support module
-/// adds that game's own helpers to it.
+/// adds that game's own helpers to it. (The games are the frontend crate's, so the core's
+/// spec itself has no use for it.)
+#[allow(unused_macros)]
 macro_rules! session_newtype {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
@@ -143,4 +145,5 @@ macro_rules! session_newtype {
         }
     };
 }
+#[allow(unused_imports)]
 pub(crate) use session_newtype;

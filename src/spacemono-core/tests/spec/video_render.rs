@@ -1,9 +1,9 @@
 //! Direct checks of the VDG renderer: colours at known positions for known bytes, borders,
 //! glyph placement, mode constructors. Independent of the golden images.
 
-use spacemono::video::font::FONT;
-use spacemono::video::palette::*;
-use spacemono::video::vdg::{
+use spacemono_core::video::font::FONT;
+use spacemono_core::video::palette::*;
+use spacemono_core::video::vdg::{
     render, render_into, Frame, GraphicsMode, VdgMode, FRAME_HEIGHT, FRAME_WIDTH, PICTURE_HEIGHT,
     PICTURE_WIDTH, PICTURE_X, PICTURE_Y,
 };
@@ -171,7 +171,7 @@ fn sg4_quadrants_in_all_eight_colours() {
 
 #[test]
 fn the_other_colours_are_machine_md_s4() {
-    use spacemono::video::palette::*;
+    use spacemono_core::video::palette::*;
     // black, dark green and dark orange (text backgrounds), bright orange (text foreground).
     assert_eq!(BLACK, 0x090909);
     assert_eq!(DARK_GREEN, 0x004100);

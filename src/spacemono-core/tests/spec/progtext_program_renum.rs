@@ -2,14 +2,14 @@
 //! (docs/interpreter.md §4, oracle check 16, DR `CmdRenum`). Addresses are worked out by hand:
 //! a line takes 5 + text bytes, the program starts at $1E01 after power-on.
 
-use spacemono::basic::crunch::{crunch, split_line_number};
-use spacemono::basic::error::ErrorCode;
-use spacemono::basic::listing::list_line;
-use spacemono::basic::program::{
+use spacemono_core::basic::crunch::{crunch, split_line_number};
+use spacemono_core::basic::error::ErrorCode;
+use spacemono_core::basic::listing::list_line;
+use spacemono_core::basic::program::{
     clear_program, delete_range, find_line, lines, relink, store_line, walk,
 };
-use spacemono::basic::renum::renum;
-use spacemono::machine::memory::{addr, Memory};
+use spacemono_core::basic::renum::renum;
+use spacemono_core::machine::memory::{addr, Memory};
 
 const SP: u16 = addr::POWER_ON_STACK_TOP;
 
