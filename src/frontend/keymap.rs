@@ -1,4 +1,4 @@
-//! PC keys to Dragon keys (machine.md §8), for the window and the terminal.
+//! PC keys to Dragon keys (docs/machine.md §8), for the window and the terminal.
 //!
 //! Typed characters (from the window's text-input callback or the terminal's bytes) become the
 //! code the Dragon's keyboard routine returns for that character; the keys that type no

@@ -1,4 +1,4 @@
-//! The SOUND tone as the Dragon makes it (machine.md §5): a 4-step wave on the 6-bit DAC,
+//! The SOUND tone as the Dragon makes it (docs/machine.md §5): a 4-step wave on the 6-bit DAC,
 //! $7E (mid), $FC (max), $7E, $00, each step held a quarter of the period of
 //! 20·(261−t) CPU cycles, for d·4 fields. PLAY's notes are the same wave with $7E ± 4·V for
 //! the outer steps, and its rests hold the DAC at mid. Samples are generated here, one field
@@ -233,7 +233,7 @@ mod tests {
                 );
             }
         }
-        // machine.md §5's table gives 439 Hz for SOUND 159 at 894,886 Hz; at this machine's
+        // docs/machine.md §5's table gives 439 Hz for SOUND 159 at 894,886 Hz; at this machine's
         // 888,625 Hz it is 0.7 % lower: 888625 / (20 × 102) = 435.6 Hz.
         let a4 = measured_hz(&render(44072, &tone(159, 10), 0), 44072);
         assert!((a4 - 435.6).abs() < 2.0, "{a4}");

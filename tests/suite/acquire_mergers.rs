@@ -1,4 +1,4 @@
-//! Acquire, rules A8-A14 (games.md §4): mergers, bonuses, what becomes of absorbed shares,
+//! Acquire, rules A8-A14 (roms/RULES.md §4): mergers, bonuses, what becomes of absorbed shares,
 //! safe chains, the end, the screen's prompts and the computer players. As in acquire_rules,
 //! positions are set up in direct mode and played by jumping back into roms/acquire.bas;
 //! expected values are worked out by hand in the comments.

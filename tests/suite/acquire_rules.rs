@@ -1,4 +1,4 @@
-//! Acquire, rule by rule (games.md §4, A1-A14): each test drives roms/acquire.bas on the
+//! Acquire, rule by rule (roms/RULES.md §4, A1-A14): each test drives roms/acquire.bas on the
 //! machine, headless, with scripted keys. Positions are set up in direct mode after BREAK and
 //! played by jumping back into the game (see acquire_support). Expected values are worked out
 //! by hand from the rules, in the comments.

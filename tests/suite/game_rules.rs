@@ -1,4 +1,4 @@
-//! Space Monopoly, rule by rule (games.md §1, S1-S19): each test drives roms/spacemono.bas on
+//! Space Monopoly, rule by rule (roms/RULES.md §1, S1-S19): each test drives roms/spacemono.bas on
 //! the machine, headless, with scripted keys. Positions are set up in direct mode after BREAK
 //! (the program's variables survive it) and the move is played by jumping back into the game
 //! (see tests/game_support). Expected values are worked by hand from the rules, in the comments.

@@ -38,7 +38,7 @@ fn hex_beyond_16_bits_typed_at_ok_is_an_overflow_error() {
 }
 
 /// READ of a number FIN cannot hold stops with FIN's ?OV, in the READ line; only a malformed
-/// item is ?SN in the DATA line (interpreter.md §6).
+/// item is ?SN in the DATA line (docs/interpreter.md §6).
 #[test]
 fn read_of_a_number_too_large_is_overflow_in_the_read_line() {
     assert_eq!(

@@ -1,4 +1,4 @@
-//! A hostile seat (issue 27, games.md P3-P4): whatever an order file holds, the game goes on.
+//! A hostile seat (issue 27, roms/RULES.md P3-P4): whatever an order file holds, the game goes on.
 //! The host checks every order against the turn's `CHOICE:` lines and the order grammar
 //! before typing a byte of it, types what passes a key at a time only while the program
 //! waits for one, and if the program stops all the same, goes back to the question. These

@@ -15,6 +15,7 @@ mod boot;
 mod common;
 mod deck_cli;
 mod deck_tape;
+mod docs_citations;
 mod frontend_cli;
 mod game_computer;
 mod game_full;

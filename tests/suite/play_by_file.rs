@@ -1,4 +1,4 @@
-//! Play by file (games.md P1-P6): `spacemono play` writes a turn file whenever a player is to
+//! Play by file (roms/RULES.md P1-P6): `spacemono play` writes a turn file whenever a player is to
 //! act, waits for that player's order file, and exits with the winner's number; the example
 //! bots in `examples/bots/` play whole games through it.
 

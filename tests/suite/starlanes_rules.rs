@@ -1,4 +1,4 @@
-//! Starlanes, rule by rule (games.md §2, L1-L8; L9-L15 in starlanes_rules_more.rs): each test
+//! Starlanes, rule by rule (roms/RULES.md §2, L1-L8; L9-L15 in starlanes_rules_more.rs): each test
 //! drives roms/starlanes.bas on the machine, headless, with scripted keys. Positions are set up
 //! in direct mode after BREAK and the move is played by jumping back into the game (see
 //! tests/suite/starlanes_support). Expected values are worked by hand, in the comments.

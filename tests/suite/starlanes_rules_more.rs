@@ -1,4 +1,4 @@
-//! Starlanes, rule by rule (games.md §2, L9-L15; L1-L8 in starlanes_rules.rs).
+//! Starlanes, rule by rule (roms/RULES.md §2, L9-L15; L1-L8 in starlanes_rules.rs).
 
 use crate::starlanes_support::*;
 use spacemono::video::palette;

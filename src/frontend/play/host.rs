@@ -301,7 +301,7 @@ impl PlayHost {
             // Not written yet (a bot that writes and renames is never seen half-way).
             Err(ReadError::Missing) => return Ok(false),
             // A file that is there but cannot be read is answered as refused orders are
-            // (games.md P4): an error file saying why, and the game waits for a better one.
+            // (roms/RULES.md P4): an error file saying why, and the game waits for a better one.
             Err(e) => {
                 let why = format!("{} {e}", order_file_name(a.player, a.turn));
                 self.report_unreadable(&why, FileIdentity::of(&path))?;
@@ -361,7 +361,7 @@ impl PlayHost {
         self.refuse(why)
     }
 
-    /// Writes the awaited question's error file (games.md P4): the turn's header, whose
+    /// Writes the awaited question's error file (roms/RULES.md P4): the turn's header, whose
     /// turn it is, and why, as the game itself words a refusal.
     fn refuse(&mut self, why: &str) -> Result<(), PlayError> {
         let Some(a) = &self.awaited else {

@@ -1,4 +1,4 @@
-//! Play by file (games.md §5, after `ttrts`): a game whose every turn is a text file that any
+//! Play by file (roms/RULES.md §5, after `ttrts`): a game whose every turn is a text file that any
 //! person, program or `cat` can read, answered by an order file that any of them can write.
 //!
 //! The game's logic stays in the BASIC program on the machine. The program prints the state

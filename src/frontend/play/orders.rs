@@ -1,4 +1,4 @@
-//! The host's gate for order files (games.md P3-P4). Play by file is where strangers' programs
+//! The host's gate for order files (roms/RULES.md P3-P4). Play by file is where strangers' programs
 //! meet the machine, so the host, not the BASIC program, decides what may be typed: every
 //! order is checked against the turn's legal answers (its `CHOICE:` lines) and the game's
 //! order grammar before a byte of it goes to the keyboard. What passes is typed in one

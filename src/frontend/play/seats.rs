@@ -1,4 +1,4 @@
-//! Who sits in each seat of a game played by file (games.md P5): a person at the keyboard, a
+//! Who sits in each seat of a game played by file (roms/RULES.md P5): a person at the keyboard, a
 //! file that any person, program or `cat` writes, or the game's own computer player.
 
 use crate::frontend::default_tape::BuiltInGame;

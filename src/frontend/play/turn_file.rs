@@ -1,4 +1,4 @@
-//! The text a game prints on the printer, cut into turn files (games.md P2), and the order
+//! The text a game prints on the printer, cut into turn files (roms/RULES.md P2), and the order
 //! files players answer with (P3). The host carries text: it reads only the few keys it needs
 //! to route a block (TURN, PLAYER, SEAT, REFUSED, WINNER); the game's rules stay in BASIC.
 

@@ -167,7 +167,7 @@ pub fn chain_no(letter: char) -> usize {
     LETTERS.find(letter).expect("a chain letter") + 1
 }
 
-/// The price chart of games.md (rule A7), row by row as printed there: the price, then the
+/// The price chart of roms/RULES.md A7, row by row as printed there: the price, then the
 /// lowest size that fetches it in each category (3, 4 and 5 stars; 0 = not in that column).
 pub const CHART: [(i64, [i64; 3]); 11] = [
     (200, [2, 0, 0]),

@@ -1,5 +1,5 @@
-//! The cruncher: typed text to the Dragon's tokenized form (DR `L8F67`, machine.md §1,
-//! interpreter.md §1), byte for byte as the ROM stores it.
+//! The cruncher: typed text to the Dragon's tokenized form (DR `L8F67`, docs/machine.md §1,
+//! docs/interpreter.md §1.2), byte for byte as the ROM stores it.
 //!
 //! How the ROM's cruncher works (DR `L8F67`..`L9037`), which this module follows step by step:
 //!

@@ -1,4 +1,4 @@
-//! Which BASIC a listing was written for (issue 6, games.md §3). The machine stays a Dragon 32
+//! Which BASIC a listing was written for (issue 6, roms/RULES.md §3). The machine stays a Dragon 32
 //! — its screen, its keyboard, its tape deck, its number format — and the dialect changes only
 //! what the other Microsoft interpreters did differently, so that their listings run unmodified:
 //!

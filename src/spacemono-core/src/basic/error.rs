@@ -1,4 +1,4 @@
-//! The Dragon's error codes, in ROM order (machine.md §9). `?SN ERROR IN 20` prints the code.
+//! The Dragon's error codes, in ROM order (docs/machine.md §9). `?SN ERROR IN 20` prints the code.
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ErrorCode {

@@ -1,7 +1,7 @@
 //! Expression evaluation. Numbers live in the float unit's FAC, as in the ROM; a string
 //! value is the address of its descriptor. `level` is how many bytes of machine stack the
 //! evaluator would be using below the statement's own stack pointer: it decides what MEM
-//! reads and when a deep expression runs out of memory (interpreter.md §1).
+//! reads and when a deep expression runs out of memory (docs/interpreter.md §1.1, §1.5).
 
 use crate::basic::ast::{is_string_name, BinOp, Expr, Func, LValue, VarName};
 use crate::basic::cost::{self, fp};

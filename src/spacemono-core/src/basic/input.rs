@@ -1,5 +1,5 @@
 //! INPUT and READ: taking items from a typed line or from DATA statements (DR `CmdInput`
-//! $872B, `CmdRead`; interpreter.md §6).
+//! $872B, `CmdRead`; docs/interpreter.md §6).
 
 use crate::basic::ast::{is_string_name, LValue, Stmt};
 use crate::basic::compile::split_segments;

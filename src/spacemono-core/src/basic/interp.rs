@@ -19,7 +19,7 @@ use crate::machine::screen::{TextScreen, BLANK};
 
 /// The line input buffer, where direct-mode lines are crunched and run (DR LINBUF).
 pub const LINE_BUFFER: u16 = 0x02DC;
-/// Characters the line buffer holds before its terminating 0 (LineBufMax 250, machine.md §2).
+/// Characters the line buffer holds before its terminating 0 (LineBufMax 250, docs/machine.md §1).
 pub const LINE_BUFFER_TEXT: usize = 249;
 
 /// Put `text` (its first [`LINE_BUFFER_TEXT`] bytes) in the line buffer with a 0 after it, as
@@ -302,7 +302,7 @@ impl Interpreter {
 
     // ------------------------------------------------------------------ stack accounting
 
-    /// The 6809 S register while a statement handler runs (interpreter.md §1).
+    /// The 6809 S register while a statement handler runs (docs/interpreter.md §1.1).
     #[inline]
     pub(crate) fn s_h(&self, hw: &Hardware) -> i32 {
         hw.mem.read_u16(addr::STACK_TOP) as i32 - 3 - self.stack_bytes as i32

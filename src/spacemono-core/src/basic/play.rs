@@ -32,9 +32,9 @@
 //! SOUND's d·4 from the field the PLAY runs in. P n (`LAE6B`) plays note 0 with both DAC
 //! limits at mid and the dot scale cleared: **⌈255 / (T × n)⌉ fields** of silence.
 //!
-//! # Differences from machine.md §5
+//! # Octave, dots and spaces (docs/machine.md §5)
 //!
-//! The default octave is **O3**, not O2: `InitSndGraph` stores 2 in `SndOctave` and the O
+//! The default octave is **O3**: `InitSndGraph` stores 2 in `SndOctave` and the O
 //! command stores n−1 (`LADF7`: INCB ... DECB), so the power-on octave is O3 (PLAY "C" is
 //! middle C, 3423 cycles ≈ 261.4 Hz). A dot belongs to L only (`LAE35`): "C." is ?FC.
 //! Trailing spaces are ?FC (`LAF33` skips spaces and fails at the end of the string).

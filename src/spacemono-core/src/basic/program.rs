@@ -1,4 +1,4 @@
-//! The program as the Dragon stores it in RAM (machine.md §2): linked lines
+//! The program as the Dragon stores it in RAM (docs/machine.md §2): linked lines
 //! `[next addr][line number][crunched text][0]`, ended by a 0000 link, between
 //! PROGRAM_START ($19) and VARS_START ($1B).
 //!

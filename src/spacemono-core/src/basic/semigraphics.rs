@@ -1,5 +1,5 @@
 //! SET, RESET and POINT on the 64×32 semigraphics grid of the text screen (DR `CmdSET`,
-//! `GrResetLRGPixel`, `CmdPoint`; machine.md §4).
+//! `GrResetLRGPixel`, `CmdPoint`; docs/machine.md §4).
 
 use crate::basic::error::ErrorCode;
 use crate::machine::memory::{addr, Memory};

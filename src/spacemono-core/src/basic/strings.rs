@@ -1,4 +1,4 @@
-//! Strings as the Dragon keeps them (interpreter.md §1): 5-byte descriptors
+//! Strings as the Dragon keeps them (docs/interpreter.md §1.4): 5-byte descriptors
 //! `[len][0][addr hi][addr lo][0]` in variables, array elements or the 8-slot temporary
 //! descriptor stack at $01A9; the characters in string space, allocated downward from
 //! STRING_TOP, garbage-collected when it runs out.

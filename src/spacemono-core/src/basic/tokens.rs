@@ -1,4 +1,4 @@
-//! The Dragon 32 token tables (machine.md §1; DR `BasicTokens.asm`), kept as data.
+//! The Dragon 32 token tables (docs/machine.md §1; DR `BasicTokens.asm`), kept as data.
 //!
 //! Statement tokens are one byte, $80 upwards, in [`STATEMENTS`] order. Function tokens are
 //! two bytes, $FF then $80 upwards, in [`FUNCTIONS`] order. Bytes below $80 are ASCII.

@@ -1,4 +1,4 @@
-//! Variables and arrays, stored in RAM as the Dragon stores them (interpreter.md §1–2):
+//! Variables and arrays, stored in RAM as the Dragon stores them (docs/interpreter.md §1.3, §2):
 //! simple variables of 7 bytes from VARS_START, arrays after them, each a header of 5+2n
 //! bytes and 5-byte elements. An index by name makes lookups O(1); RAM stays the truth.
 

@@ -1,4 +1,4 @@
-//! One cassette block: `$55 $3C type len data[len] checksum $55` (machine.md §3, DR `CasBlockOut`).
+//! One cassette block: `$55 $3C type len data[len] checksum $55` (docs/machine.md §3, DR `CasBlockOut`).
 
 use super::error::TapeError;
 

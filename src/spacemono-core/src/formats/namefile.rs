@@ -1,4 +1,4 @@
-//! The 15-byte namefile block (machine.md §3; DR `CasWriteHeader`, XR `init_filename_block`).
+//! The 15-byte namefile block (docs/machine.md §3; DR `CasWriteHeader`, XR `init_filename_block`).
 //!
 //! | off | field |
 //! |---|---|

@@ -1,6 +1,6 @@
 //! Files on a tape: grouping found blocks into files, building the blocks of a file, and laying
 //! blocks out on tape with leaders and motor gaps as the Dragon writes them
-//! (machine.md §3, DR `CasWriteBasic` and `CasWriteLeader`).
+//! (docs/machine.md §3, DR `CasWriteBasic` and `CasWriteLeader`).
 
 use super::block::{data_blocks, Block, BlockType, ReadBlock};
 use super::namefile::Namefile;

@@ -5,7 +5,7 @@
 //! and the samples (integer PCM, 8-bit unsigned or 16-bit signed, mono or stereo, 8–96 kHz are
 //! decoded here) and writes PCM files with the classic 44-byte header.
 //!
-//! Reading (machine.md §3; DR `CasBitIn`, TS `libcecbwav.c`):
+//! Reading (docs/machine.md §3; DR `CasBitIn`, TS `libcecbwav.c`):
 //! 1. Samples are read as integers. Stereo is mixed when both channels carry the same signal
 //!    (correlation above 0.5), otherwise the louder channel is used (so a recording on one
 //!    channel, or with one channel inverted, still reads).

@@ -1,4 +1,4 @@
-//! The keyboard as the ROM sees it (machine.md §8): one code per key press, no auto-repeat.
+//! The keyboard as the ROM sees it (docs/machine.md §8): one code per key press, no auto-repeat.
 //!
 //! Two sources feed it. *Live* keys come from a person at a window or terminal and are
 //! there as soon as they are pressed. *Scripted* keys (`--keys`) are typed only when the

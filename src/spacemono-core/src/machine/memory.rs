@@ -6,8 +6,8 @@
 
 use std::cell::Cell;
 
-/// Direct-page and system addresses the BASIC interpreter keeps current (machine.md §2,
-/// interpreter.md §0).
+/// Direct-page and system addresses the BASIC interpreter keeps current (docs/machine.md §2,
+/// docs/interpreter.md §0).
 pub mod addr {
     /// Start of the BASIC program (2 bytes, big-endian).
     pub const PROGRAM_START: u16 = 0x19;

@@ -1,4 +1,4 @@
-//! The text display as the ROM drives it (DR `TextVDUOut`, machine.md §4): 32×16 bytes at
+//! The text display as the ROM drives it (DR `TextVDUOut`, docs/machine.md §4): 32×16 bytes at
 //! $0400, the cursor address kept in RAM at $88 as the ROM keeps it.
 
 use crate::machine::memory::{addr, Memory};
@@ -173,7 +173,7 @@ mod tests {
 
     #[test]
     fn backspace_erases_and_cr_blanks_the_rest_of_the_row() {
-        // machine.md §4: "Backspace (8) erases one cell. CR (13) blanks the rest of the line
+        // docs/machine.md §4: "Backspace (8) erases one cell. CR (13) blanks the rest of the line
         // with $60." A screen full of X shows both.
         let mut m = fresh();
         TextScreen::fill(&mut m, b'X');

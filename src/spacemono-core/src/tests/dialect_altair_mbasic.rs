@@ -84,7 +84,7 @@ fn rnd_of_one_is_a_fraction_outside_the_dragon() {
 
 #[test]
 fn rnd_fraction_follows_the_dragons_sequence_and_rnd0_repeats() {
-    // The first fraction is the Dragon's first RND(0) (machine.md §6: about 0.498278379).
+    // The first fraction is the Dragon's first RND(0) (docs/machine.md §6: about 0.498278379).
     let out = output(Dialect::Altair, "10 X=RND(5):Y=RND(0):PRINTX;Y;X=Y\n");
     assert_eq!(out, " .498278379  .498278379 -1 \n");
     let dragon = output(Dialect::Dragon, "10 PRINTRND(0)\n");
@@ -141,8 +141,7 @@ fn chr12_and_chr26_clear_the_screen_and_chr7_beeps() {
 /// MBASIC counts TAB's columns from 1 (BASIC-80 manual: "Space 1 is the leftmost position")
 /// and reaches a column already passed on the next line. Altair BASIC counts from 0 as the
 /// Dragon does: its TAB prints n−TTYPOS spaces and CRLF sets TTYPOS to 0 (the Altair BASIC
-/// 3.0 source), so a passed column prints nothing. (games.md §3 says "from 1"; the source
-/// says otherwise.)
+/// 3.0 source), so a passed column prints nothing (roms/RULES.md §3).
 #[test]
 fn tab_counts_from_one_in_mbasic_and_from_zero_in_altair() {
     let listing = "10 PRINT TAB(5);\"*\"\n20 PRINT\"ABCDEFGH\";TAB(3);\"*\"\n";

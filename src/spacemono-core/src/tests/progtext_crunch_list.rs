@@ -1,4 +1,4 @@
-//! Cruncher and LIST against the Dragon's rules (machine.md §1, interpreter.md §1 and §4,
+//! Cruncher and LIST against the Dragon's rules (docs/machine.md §1, docs/interpreter.md §1.2 and §4,
 //! DR `L8F67`, `L8F08`, `L869A`). Every expected byte is written out from the token table:
 //! FOR $80, GO $81, REM $82, ' $83, ELSE $84, IF $85, DATA $86, PRINT $87, ON $88, DEF $98,
 //! PCLEAR $AF, LINE $AA, PSET $AC, TAB( $BB, TO $BC, SUB $BD, FN $BE, THEN $BF, `+` $C3,

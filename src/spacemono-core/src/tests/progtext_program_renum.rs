@@ -1,5 +1,5 @@
-//! Program storage (machine.md §2, interpreter.md §1 "Program line storage", §4) and RENUM
-//! (interpreter.md §4, oracle check 16, DR `CmdRenum`). Addresses are worked out by hand:
+//! Program storage (docs/machine.md §2, docs/interpreter.md §1.2, §4) and RENUM
+//! (docs/interpreter.md §4, oracle check 16, DR `CmdRenum`). Addresses are worked out by hand:
 //! a line takes 5 + text bytes, the program starts at $1E01 after power-on.
 
 use spacemono_core::basic::crunch::{crunch, split_line_number};

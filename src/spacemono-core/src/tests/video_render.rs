@@ -141,7 +141,7 @@ fn text_with_css_1_is_orange() {
 
 #[test]
 fn sg4_quadrants_in_all_eight_colours() {
-    // SG colours 0-7 in VDG order, as machine.md §4's XR32 column gives them.
+    // SG colours 0-7 in VDG order, as docs/machine.md §4's XR32 column gives them.
     let colours = [
         0x0AFF0A, 0xFFFF43, 0x2213B5, 0xB50522, 0xFFFFFF, 0x0AD470, 0xFF1CFF, 0xFF430A,
     ];

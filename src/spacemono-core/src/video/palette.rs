@@ -1,6 +1,6 @@
 //! The MC6847's colours as 0x00RRGGBB values.
 //!
-//! Values are the "XR32 ideal/PAL" column of `machine.md` §4: XRoar 0.32's YPbPr-to-RGB formula
+//! Values are the "XR32 ideal/PAL" column of `docs/machine.md §4`: XRoar 0.32's YPbPr-to-RGB formula
 //! applied to the ideal VDG voltages, PAL (derived, not measured on hardware).
 
 /// Colour 0 of the VDG's eight: green (text foreground, CSS=0 graphics colour 0, graphics border).

@@ -4,7 +4,7 @@
 //! A [`Frame`] is [`FRAME_WIDTH`] x [`FRAME_HEIGHT`] = 320x240 pixels. The VDG's 256x192 active
 //! picture sits at ([`PICTURE_X`], [`PICTURE_Y`]) = (32, 24), centred, with a 32-pixel border left
 //! and right and 24 lines above and below. (The real PAL Dragon shows about 60/56 pixels left/right
-//! and 25/26 lines top/bottom, `machine.md` §4; we keep a smaller symmetric border so the window
+//! and 25/26 lines top/bottom, `docs/machine.md §4`; we keep a smaller symmetric border so the window
 //! scales evenly.) One frame pixel is one VDG half-clock (the RG6 pixel); every other mode is
 //! scaled up to 256x192 by repeating pixels and lines.
 //!

@@ -1,4 +1,4 @@
-//! The oracle checks of interpreter.md: programs and what the genuine Dragon 32 ROM showed.
+//! The oracle checks of docs/interpreter.md: programs and what the genuine Dragon 32 ROM showed.
 
 use crate::common::*;
 
@@ -53,7 +53,7 @@ fn check_06_for_inside_recursion_runs_out_at_991() {
 fn check_07_mem_depends_on_where_it_is_read() {
     // The oracle's program text is not recorded, so its base value (24617) cannot be
     // reproduced; the offsets between the contexts are what the check measured. The base
-    // itself is interpreter.md §1's PRINT MEM = AddrStack − 12 − VarEnd (no frames here),
+    // itself is docs/interpreter.md §1.1: PRINT MEM = AddrStack − 12 − VarEnd (no frames here),
     // read from the pointers ($21, $1F) by the program itself.
     let prog =
         "10 X=0:Y=0:I=0:A$=\"\":DIM Z(0)\n20 PRINT MEM;:X=MEM:PRINT X;MEM+0;0+MEM;(MEM);-MEM\n\
@@ -125,7 +125,7 @@ fn check_15_cont_resumes_after_stop() {
 
 #[test]
 fn check_16_renum_reports_missing_lines() {
-    // interpreter.md §4: 100/105/110/115, and the ELSE 99 in the third line: UL 99 IN 110.
+    // docs/interpreter.md §4: 100/105/110/115, and the ELSE 99 in the third line: UL 99 IN 110.
     let t =
         session("10 PRINT 1\n20 GOTO 40\n30 IF A THEN 10 ELSE 99\n40 GOTO 30\nRENUM 100,,5\nLIST");
     assert!(t.contains("UL 99 IN 110\n"), "{t}");
@@ -288,7 +288,7 @@ fn break_stops_a_delay_loop_and_cont_finishes_it() {
 fn an_empty_for_loop_takes_the_dragons_time() {
     // docs/timing.md §2.10, from the genuine ROM's traced cycles: a bare NEXT on the FOR's line
     // costs 681 + FADD(I,1) a pass, about 870 c for I up to 100: with the FOR and the TIMER
-    // reads, 5.3 fields of 17,784 c. (interpreter.md §9's "8 ticks" was timed with MAME's
+    // reads, 5.3 fields of 17,784 c. (docs/interpreter.md §9's "8 ticks" was timed with MAME's
     // TIMER, which ticks at 62 Hz.) `NEXT I` on a line of its own, with the FOR last on its
     // line, costs 987 + FADD(I,1) a pass, 1,250 c on average for I up to 2,000: 142 fields.
     // ±1 tick of field phase, and 3 % for the model.

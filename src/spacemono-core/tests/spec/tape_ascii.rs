@@ -1,4 +1,4 @@
-//! ASCII listings and ASCII saves (machine.md §3; XR `cue_read_ascii`).
+//! ASCII listings and ASCII saves (docs/machine.md §3; XR `cue_read_ascii`).
 
 use spacemono_core::formats::ascii;
 use spacemono_core::formats::tapefile::{file_blocks, layout, LayoutOptions, Segment};

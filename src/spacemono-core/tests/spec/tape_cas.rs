@@ -1,4 +1,4 @@
-//! Blocks, namefiles and .cas images (machine.md §3).
+//! Blocks, namefiles and .cas images (docs/machine.md §3).
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

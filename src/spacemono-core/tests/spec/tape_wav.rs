@@ -1,14 +1,14 @@
-//! .wav reading and writing (machine.md §3, audio encoding).
+//! .wav reading and writing (docs/machine.md §3, audio encoding).
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use spacemono_core::formats::tapefile::{file_blocks, LayoutOptions, Segment};
 use spacemono_core::formats::wav::{self, SampleFormat, WavOptions};
 
-// machine.md §3, not the code's constants: "813 CPU cycles for a 0 and 435 for a 1". The ROM
+// docs/machine.md §3, not the code's constants: "813 CPU cycles for a 0 and 435 for a 1". The ROM
 // times the bits with loops, so their length follows the CPU clock: this machine's is the
 // 14.218 MHz / 16 of later PAL Dragon 32s and MAME (docs/timing.md §1), 0.7 % slower than the
-// 0.894886 MHz machine.md quotes.
+// 0.894886 MHz of docs/machine.md §7.
 const BIT0_CPU_CYCLES: f64 = 813.0;
 const BIT1_CPU_CYCLES: f64 = 435.0;
 const CPU_HZ: f64 = 14_218_000.0 / 16.0;

@@ -1,5 +1,5 @@
 //! The cassette deck: a tape (the blocks of a .cas, .wav or .bas file, in order), a position,
-//! the motor and audio relays, and the file the ROM has open on it (machine.md §3;
+//! the motor and audio relays, and the file the ROM has open on it (docs/machine.md §3;
 //! DR = prime6809/DragonRom `DragonROM.asm`).
 //!
 //! What the ROM does, followed here:

@@ -49,7 +49,7 @@ pub fn run_program(listing: &str, keys: &str) -> String {
 }
 
 /// The output of a program: what it printed between the RUN echo and the final OK. The
-/// machine must be back at OK (interpreter.md §8: an error, END or the last line ends there).
+/// machine must be back at OK (docs/interpreter.md §8: an error, END or the last line ends there).
 pub fn output(listing: &str, keys: &str) -> String {
     let t = run_program(listing, keys);
     between(&t, "RUN\n")
