@@ -18,6 +18,7 @@ mod play_music;
 mod progtext_crunch_list;
 mod progtext_program_renum;
 mod progtext_robust;
+mod speed;
 mod video_font;
 mod video_golden;
 mod video_render;
