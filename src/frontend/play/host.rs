@@ -394,11 +394,11 @@ impl PlayHost {
 /// In a window or terminal session the host rides along: after each field it carries the
 /// files, and looks for awaited orders once a field (the machine goes on waiting meanwhile).
 impl crate::frontend::session::FieldHook for PlayHost {
-    fn after_field(&mut self, m: &mut Machine) -> Result<Option<u8>, String> {
-        match PlayHost::after_field(self, m).map_err(|e| e.to_string())? {
+    fn after_field(&mut self, m: &mut Machine) -> Result<Option<u8>, Box<dyn std::error::Error>> {
+        match PlayHost::after_field(self, m)? {
             Step::Over { winner } => Ok(Some(winner)),
             Step::AwaitingOrders { .. } => {
-                self.poll_orders().map_err(|e| e.to_string())?;
+                self.poll_orders()?;
                 Ok(None)
             }
             Step::Running => Ok(None),
