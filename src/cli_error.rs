@@ -1,5 +1,6 @@
 //! Why a `spacemono` command failed: each subcommand returns one of these, and `main` alone
-//! prints it (`spacemono: …`, or `spacemono play: …`) and picks the exit status from it.
+//! prints it (`spacemono: …`, or `spacemono play: …`) and picks the exit status from it: 1;
+//! for `compare` 2 (its 1 says the programs differ), for `play` 255 (its 1 to 4 are winners).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -63,6 +64,9 @@ pub enum CliError {
     Compare(Box<CliError>),
     /// A game by file failed: status 255 (1 to 4 are winners).
     Play(PlayFailure),
+    /// Something else failed in a game by file's session (an output that cannot be written):
+    /// said as in any session, with play's status, 255.
+    DuringPlay(Box<CliError>),
 }
 
 /// Why a game by file (`spacemono play`) failed.
@@ -81,7 +85,7 @@ impl CliError {
     /// Who speaks in the message: `spacemono`, or `spacemono play` for a game by file.
     pub fn speaker(&self) -> &'static str {
         match self {
-            CliError::Compare(e) => e.speaker(),
+            CliError::Compare(e) | CliError::DuringPlay(e) => e.speaker(),
             CliError::Play(_) => "spacemono play",
             _ => "spacemono",
         }
@@ -91,8 +95,16 @@ impl CliError {
     pub fn exit_code(&self) -> ExitCode {
         match self {
             CliError::Compare(_) => ExitCode::from(2),
-            CliError::Play(_) => ExitCode::from(255),
+            CliError::Play(_) | CliError::DuringPlay(_) => ExitCode::from(255),
             _ => ExitCode::from(1),
+        }
+    }
+
+    /// This error, met during a game by file: its status is play's.
+    pub fn in_play(self) -> CliError {
+        match self {
+            CliError::Play(_) | CliError::DuringPlay(_) => self,
+            other => CliError::DuringPlay(Box::new(other)),
         }
     }
 }
@@ -128,6 +140,7 @@ impl std::fmt::Display for CliError {
             ),
             CliError::Compare(e) => write!(f, "{e}"),
             CliError::Play(e) => write!(f, "{e}"),
+            CliError::DuringPlay(e) => write!(f, "{e}"),
         }
     }
 }
@@ -151,7 +164,7 @@ impl std::error::Error for CliError {
             CliError::Recording(e) => Some(e),
             CliError::TapeCommand(e) => Some(e),
             CliError::GameWithOtherStart { .. } => None,
-            CliError::Compare(e) => Some(e.as_ref()),
+            CliError::Compare(e) | CliError::DuringPlay(e) => Some(e.as_ref()),
             CliError::Play(e) => Some(e),
         }
     }

@@ -636,7 +636,7 @@ fn play(
         return Ok(ExitCode::from(winner));
     }
     let (machine, host) = game.into_parts();
-    interactive(machine, Some(Box::new(host)), view, basic)
+    interactive(machine, Some(Box::new(host)), view, basic).map_err(CliError::in_play)
 }
 
 /// `spacemono starlanes`, `spacemono acquire`: as `spacemono` alone, with that game.

@@ -287,6 +287,16 @@ fn a_game_by_file_that_cannot_start_exits_255_never_a_winner() {
                 255,
                 "spacemono play: a keyboard seat needs a window or a terminal; with neither, use --headless and --keys",
             ),
+            // The session's own outputs fail as they do for `run`, and the status is still
+            // not a winner's.
+            (
+                &[
+                    "play", "wav", "--seat", "1=keyboard", "--seat", "2=computer", "--seed", "1",
+                    "--wav", "nowhere/x.wav",
+                ],
+                255,
+                &wav_said,
+            ),
         ],
     );
 }
