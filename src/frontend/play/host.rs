@@ -317,7 +317,7 @@ impl PlayHost {
         };
         let typed = match a.question.check(&orders) {
             Ok(typed) => typed,
-            Err(why) => return self.refuse_file(bytes, &why).map(|_| false),
+            Err(why) => return self.refuse_file(bytes, &why.to_string()).map(|_| false),
         };
         let mut keys = VecDeque::new();
         for order in typed.iter().map(String::as_str).chain(["END"]) {
