@@ -300,3 +300,31 @@ fn a_game_by_file_that_cannot_start_exits_255_never_a_winner() {
         ],
     );
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_recording_that_fills_the_disk_says_so_and_fails() {
+    let dir = temp_dir("cli-errors-full-disk");
+    std::fs::write(dir.join("tune.bas"), "10 SOUND 100,10\n20 GOTO 10\n").unwrap();
+    let (status, said) = refused(
+        &dir,
+        &[
+            "run",
+            "--headless",
+            "--wav",
+            "/dev/full",
+            "--max-seconds",
+            "2",
+            "tune.bas",
+        ],
+    );
+    assert_eq!(status, Some(1), "{said}");
+    assert!(
+        !said.is_empty()
+            && said.lines().all(|l| {
+                l
+            == "spacemono: /dev/full: the recording stopped: No space left on device (os error 28)"
+            }),
+        "{said}"
+    );
+}
