@@ -9,16 +9,24 @@ use spacemono::basic::dialect::Dialect;
 use spacemono::computer::Machine;
 use spacemono::frontend::audio::SoundOut;
 use spacemono::frontend::default_tape::BuiltInGame;
-use spacemono::frontend::host_file::{read_text_limited, write_replacing};
+use spacemono::frontend::host_file::{read_text_limited, write_file};
 use spacemono::frontend::keymap::text_to_keys;
 use spacemono::frontend::pacing::Speed;
 use spacemono::frontend::session::{write_png, Driver, SessionOptions};
+use spacemono::frontend::session_error::{SessionError, TerminalError};
 use spacemono::frontend::window::{self, Screen, WindowSettings};
 use spacemono::frontend::{
-    cli_docs, default_tape, headless, line_terminal, program_file, signals, tape_cli, terminal,
+    cli_docs, default_tape, headless, line_terminal, program_file, signals, snapshot_file,
+    tape_cli, terminal,
 };
 use spacemono::machine::cassette;
 use spacemono::machine::keyboard::parse_key_script;
+
+mod cli_error;
+use cli_error::{CliError, PlayFailure};
+
+/// How a command ends: its exit status (success, a winner, 128 plus a signal), or its error.
+type Outcome = Result<ExitCode, CliError>;
 
 #[derive(Parser)]
 #[command(
@@ -88,14 +96,13 @@ enum TapeSpeedArg {
 }
 
 /// Puts the tape given with --tape (if any) in the machine's deck.
-fn setup_deck(machine: &mut Machine, deck: &DeckArgs) -> Result<(), String> {
+fn setup_deck(machine: &mut Machine, deck: &DeckArgs) -> Result<(), CliError> {
     machine.set_tape_speed(match deck.tape_speed {
         TapeSpeedArg::Quick => cassette::TapeSpeed::Quick,
         TapeSpeedArg::Real => cassette::TapeSpeed::Real,
     });
     if let Some(path) = &deck.tape {
-        let warnings = spacemono::frontend::tape_file::insert_into(machine, path)
-            .map_err(|e| e.to_string())?;
+        let warnings = spacemono::frontend::tape_file::insert_into(machine, path)?;
         for w in warnings {
             eprintln!("spacemono: warning: {w}");
         }
@@ -249,23 +256,22 @@ struct CompareArgs {
     all: bool,
 }
 
-fn fail(msg: impl std::fmt::Display) -> ExitCode {
-    eprintln!("spacemono: {msg}");
-    ExitCode::from(1)
-}
-
 /// Write an output: `-` is standard output; a file is replaced all at once, so a failed write
 /// (a full disk) leaves no empty or half-written file.
-fn write_output(target: &Path, text: &str) -> Result<(), String> {
+fn write_output(target: &Path, text: &str) -> Result<(), CliError> {
     if target == Path::new("-") {
-        let mut out = std::io::stdout();
-        out.write_all(text.as_bytes())
-            .and_then(|_| out.flush())
-            .map_err(|e| format!("cannot write to standard output: {e}"))
+        write_stdout(text.as_bytes())
     } else {
-        write_replacing(target, text.as_bytes())
-            .map_err(|e| format!("{}: cannot write it: {e}", target.display()))
+        Ok(write_file(target, text.as_bytes())?)
     }
+}
+
+/// Write `bytes` to standard output, flushed.
+fn write_stdout(bytes: &[u8]) -> Result<(), CliError> {
+    let mut out = std::io::stdout();
+    out.write_all(bytes)
+        .and_then(|_| out.flush())
+        .map_err(CliError::Stdout)
 }
 
 /// The largest `--keys-file` or `--type` file: four million keys is far more than any session
@@ -273,24 +279,25 @@ fn write_output(target: &Path, text: &str) -> Result<(), String> {
 const MAX_KEY_FILE_BYTES: usize = 4 * 1024 * 1024;
 
 /// The keys of `--keys` and `--keys-file`, in that order.
-fn script_keys(keys: Option<&str>, keys_file: Option<&Path>) -> Result<Vec<u8>, String> {
+fn script_keys(keys: Option<&str>, keys_file: Option<&Path>) -> Result<Vec<u8>, CliError> {
     let mut out = Vec::new();
     if let Some(k) = keys {
-        out.extend(parse_key_script(k).map_err(|e| format!("--keys: {e}"))?);
+        out.extend(parse_key_script(k).map_err(CliError::Keys)?);
     }
     if let Some(path) = keys_file {
         let text = read_text_limited(path, MAX_KEY_FILE_BYTES)?;
-        out.extend(parse_key_script(&text).map_err(|e| format!("{}: {e}", path.display()))?);
+        out.extend(parse_key_script(&text).map_err(|why| CliError::KeysFile {
+            path: path.to_path_buf(),
+            why,
+        })?);
     }
     Ok(out)
 }
 
 /// `--max-seconds` as a number of fields.
-fn max_fields(max_seconds: Option<f64>) -> Result<Option<u64>, String> {
+fn max_fields(max_seconds: Option<f64>) -> Result<Option<u64>, CliError> {
     match max_seconds {
-        Some(s) if !(s >= 0.0 && s.is_finite()) => {
-            Err("--max-seconds must be a number of seconds, 0 or more".into())
-        }
+        Some(s) if !(s >= 0.0 && s.is_finite()) => Err(CliError::MaxSeconds),
         Some(s) => Ok(Some(
             (s * spacemono::timing::FIELDS_PER_SECOND).round() as u64
         )),
@@ -305,7 +312,7 @@ fn load_program(
     machine: &mut Machine,
     path: &Path,
     source: &program_file::ProgramSource,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     match source {
         program_file::ProgramSource::Listing(listing) => {
             for w in program_file::listing_warnings(path, listing) {
@@ -313,15 +320,18 @@ fn load_program(
             }
             machine
                 .load_listing(listing)
-                .map_err(|e| format!("{}: {e}", path.display()))
+                .map_err(|why| CliError::Listing {
+                    path: path.to_path_buf(),
+                    why,
+                })
         }
         program_file::ProgramSource::Tokenized { name, image } => {
             if machine.load_program_image(image).is_err() {
-                return Err(format!(
-                    "{}: the program \"{name}\" ({} bytes) does not fit in a Dragon 32 (?OM ERROR)",
-                    path.display(),
-                    image.len()
-                ));
+                return Err(CliError::DoesNotFit {
+                    path: path.to_path_buf(),
+                    name: name.clone(),
+                    bytes: image.len(),
+                });
             }
             Ok(())
         }
@@ -336,8 +346,8 @@ fn machine_running(
     keys: &[u8],
     deck: &DeckArgs,
     trace: bool,
-) -> Result<Machine, String> {
-    let source = program_file::read_program(program).map_err(|e| e.to_string())?;
+) -> Result<Machine, CliError> {
+    let source = program_file::read_program(program)?;
     let mut machine = Machine::with_transcript(true);
     machine.set_dialect(dialect);
     setup_deck(&mut machine, deck)?;
@@ -351,7 +361,7 @@ fn machine_running(
 }
 
 /// `--trace`: the line numbers entered, one a line.
-fn write_trace(machine: &Machine, basic: &BasicArgs) -> Result<(), String> {
+fn write_trace(machine: &Machine, basic: &BasicArgs) -> Result<(), CliError> {
     if let (Some(target), Some(lines)) = (&basic.trace, machine.trace()) {
         if lines.len() >= spacemono::basic::interp::TRACE_LIMIT {
             eprintln!(
@@ -369,39 +379,24 @@ fn write_trace(machine: &Machine, basic: &BasicArgs) -> Result<(), String> {
     Ok(())
 }
 
-fn run(args: RunArgs, view: &ViewArgs, deck: &DeckArgs, basic: &BasicArgs) -> ExitCode {
-    let keys = match script_keys(args.keys.as_deref(), args.keys_file.as_deref()) {
-        Ok(k) => k,
-        Err(e) => return fail(e),
-    };
-    let max_fields = match max_fields(args.max_seconds) {
-        Ok(m) => m,
-        Err(e) => return fail(e),
-    };
-    let mut machine = match machine_running(
+fn run(args: RunArgs, view: &ViewArgs, deck: &DeckArgs, basic: &BasicArgs) -> Outcome {
+    let keys = script_keys(args.keys.as_deref(), args.keys_file.as_deref())?;
+    let max_fields = max_fields(args.max_seconds)?;
+    let mut machine = machine_running(
         &args.program,
         basic.dialect,
         &keys,
         deck,
         basic.trace.is_some(),
-    ) {
-        Ok(m) => m,
-        Err(e) => return fail(e),
-    };
-
-    if let Err(e) = type_file(&mut machine, view) {
-        return fail(e);
-    }
+    )?;
+    type_file(&mut machine, view)?;
 
     if !args.headless && args.screen.is_none() && args.transcript.is_none() {
         return interactive(machine, None, view, basic);
     }
     let mut sound = SoundOut::silent();
     if let Some(path) = &view.wav {
-        sound = match sound.with_wav(path) {
-            Ok(s) => s,
-            Err(e) => return fail(e),
-        };
+        sound = sound.with_wav(path)?;
     }
     // A save that failed at the tape file shows ?IO ERROR on the machine; the host says why,
     // and the run ends with a failure status.
@@ -422,18 +417,12 @@ fn run(args: RunArgs, view: &ViewArgs, deck: &DeckArgs, basic: &BasicArgs) -> Ex
             saves_failed += 1;
         }
     });
-    if let Err(e) = sound.finish() {
-        return fail(e);
-    }
+    sound.finish()?;
     if let Some(path) = &view.png {
-        if let Err(e) = write_png(&machine, path) {
-            return fail(e);
-        }
+        write_png(&machine, path)?;
     }
     if let Some(target) = &args.screen {
-        if let Err(e) = write_output(target, &machine.display_text()) {
-            return fail(e);
-        }
+        write_output(target, &machine.display_text())?;
     }
     if let Some(target) = &args.transcript {
         let recorded = machine.transcript_len();
@@ -443,17 +432,14 @@ fn run(args: RunArgs, view: &ViewArgs, deck: &DeckArgs, basic: &BasicArgs) -> Ex
             );
         }
         let t = machine.transcript().unwrap_or_default();
-        if let Err(e) = write_output(target, &t) {
-            return fail(e);
-        }
+        write_output(target, &t)?;
     }
-    if let Err(e) = write_trace(&machine, basic) {
-        return fail(e);
-    }
+    write_trace(&machine, basic)?;
     if saves_failed > 0 {
-        return ExitCode::from(1);
+        // Each failed save was said as it happened.
+        return Ok(ExitCode::from(1));
     }
-    exit_status()
+    Ok(exit_status())
 }
 
 /// Success, or 128 plus the signal that ended the session (as a shell reports it).
@@ -466,61 +452,41 @@ fn exit_status() -> ExitCode {
 
 /// `spacemono list FILE`: the program as the Dragon's LIST prints it, read from RAM after
 /// loading it as `run` does.
-fn list(args: &ListArgs, basic: &BasicArgs) -> ExitCode {
-    let source = match program_file::read_program(&args.program) {
-        Ok(s) => s,
-        Err(e) => return fail(e),
-    };
+fn list(args: &ListArgs, basic: &BasicArgs) -> Outcome {
+    let source = program_file::read_program(&args.program)?;
     let mut machine = Machine::new();
     machine.set_dialect(basic.dialect);
-    if let Err(e) = load_program(&mut machine, &args.program, &source) {
-        return fail(e);
-    }
+    load_program(&mut machine, &args.program, &source)?;
     let mut out = Vec::new();
     for line in machine.program_listing() {
         out.extend(line);
         out.push(b'\n');
     }
-    let mut stdout = std::io::stdout();
-    match stdout.write_all(&out).and_then(|_| stdout.flush()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => fail(format!("cannot write to standard output: {e}")),
-    }
+    write_stdout(&out)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Write `bytes` to standard output (`completions`, `man`).
-fn print_bytes(bytes: &[u8]) -> ExitCode {
-    let mut stdout = std::io::stdout();
-    match stdout.write_all(bytes).and_then(|_| stdout.flush()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => fail(format!("cannot write to standard output: {e}")),
-    }
+fn print_bytes(bytes: &[u8]) -> Outcome {
+    write_stdout(bytes)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `spacemono compare A B`: both programs headless on the same keys, their transcripts side
 /// by side. 0: the same; 1: they differ; 2: one could not be run.
-fn compare(args: &CompareArgs, deck: &DeckArgs, basic: &BasicArgs) -> ExitCode {
-    let error = |e: String| {
-        eprintln!("spacemono: {e}");
-        ExitCode::from(2)
-    };
-    let keys = match script_keys(args.keys.as_deref(), args.keys_file.as_deref()) {
-        Ok(k) => k,
-        Err(e) => return error(e),
-    };
-    let max = match max_fields(args.max_seconds) {
-        Ok(m) => m,
-        Err(e) => return error(e),
-    };
+fn compare(args: &CompareArgs, deck: &DeckArgs, basic: &BasicArgs) -> Outcome {
+    compare_programs(args, deck, basic).map_err(|e| CliError::Compare(Box::new(e)))
+}
+
+fn compare_programs(args: &CompareArgs, deck: &DeckArgs, basic: &BasicArgs) -> Outcome {
+    let keys = script_keys(args.keys.as_deref(), args.keys_file.as_deref())?;
+    let max = max_fields(args.max_seconds)?;
     let mut transcripts = Vec::new();
     for (path, dialect) in [
         (&args.a, args.dialect_a.unwrap_or(basic.dialect)),
         (&args.b, args.dialect_b.unwrap_or(basic.dialect)),
     ] {
-        let mut m = match machine_running(path, dialect, &keys, deck, false) {
-            Ok(m) => m,
-            Err(e) => return error(e),
-        };
+        let mut m = machine_running(path, dialect, &keys, deck, false)?;
         let why = headless::run_until_done(&mut m, max);
         transcripts.push((
             format!("{} ({dialect}, {})", path.display(), why.describe()),
@@ -536,17 +502,20 @@ fn compare(args: &CompareArgs, deck: &DeckArgs, basic: &BasicArgs) -> ExitCode {
     );
     print!("{}", report.text);
     if report.first_difference.is_some() {
-        ExitCode::from(1)
+        Ok(ExitCode::from(1))
     } else {
-        ExitCode::SUCCESS
+        Ok(ExitCode::SUCCESS)
     }
 }
 
 /// `--type FILE`: its text goes in as keys typed when the machine asks for them.
-fn type_file(machine: &mut Machine, view: &ViewArgs) -> Result<(), String> {
+fn type_file(machine: &mut Machine, view: &ViewArgs) -> Result<(), CliError> {
     if let Some(path) = &view.type_file {
         let text = read_text_limited(path, MAX_KEY_FILE_BYTES)?;
-        let keys = text_to_keys(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let keys = text_to_keys(&text).map_err(|why| CliError::TypeFile {
+            path: path.clone(),
+            why,
+        })?;
         machine.type_script(&keys);
     }
     Ok(())
@@ -559,17 +528,14 @@ fn interactive(
     hook: Option<Box<dyn spacemono::frontend::session::FieldHook>>,
     view: &ViewArgs,
     basic: &BasicArgs,
-) -> ExitCode {
+) -> Outcome {
     use std::io::IsTerminal;
     let mut sound = SoundOut::silent();
     if !view.mute {
         sound = sound.with_speaker();
     }
     if let Some(path) = &view.wav {
-        sound = match sound.with_wav(path) {
-            Ok(s) => s,
-            Err(e) => return fail(e),
-        };
+        sound = sound.with_wav(path)?;
     }
     let opts = SessionOptions {
         speed: view.speed,
@@ -592,45 +558,35 @@ fn interactive(
     }
     let tty = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     if screen.is_none() && !tty && hook.is_some() {
-        eprintln!(
-            "spacemono play: a keyboard seat needs a window or a terminal; with neither, use --headless and --keys"
-        );
-        return ExitCode::from(255);
+        return Err(PlayFailure::NoView.into());
     }
     if screen.is_none() && !tty {
         // No display and no terminal to draw on: lines in, printed text out.
         let r = line_terminal::run_session(&mut machine);
         if let Some(p) = &view.png {
-            if let Err(e) = write_png(&machine, p) {
-                return fail(e);
-            }
+            write_png(&machine, p)?;
         }
-        if let Err(e) = write_trace(&machine, basic) {
-            return fail(e);
-        }
-        return match r {
-            Ok(_) => ExitCode::SUCCESS,
-            Err(e) => fail(format!("terminal: {e}")),
-        };
+        write_trace(&machine, basic)?;
+        r.map_err(TerminalError)?;
+        return Ok(ExitCode::SUCCESS);
     }
     signals::catch();
     let mut driver = Driver::new(machine, sound);
     driver.hook = hook;
     let result = match screen.as_mut() {
         Some(s) => window::run(s, &mut driver, &opts),
-        None => terminal::run(&mut driver, &opts),
+        None => terminal::run(&mut driver, &opts).map_err(SessionError::from),
     };
     let finished = driver.finish(&opts);
     let traced = write_trace(&driver.machine, basic);
-    match (result.and(finished).and(traced), driver.outcome) {
-        (Err(e), _) => fail(e),
-        // A game by file ended: the winner's number, or 255 and why not.
-        (Ok(()), Some(Ok(status))) => ExitCode::from(status),
-        (Ok(()), Some(Err(e))) => {
-            eprintln!("spacemono play: {e}");
-            ExitCode::from(255)
-        }
-        (Ok(()), None) => exit_status(),
+    result?;
+    finished?;
+    traced?;
+    match driver.outcome {
+        // A game by file ended: the winner's number, or why not.
+        Some(Ok(status)) => Ok(ExitCode::from(status)),
+        Some(Err(e)) => Err(PlayFailure::Host(e).into()),
+        None => Ok(exit_status()),
     }
 }
 
@@ -643,43 +599,26 @@ fn session(
     start: &StartArgs,
     basic: &BasicArgs,
     game: BuiltInGame,
-) -> ExitCode {
+) -> Outcome {
     if let Some(path) = &start.snapshot {
-        let restored = spacemono::frontend::host_file::read_limited(
-            path,
-            spacemono::snapshot::MAX_SNAPSHOT_BYTES,
-        )
-        .map_err(|e| e.to_string())
-        .and_then(|b| Machine::from_snapshot(&b).map_err(|e| e.to_string()));
-        return match restored {
-            Ok(mut machine) => {
-                machine.record_transcript();
-                interactive(machine, None, view, basic)
-            }
-            Err(e) => fail(format!("{}: {e}", path.display())),
-        };
+        let mut machine = snapshot_file::load(path)?;
+        machine.record_transcript();
+        return interactive(machine, None, view, basic);
     }
     let mut machine = Machine::with_transcript(true);
     machine.set_dialect(basic.dialect);
     if basic.trace.is_some() {
         machine.record_trace();
     }
-    if let Err(e) = setup_deck(&mut machine, deck) {
-        return fail(e);
-    }
+    setup_deck(&mut machine, deck)?;
     if deck.tape.is_none() && !start.basic {
-        let r = if start.fast {
-            default_tape::boot_fast(&mut machine, game)
+        if start.fast {
+            default_tape::boot_fast(&mut machine, game)?;
         } else {
-            default_tape::boot(&mut machine, game)
-        };
-        if let Err(e) = r {
-            return fail(e);
+            default_tape::boot(&mut machine, game)?;
         }
     }
-    if let Err(e) = type_file(&mut machine, view) {
-        return fail(e);
-    }
+    type_file(&mut machine, view)?;
     interactive(machine, None, view, basic)
 }
 
@@ -689,29 +628,21 @@ fn play(
     args: &spacemono::frontend::play::cli::PlayArgs,
     view: &ViewArgs,
     basic: &BasicArgs,
-) -> ExitCode {
+) -> Outcome {
     use spacemono::frontend::play::cli;
-    let game = match cli::prepare(args) {
-        Ok(g) => g,
-        Err(e) => {
-            eprintln!("spacemono play: {e}");
-            return ExitCode::from(255);
-        }
-    };
+    let game = cli::prepare(args).map_err(PlayFailure::Start)?;
     if args.headless || !game.has_keyboard_seat() {
-        return cli::run_headless(game, args);
+        let winner = cli::run_headless(game, args).map_err(PlayFailure::Stopped)?;
+        return Ok(ExitCode::from(winner));
     }
     let (machine, host) = game.into_parts();
-    interactive(machine, Some(Box::new(host)), view, basic)
+    interactive(machine, Some(Box::new(host)), view, basic).map_err(CliError::in_play)
 }
 
 /// `spacemono starlanes`, `spacemono acquire`: as `spacemono` alone, with that game.
-fn game_session(cli: &Cli, args: &GameStartArgs, game: BuiltInGame) -> ExitCode {
+fn game_session(cli: &Cli, args: &GameStartArgs, game: BuiltInGame) -> Outcome {
     if cli.start.basic || cli.start.snapshot.is_some() || cli.deck.tape.is_some() {
-        return fail(format!(
-            "`spacemono {}` loads the game from the built-in tape: --basic, --snapshot and --tape do not go with it",
-            game.folder()
-        ));
+        return Err(CliError::GameWithOtherStart { game });
     }
     let start = StartArgs {
         basic: false,
@@ -743,18 +674,26 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return refused_command_line(e),
     };
+    match run_command(cli) {
+        Ok(status) => status,
+        // The one place a failed command is reported.
+        Err(e) => {
+            eprintln!("{}: {e}", e.speaker());
+            e.exit_code()
+        }
+    }
+}
+
+fn run_command(cli: Cli) -> Outcome {
     match cli.command {
         Some(Command::Run(args)) => run(args, &cli.view, &cli.deck, &cli.basic),
         Some(Command::List(args)) => list(&args, &cli.basic),
         Some(Command::Compare(args)) => compare(&args, &cli.deck, &cli.basic),
         Some(Command::Play(args)) => play(&args, &cli.view, &cli.basic),
-        Some(Command::Tape { command }) => match tape_cli::run(&command) {
-            Ok(out) => {
-                print!("{out}");
-                ExitCode::SUCCESS
-            }
-            Err(e) => fail(e),
-        },
+        Some(Command::Tape { command }) => {
+            print!("{}", tape_cli::run(&command)?);
+            Ok(ExitCode::SUCCESS)
+        }
         Some(Command::Completions { shell }) => {
             print_bytes(&cli_docs::completions(Cli::command(), shell))
         }

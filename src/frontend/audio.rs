@@ -13,6 +13,7 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use super::host_file::HostFileError;
 use super::tone::ToneGenerator;
 use super::wav_out::{WavWriter, WAV_RATE};
 use crate::machine::hardware::Event;
@@ -83,9 +84,9 @@ pub struct Speaker {
 
 impl Speaker {
     /// Open the default output device. Errors say why there is no sound.
-    pub fn open() -> Result<Speaker, String> {
+    pub fn open() -> Result<Speaker, rodio::DeviceSinkError> {
         quiet_alsa();
-        let mut sink = rodio::DeviceSinkBuilder::open_default_sink().map_err(|e| e.to_string())?;
+        let mut sink = rodio::DeviceSinkBuilder::open_default_sink()?;
         sink.log_on_drop(false);
         let shared = Arc::new(Mutex::new(Shared::default()));
         let tone = ToneGenerator::new(DEVICE_RATE);
@@ -138,6 +139,38 @@ fn quiet_alsa() {
 #[cfg(not(target_os = "linux"))]
 fn quiet_alsa() {}
 
+/// Why the `--wav` recording is not whole; the message names the file.
+#[derive(Debug)]
+pub enum RecordingError {
+    /// A write failed partway (a full disk): what was written before is kept.
+    Stopped { name: String, why: std::io::Error },
+    /// The header could not be given its final sizes.
+    Unfinished { name: String, why: std::io::Error },
+}
+
+impl std::fmt::Display for RecordingError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RecordingError::Stopped { name, why } => {
+                write!(f, "{name}: the recording stopped: {why}")
+            }
+            RecordingError::Unfinished { name, why } => {
+                write!(f, "{name}: cannot finish the recording: {why}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RecordingError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RecordingError::Stopped { why, .. } | RecordingError::Unfinished { why, .. } => {
+                Some(why)
+            }
+        }
+    }
+}
+
 /// Where the sound of each field goes: the speaker (at period speed), a WAV file (always).
 #[derive(Default)]
 pub struct SoundOut {
@@ -145,7 +178,7 @@ pub struct SoundOut {
     wav: Option<(WavWriter<std::io::BufWriter<std::fs::File>>, ToneGenerator)>,
     /// The `--wav` file's name, and why recording it failed (a full disk), for `finish`.
     wav_path: Option<std::path::PathBuf>,
-    wav_failed: Option<String>,
+    wav_failed: Option<RecordingError>,
     buf: Vec<f32>,
 }
 
@@ -165,9 +198,8 @@ impl SoundOut {
     }
 
     /// Record to a WAV file as well.
-    pub fn with_wav(mut self, path: &Path) -> Result<Self, String> {
-        let w = WavWriter::create(path, WAV_RATE)
-            .map_err(|e| format!("{}: cannot write it: {e}", path.display()))?;
+    pub fn with_wav(mut self, path: &Path) -> Result<Self, HostFileError> {
+        let w = WavWriter::create(path, WAV_RATE).map_err(|why| HostFileError::write(path, why))?;
         self.wav = Some((w, ToneGenerator::new(WAV_RATE)));
         self.wav_path = Some(path.to_path_buf());
         Ok(self)
@@ -214,10 +246,13 @@ impl SoundOut {
             }
             self.buf.clear();
             tone.field(&mut self.buf);
-            if let Err(e) = w.write(&self.buf) {
-                let why = format!("{}: the recording stopped: {e}", self.wav_name());
-                eprintln!("spacemono: {why}");
-                self.wav_failed = Some(why);
+            if let Err(why) = w.write(&self.buf) {
+                let failed = RecordingError::Stopped {
+                    name: self.wav_name(),
+                    why,
+                };
+                eprintln!("spacemono: {failed}");
+                self.wav_failed = Some(failed);
                 // What was written is kept, with a header that says how much (if it can be).
                 if let Some((w, _)) = self.wav.take() {
                     let _ = w.finish();
@@ -255,10 +290,12 @@ impl SoundOut {
 
     /// Finish the WAV file (its header gets its sizes). An error if recording it failed at
     /// any point, naming the file.
-    pub fn finish(&mut self) -> Result<(), String> {
+    pub fn finish(&mut self) -> Result<(), RecordingError> {
         if let Some((w, _)) = self.wav.take() {
-            w.finish()
-                .map_err(|e| format!("{}: cannot finish the recording: {e}", self.wav_name()))?;
+            w.finish().map_err(|why| RecordingError::Unfinished {
+                name: self.wav_name(),
+                why,
+            })?;
         }
         match self.wav_failed.take() {
             Some(why) => Err(why),

@@ -4,6 +4,8 @@
 
 use crate::computer::Machine;
 use crate::formats::tape::TapeKind;
+use crate::formats::TapeError;
+use crate::machine::cassette::DeckError;
 
 /// A game on the built-in tape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -111,21 +113,50 @@ pub fn built_in_tape() -> Vec<u8> {
         .collect()
 }
 
+/// Why a game could not be loaded from the built-in tape (the tape was built wrong).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BuiltInTapeError {
+    /// The tape's blocks cannot be read.
+    Unreadable(TapeError),
+    /// The game's file on it cannot be loaded.
+    GameNotLoaded { game: BuiltInGame, why: DeckError },
+}
+
+impl std::fmt::Display for BuiltInTapeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BuiltInTapeError::Unreadable(e) => write!(f, "the built-in tape: {e}"),
+            BuiltInTapeError::GameNotLoaded { game, why } => {
+                write!(f, "{} on the built-in tape: {why}", game.title())
+            }
+        }
+    }
+}
+
+impl std::error::Error for BuiltInTapeError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            BuiltInTapeError::Unreadable(e) => Some(e),
+            BuiltInTapeError::GameNotLoaded { why, .. } => Some(why),
+        }
+    }
+}
+
 /// Put the built-in tape in the deck, rewound.
-pub fn insert(machine: &mut Machine) -> Result<(), String> {
+pub fn insert(machine: &mut Machine) -> Result<(), BuiltInTapeError> {
     machine
         .insert_tape_image(TapeKind::Cas, "GAMES", &built_in_tape())
-        .map_err(|e| format!("the built-in tape: {e}"))
+        .map_err(BuiltInTapeError::Unreadable)
 }
 
 /// The Dragon owner's evening: CLOAD (with the ROM's `S` / `F SPACEMON` on screen), then RUN.
-pub fn boot_game(machine: &mut Machine) -> Result<(), String> {
+pub fn boot_game(machine: &mut Machine) -> Result<(), BuiltInTapeError> {
     boot(machine, BuiltInGame::SpaceMonopoly)
 }
 
 /// The owner's evening with any game on the tape: `CLOAD "NAME"` (the first game's plain
 /// `CLOAD`), the ROM's `S`, `F NAME` for each file found, then RUN.
-pub fn boot(machine: &mut Machine, game: BuiltInGame) -> Result<(), String> {
+pub fn boot(machine: &mut Machine, game: BuiltInGame) -> Result<(), BuiltInTapeError> {
     insert(machine)?;
     let command = if game == BuiltInGame::ALL[0] {
         "CLOAD\rRUN\r".to_string()
@@ -138,16 +169,16 @@ pub fn boot(machine: &mut Machine, game: BuiltInGame) -> Result<(), String> {
 }
 
 /// Skip the show: Space Monopoly straight into memory, then RUN.
-pub fn boot_game_fast(machine: &mut Machine) -> Result<(), String> {
+pub fn boot_game_fast(machine: &mut Machine) -> Result<(), BuiltInTapeError> {
     boot_fast(machine, BuiltInGame::SpaceMonopoly)
 }
 
 /// Skip the show: the game straight into memory from the built-in tape, then RUN.
-pub fn boot_fast(machine: &mut Machine, game: BuiltInGame) -> Result<(), String> {
+pub fn boot_fast(machine: &mut Machine, game: BuiltInGame) -> Result<(), BuiltInTapeError> {
     insert(machine)?;
     machine
         .cload_named_now(game.tape_name().as_bytes())
-        .map_err(|e| format!("{} on the built-in tape: {e}", game.title()))?;
+        .map_err(|why| BuiltInTapeError::GameNotLoaded { game, why })?;
     machine.type_text(b"RUN\r");
     Ok(())
 }

@@ -156,17 +156,83 @@ pub fn read_open_file(
     Ok(bytes)
 }
 
+/// A file on the host that could not be read or written, and why: the message names it.
+#[derive(Debug)]
+pub enum HostFileError {
+    Read {
+        path: PathBuf,
+        why: ReadError,
+    },
+    /// A text file with a byte that is not UTF-8.
+    NotText {
+        path: PathBuf,
+        byte: u8,
+        offset: usize,
+    },
+    Write {
+        path: PathBuf,
+        why: std::io::Error,
+    },
+}
+
+impl HostFileError {
+    pub fn read(path: &Path, why: ReadError) -> HostFileError {
+        HostFileError::Read {
+            path: path.to_path_buf(),
+            why,
+        }
+    }
+
+    pub fn write(path: &Path, why: std::io::Error) -> HostFileError {
+        HostFileError::Write {
+            path: path.to_path_buf(),
+            why,
+        }
+    }
+}
+
+impl std::fmt::Display for HostFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            HostFileError::Read { path, why } => write!(f, "{}: {why}", path.display()),
+            HostFileError::NotText { path, byte, offset } => write!(
+                f,
+                "{}: is not UTF-8 text (byte {byte:#04x} at offset {offset})",
+                path.display()
+            ),
+            HostFileError::Write { path, why } => {
+                write!(f, "{}: cannot write it: {why}", path.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for HostFileError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            HostFileError::Read { why, .. } => Some(why),
+            HostFileError::NotText { .. } => None,
+            HostFileError::Write { why, .. } => Some(why),
+        }
+    }
+}
+
 /// A text file (UTF-8) read as [`read_limited`] does; errors name the file.
-pub fn read_text_limited(path: &Path, limit: usize) -> Result<String, String> {
-    let bytes = read_limited(path, limit).map_err(|e| format!("{}: {e}", path.display()))?;
+pub fn read_text_limited(path: &Path, limit: usize) -> Result<String, HostFileError> {
+    let bytes = read_limited(path, limit).map_err(|why| HostFileError::read(path, why))?;
     String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "{}: is not UTF-8 text (byte {:#04x} at offset {})",
-            path.display(),
-            e.as_bytes()[e.utf8_error().valid_up_to()],
-            e.utf8_error().valid_up_to()
-        )
+        let offset = e.utf8_error().valid_up_to();
+        HostFileError::NotText {
+            path: path.to_path_buf(),
+            byte: e.as_bytes()[offset],
+            offset,
+        }
     })
+}
+
+/// [`write_replacing`], with an error that names the file.
+pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), HostFileError> {
+    write_replacing(path, bytes).map_err(|why| HostFileError::write(path, why))
 }
 
 /// Writes `bytes` to `path` without ever leaving a half-written file there: the bytes go to a

@@ -148,10 +148,29 @@ impl WindowKeys {
     }
 }
 
+/// A character in a text to type that the Dragon has no key for, and its line (from 1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NoKeyFor {
+    pub line: usize,
+    pub character: char,
+}
+
+impl std::fmt::Display for NoKeyFor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "line {}: the Dragon's keyboard has no key for {:?}",
+            self.line, self.character
+        )
+    }
+}
+
+impl std::error::Error for NoKeyFor {}
+
 /// Turn a text file into key presses, character by character as a person would type it:
 /// newline (LF, CR or CR LF) is ENTER, a tab a space, letters keep their case. Fails on a
 /// character the Dragon has no key for, naming its line.
-pub fn text_to_keys(text: &str) -> Result<Vec<u8>, String> {
+pub fn text_to_keys(text: &str) -> Result<Vec<u8>, NoKeyFor> {
     let mut out = Vec::with_capacity(text.len());
     let mut chars = text.chars().peekable();
     let mut line = 1;
@@ -172,11 +191,7 @@ pub fn text_to_keys(text: &str) -> Result<Vec<u8>, String> {
             '\u{1A}' => {} // CP/M end-of-file padding
             c => match char_code(c, false) {
                 Some(k) => out.push(k),
-                None => {
-                    return Err(format!(
-                        "line {line}: the Dragon's keyboard has no key for {c:?}"
-                    ))
-                }
+                None => return Err(NoKeyFor { line, character: c }),
             },
         }
     }
@@ -304,6 +319,16 @@ mod tests {
             b"10 PRINT \"hi\"\r20 END\r".to_vec()
         );
         let e = text_to_keys("10 REM\n20 REM {}\n").unwrap_err();
-        assert!(e.starts_with("line 2:"), "{e}");
+        assert_eq!(
+            e,
+            NoKeyFor {
+                line: 2,
+                character: '{'
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "line 2: the Dragon's keyboard has no key for '{'"
+        );
     }
 }

@@ -1,6 +1,6 @@
 //! Reading a program file from disk for `spacemono run`, with errors that name the file.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::formats::ascii;
 use crate::formats::namefile::FileType;
@@ -8,18 +8,77 @@ use crate::formats::TapeError;
 use crate::frontend::host_file::{read_limited, ReadError};
 use crate::machine::cassette;
 
+/// A program file that cannot be read, and why.
 #[derive(Debug)]
 pub struct ProgramFileError {
-    pub path: String,
-    pub problem: String,
+    pub path: PathBuf,
+    pub problem: ProgramProblem,
 }
 
 impl std::fmt::Display for ProgramFileError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.path, self.problem)
+        write!(f, "{}: {}", self.path.display(), self.problem)
     }
 }
-impl std::error::Error for ProgramFileError {}
+
+impl std::error::Error for ProgramFileError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.problem)
+    }
+}
+
+/// What is wrong with a program file (the message names no file; [`ProgramFileError`] does).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProgramProblem {
+    /// The tape cannot be read (its deck error, without the file's name).
+    Tape(String),
+    /// The tape holds no BASIC program; the names of the files it holds.
+    NoBasicProgram {
+        names: Vec<String>,
+    },
+    Unreadable(UnreadableProgram),
+    /// `read_listing` was handed a tape.
+    CassetteNotListing,
+    Folder,
+    TooLarge,
+    Read(ReadError),
+    Empty,
+    /// The listing's text will not do.
+    Listing(TapeError),
+}
+
+impl std::fmt::Display for ProgramProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ProgramProblem::Tape(why) => write!(f, "{why}"),
+            ProgramProblem::NoBasicProgram { names } => {
+                let quoted: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
+                write!(
+                    f,
+                    "holds no BASIC program ({} file(s) on it{}{})",
+                    names.len(),
+                    if names.is_empty() { "" } else { ": " },
+                    quoted.join(", ")
+                )
+            }
+            ProgramProblem::Unreadable(why) => write!(f, "{why}"),
+            ProgramProblem::CassetteNotListing => write!(
+                f,
+                "is a cassette image, not a listing (use read_program for tapes)"
+            ),
+            ProgramProblem::Folder => write!(f, "is a folder, not a program file"),
+            ProgramProblem::TooLarge => write!(
+                f,
+                "is more than {MAX_LISTING_BYTES} bytes, too large to be a BASIC listing"
+            ),
+            ProgramProblem::Read(why) => write!(f, "{why}"),
+            ProgramProblem::Empty => write!(f, "is empty"),
+            ProgramProblem::Listing(why) => write!(f, "{why}"),
+        }
+    }
+}
+
+impl std::error::Error for ProgramProblem {}
 
 /// Largest listing accepted: far more than a Dragon's 32K could hold.
 pub const MAX_LISTING_BYTES: usize = 4 * 1024 * 1024;
@@ -44,30 +103,25 @@ pub fn read_program(path: &Path) -> Result<ProgramSource, ProgramFileError> {
     if !matches!(ext.as_deref(), Some("cas") | Some("wav")) {
         return read_listing(path).map(ProgramSource::Listing);
     }
-    let err = |problem: String| ProgramFileError {
-        path: path.display().to_string(),
+    let err = |problem: ProgramProblem| ProgramFileError {
+        path: path.to_path_buf(),
         problem,
     };
     let tape = crate::frontend::tape_file::read_tape_file(path).map_err(|e| match e {
-        cassette::DeckError::File { problem, .. } => err(problem),
-        other => err(other.to_string()),
+        cassette::DeckError::File { problem, .. } => err(ProgramProblem::Tape(problem)),
+        other => err(ProgramProblem::Tape(other.to_string())),
     })?;
     let files = cassette::group_tape_blocks(&tape.blocks);
     let Some(file) = files
         .iter()
         .find(|f| f.namefile.is_some_and(|n| n.file_type == FileType::Basic))
     else {
-        let names: Vec<String> = files.iter().map(|f| format!("\"{}\"", f.name())).collect();
-        return Err(err(format!(
-            "holds no BASIC program ({} file(s) on it{}{})",
-            files.len(),
-            if names.is_empty() { "" } else { ": " },
-            names.join(", ")
-        )));
+        let names = files.iter().map(|f| f.name()).collect();
+        return Err(err(ProgramProblem::NoBasicProgram { names }));
     };
     let nf = file.namefile.expect("found by its namefile");
     if !file.checksum_ok || file.eof.is_none() {
-        return Err(err(unreadable(file)));
+        return Err(err(ProgramProblem::Unreadable(unreadable(file))));
     }
     if nf.ascii {
         let lines = ascii::lines_from_payload(&file.payload());
@@ -83,8 +137,8 @@ pub fn read_program(path: &Path) -> Result<ProgramSource, ProgramFileError> {
 /// Read an ASCII listing (CR, LF or CRLF line ends): its text as [`ascii::listing_text`] gives
 /// it (up to a Ctrl-Z, tabs as spaces, printable ASCII only).
 pub fn read_listing(path: &Path) -> Result<Vec<u8>, ProgramFileError> {
-    let err = |problem: String| ProgramFileError {
-        path: path.display().to_string(),
+    let err = |problem: ProgramProblem| ProgramFileError {
+        path: path.to_path_buf(),
         problem,
     };
     let ext = path
@@ -92,21 +146,17 @@ pub fn read_listing(path: &Path) -> Result<Vec<u8>, ProgramFileError> {
         .and_then(|e| e.to_str())
         .map(|e| e.to_ascii_lowercase());
     if matches!(ext.as_deref(), Some("cas") | Some("wav")) {
-        return Err(err(
-            "is a cassette image, not a listing (use read_program for tapes)".into(),
-        ));
+        return Err(err(ProgramProblem::CassetteNotListing));
     }
     let bytes = read_limited(path, MAX_LISTING_BYTES).map_err(|e| match e {
-        ReadError::Folder => err("is a folder, not a program file".into()),
-        ReadError::TooLarge { .. } => err(format!(
-            "is more than {MAX_LISTING_BYTES} bytes, too large to be a BASIC listing"
-        )),
-        e => err(e.to_string()),
+        ReadError::Folder => err(ProgramProblem::Folder),
+        ReadError::TooLarge { .. } => err(ProgramProblem::TooLarge),
+        e => err(ProgramProblem::Read(e)),
     })?;
     // The one rule for listings (formats::ascii), as `tape convert` and a .bas tape use it.
     ascii::listing_text(&bytes).map_err(|e| match e {
-        TapeError::Empty => err("is empty".into()),
-        e => err(e.to_string()),
+        TapeError::Empty => err(ProgramProblem::Empty),
+        e => err(ProgramProblem::Listing(e)),
     })
 }
 
@@ -118,16 +168,51 @@ pub fn listing_warnings(path: &Path, listing: &[u8]) -> Vec<String> {
         .collect()
 }
 
+/// Why a BASIC program on a tape cannot be read; `name` is the program's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UnreadableProgram {
+    /// The tape ends inside one of its blocks.
+    EndsInsideABlock {
+        name: String,
+    },
+    BadChecksum {
+        name: String,
+    },
+    /// The tape ends before its EOF block.
+    NoLastBlock {
+        name: String,
+    },
+}
+
+impl std::fmt::Display for UnreadableProgram {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            UnreadableProgram::EndsInsideABlock { name } => write!(
+                f,
+                "the BASIC program \"{name}\" is cut short (the tape ends inside one of its blocks)"
+            ),
+            UnreadableProgram::BadChecksum { name } => write!(
+                f,
+                "the BASIC program \"{name}\" has a block with a bad checksum (the Dragon says ?IO ERROR)"
+            ),
+            UnreadableProgram::NoLastBlock { name } => write!(
+                f,
+                "the BASIC program \"{name}\" is cut short (the tape ends before its last block)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for UnreadableProgram {}
+
 /// Why a BASIC program on a tape cannot be read: cut short, a bad checksum, or no EOF block.
-pub fn unreadable(f: &crate::formats::tapefile::TapeFile) -> String {
+pub fn unreadable(f: &crate::formats::tapefile::TapeFile) -> UnreadableProgram {
     let name = f.namefile.map(|n| n.name_str()).unwrap_or_default();
     if f.all_blocks().any(|b| b.truncated) {
-        format!(
-            "the BASIC program \"{name}\" is cut short (the tape ends inside one of its blocks)"
-        )
+        UnreadableProgram::EndsInsideABlock { name }
     } else if !f.checksum_ok {
-        format!("the BASIC program \"{name}\" has a block with a bad checksum (the Dragon says ?IO ERROR)")
+        UnreadableProgram::BadChecksum { name }
     } else {
-        format!("the BASIC program \"{name}\" is cut short (the tape ends before its last block)")
+        UnreadableProgram::NoLastBlock { name }
     }
 }

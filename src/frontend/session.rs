@@ -5,7 +5,10 @@
 use std::path::Path;
 
 use super::audio::SoundOut;
+use super::host_file::{write_file, HostFileError};
 use super::png_file;
+use super::session_error::SessionError;
+use super::snapshot_file::{self, SnapshotFileError};
 use crate::computer::{Machine, Status};
 use crate::video::{Frame, VdgMode};
 
@@ -13,9 +16,13 @@ use crate::video::{Frame, VdgMode};
 pub const SNAPSHOT_NAME: &str = "spacemono.snapshot";
 
 /// Something that rides along with a session, looking at the machine after every field (play
-/// by file carries its files this way). `Ok(Some(n))` ends the session with exit status n.
+/// by file carries its files this way). `Ok(Some(n))` ends the session with exit status n;
+/// an error ends it too, and is the hook's own (the session only reports it).
 pub trait FieldHook {
-    fn after_field(&mut self, machine: &mut Machine) -> Result<Option<u8>, String>;
+    fn after_field(
+        &mut self,
+        machine: &mut Machine,
+    ) -> Result<Option<u8>, Box<dyn std::error::Error>>;
 }
 
 /// Options shared by the window and the terminal.
@@ -45,11 +52,10 @@ pub fn video_bytes(machine: &Machine) -> (VdgMode, Vec<u8>) {
 }
 
 /// Write the machine's picture as a 320x240 PNG.
-pub fn write_png(machine: &Machine, path: &Path) -> Result<(), String> {
+pub fn write_png(machine: &Machine, path: &Path) -> Result<(), HostFileError> {
     let mut frame = Frame::new();
     machine.render(&mut frame);
-    super::host_file::write_replacing(path, &png_file::encode(&frame))
-        .map_err(|e| format!("{}: cannot write it: {e}", path.display()))
+    write_file(path, &png_file::encode(&frame))
 }
 
 /// A PNG name for a screenshot taken now: `spacemono-YYYYMMDD-HHMMSS.png` (UTC).
@@ -75,7 +81,7 @@ pub fn screenshot_name(unix_secs: u64) -> String {
 }
 
 /// F2: write a screenshot to the current folder; returns its name.
-pub fn screenshot(machine: &Machine) -> Result<String, String> {
+pub fn screenshot(machine: &Machine) -> Result<String, HostFileError> {
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs())
@@ -102,7 +108,7 @@ pub struct Driver {
     /// What rides along (play by file), if anything.
     pub hook: Option<Box<dyn FieldHook>>,
     /// How the hook ended the session: an exit status, or why it failed.
-    pub outcome: Option<Result<u8, String>>,
+    pub outcome: Option<Result<u8, Box<dyn std::error::Error>>>,
 }
 
 /// Steps a turbo burst takes between looks at the clock (a look costs about as much as a
@@ -116,13 +122,13 @@ impl Driver {
     /// are due, let `show` present the picture if it changed (it returns whether it did), then
     /// tell the pacer and sleep until the next wake-up (not in turbo while the machine works).
     /// Returns true when the session is over (`--exit-after-fields`).
-    pub fn wake_up(
+    pub fn wake_up<E>(
         &mut self,
         pacer: &mut super::pacing::Pacer,
         speed: super::pacing::Speed,
         opts: &SessionOptions,
-        show: impl FnOnce(&Machine) -> Result<bool, String>,
-    ) -> Result<bool, String> {
+        show: impl FnOnce(&Machine) -> Result<bool, E>,
+    ) -> Result<bool, E> {
         let turbo = speed == super::pacing::Speed::Turbo && !self.waiting();
         let ran = self.run_due(pacer, speed, opts);
         let changed = show(&self.machine)?;
@@ -230,16 +236,14 @@ impl Driver {
     }
 
     /// F5: the machine to `path`, as a snapshot; returns what to tell the person.
-    pub fn save_snapshot(&self, path: &Path) -> Result<String, String> {
-        let bytes = self.machine.snapshot().map_err(|e| e.to_string())?;
-        super::host_file::write_replacing(path, &bytes)
-            .map_err(|e| format!("{}: cannot write it: {e}", path.display()))?;
+    pub fn save_snapshot(&self, path: &Path) -> Result<String, SnapshotFileError> {
+        snapshot_file::save(&self.machine, path)?;
         Ok(format!("snapshot saved to {}", path.display()))
     }
 
     /// F9: the machine of the snapshot at `path` instead of this one (not while something
     /// rides along, whose files would no longer match the machine).
-    pub fn restore_snapshot(&mut self, path: &Path) -> Result<String, String> {
+    pub fn restore_snapshot(&mut self, path: &Path) -> Result<String, SnapshotFileError> {
         self.restore_snapshot_watched(path, |_, _| true)
     }
 
@@ -251,14 +255,11 @@ impl Driver {
         &mut self,
         path: &Path,
         go_on: impl FnMut(u64, u64) -> bool,
-    ) -> Result<String, String> {
+    ) -> Result<String, SnapshotFileError> {
         if self.hook.is_some() {
-            return Err("no snapshot is restored during a game played by file".into());
+            return Err(SnapshotFileError::DuringPlay);
         }
-        let bytes = super::host_file::read_limited(path, crate::snapshot::MAX_SNAPSHOT_BYTES)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        let mut machine = crate::computer::Machine::from_snapshot_watched(&bytes, go_on)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut machine = snapshot_file::load_watched(path, go_on)?;
         machine.record_transcript();
         self.machine = machine;
         self.last = self.machine.status();
@@ -278,11 +279,11 @@ impl Driver {
     }
 
     /// At the end of a session: the PNG and the WAV file.
-    pub fn finish(&mut self, opts: &SessionOptions) -> Result<(), String> {
+    pub fn finish(&mut self, opts: &SessionOptions) -> Result<(), SessionError> {
         if let Some(p) = &opts.png {
             write_png(&self.machine, p)?;
         }
-        self.sound.finish()
+        Ok(self.sound.finish()?)
     }
 }
 

@@ -3,10 +3,11 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::basic::program_image::{image_listing, listing_image};
+use crate::basic::program_image::{image_listing, listing_image, ListingError};
 use crate::formats::namefile::{FileType, Namefile};
 use crate::formats::tapefile::{file_blocks, TapeFile};
-use crate::formats::{ascii, cas, wav, Block, TapeKind};
+use crate::formats::{ascii, cas, wav, Block, TapeError, TapeKind};
+use crate::frontend::program_file::UnreadableProgram;
 use crate::frontend::tape_file::{read_tape_file, write_atomically};
 use crate::machine::cassette::{
     good_blocks, group_tape_blocks, tape_kind_of, tape_name_for, DeckError,
@@ -31,16 +32,98 @@ pub enum TapeCommand {
     },
 }
 
-/// Runs a `tape` subcommand: what to print on standard output, or the error message.
-pub fn run(cmd: &TapeCommand) -> Result<String, String> {
+/// Why a `tape` subcommand failed; every message names the file.
+#[derive(Debug)]
+pub enum TapeCliError {
+    /// The tape file's name, reading or writing it (the deck's error names the file).
+    Deck(DeckError),
+    /// A tape's bytes (or a listing) cannot be read or written in its format.
+    Format { path: PathBuf, why: TapeError },
+    /// A program cannot be tokenized, or listed from its tokens.
+    Program { path: PathBuf, why: ListingError },
+    /// A listing is asked of a tape with no BASIC program on it.
+    NoProgram { path: PathBuf },
+    /// The BASIC program on the tape cannot be read whole.
+    Unreadable {
+        path: PathBuf,
+        why: UnreadableProgram,
+    },
+    /// A block is damaged, and the output would carry its data as if it were good.
+    Damaged {
+        path: PathBuf,
+        block: usize,
+        cut_short: bool,
+    },
+}
+
+impl std::fmt::Display for TapeCliError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TapeCliError::Deck(e) => write!(f, "{e}"),
+            TapeCliError::Format { path, why } => write!(f, "{}: {why}", path.display()),
+            TapeCliError::Program { path, why } => write!(f, "{}: {why}", path.display()),
+            TapeCliError::NoProgram { path } => {
+                write!(f, "{}: holds no BASIC program to list", path.display())
+            }
+            TapeCliError::Unreadable { path, why } => write!(f, "{}: {why}", path.display()),
+            TapeCliError::Damaged {
+                path,
+                block,
+                cut_short,
+            } => {
+                let what = if *cut_short {
+                    "the tape ends inside it (it is cut short)"
+                } else {
+                    "it has a bad checksum"
+                };
+                write!(
+                    f,
+                    "{}: block {block}: {what}; not converting a damaged tape (its data would be written as if good)",
+                    path.display()
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for TapeCliError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            TapeCliError::Deck(e) => Some(e),
+            TapeCliError::Format { why, .. } => Some(why),
+            TapeCliError::Program { why, .. } => Some(why),
+            TapeCliError::Unreadable { why, .. } => Some(why),
+            TapeCliError::NoProgram { .. } | TapeCliError::Damaged { .. } => None,
+        }
+    }
+}
+
+impl From<DeckError> for TapeCliError {
+    fn from(e: DeckError) -> Self {
+        TapeCliError::Deck(e)
+    }
+}
+
+fn format_error(path: &Path) -> impl Fn(TapeError) -> TapeCliError + '_ {
+    move |why| TapeCliError::Format {
+        path: path.to_path_buf(),
+        why,
+    }
+}
+
+fn program_error(path: &Path) -> impl Fn(ListingError) -> TapeCliError + '_ {
+    move |why| TapeCliError::Program {
+        path: path.to_path_buf(),
+        why,
+    }
+}
+
+/// Runs a `tape` subcommand: what to print on standard output.
+pub fn run(cmd: &TapeCommand) -> Result<String, TapeCliError> {
     match cmd {
         TapeCommand::List { file } => list(file),
         TapeCommand::Convert { input, output } => convert(input, output),
     }
-}
-
-fn msg(e: DeckError) -> String {
-    e.to_string()
 }
 
 fn kind_word(nf: &Namefile) -> String {
@@ -97,8 +180,8 @@ pub fn describe(index: usize, f: &TapeFile) -> String {
 }
 
 /// `tape list FILE`.
-pub fn list(path: &Path) -> Result<String, String> {
-    let tape = read_tape_file(path).map_err(msg)?;
+pub fn list(path: &Path) -> Result<String, TapeCliError> {
+    let tape = read_tape_file(path)?;
     let files = group_tape_blocks(&tape.blocks);
     let mut out = String::new();
     for (i, f) in files.iter().enumerate() {
@@ -108,24 +191,28 @@ pub fn list(path: &Path) -> Result<String, String> {
     Ok(out)
 }
 
-fn at(path: &Path, problem: impl std::fmt::Display) -> String {
-    format!("{}: {problem}", path.display())
-}
-
 /// The listing of the first BASIC program among `files`.
-fn first_program_listing(path: &Path, files: &[TapeFile]) -> Result<(Vec<u8>, String), String> {
+fn first_program_listing(
+    path: &Path,
+    files: &[TapeFile],
+) -> Result<(Vec<u8>, String), TapeCliError> {
     let f = files
         .iter()
         .find(|f| f.namefile.is_some_and(|n| n.file_type == FileType::Basic))
-        .ok_or_else(|| at(path, "holds no BASIC program to list"))?;
+        .ok_or_else(|| TapeCliError::NoProgram {
+            path: path.to_path_buf(),
+        })?;
     let nf = f.namefile.expect("found by its namefile");
     if !f.checksum_ok || f.eof.is_none() {
-        return Err(at(path, crate::frontend::program_file::unreadable(f)));
+        return Err(TapeCliError::Unreadable {
+            path: path.to_path_buf(),
+            why: crate::frontend::program_file::unreadable(f),
+        });
     }
     let lines = if nf.ascii {
         ascii::lines_from_payload(&f.payload())
     } else {
-        image_listing(&f.payload()).map_err(|e| at(path, e))?
+        image_listing(&f.payload()).map_err(program_error(path))?
     };
     let others = files.len() - 1;
     let note = if others > 0 {
@@ -140,18 +227,18 @@ fn first_program_listing(path: &Path, files: &[TapeFile]) -> Result<(Vec<u8>, St
 }
 
 /// `tape convert IN OUT`. Returns a note for the user (may be empty).
-pub fn convert(input: &Path, output: &Path) -> Result<String, String> {
-    let out_kind = tape_kind_of(output).map_err(msg)?;
-    let in_kind = tape_kind_of(input).map_err(msg)?;
-    let tape = read_tape_file(input).map_err(msg)?;
+pub fn convert(input: &Path, output: &Path) -> Result<String, TapeCliError> {
+    let out_kind = tape_kind_of(output)?;
+    let in_kind = tape_kind_of(input)?;
+    let tape = read_tape_file(input)?;
 
     // What goes on the output tape, as blocks (a listing input becomes a tokenized program).
     let (blocks, files): (Vec<Block>, Vec<TapeFile>) = if in_kind == TapeKind::Ascii {
-        let lines = ascii::parse_listing(&tape.bytes).map_err(|e| at(input, e))?;
+        let lines = ascii::parse_listing(&tape.bytes).map_err(format_error(input))?;
         for w in crate::frontend::program_file::listing_warnings(input, &tape.bytes) {
             eprintln!("spacemono: warning: {w}");
         }
-        let image = listing_image(&lines).map_err(|e| at(input, e))?;
+        let image = listing_image(&lines).map_err(program_error(input))?;
         let name = tape_name_for(input);
         let blocks = file_blocks(&Namefile::csave(&name), &image);
         let tb = good_blocks(blocks.clone());
@@ -159,17 +246,11 @@ pub fn convert(input: &Path, output: &Path) -> Result<String, String> {
     } else {
         if let Some((i, b)) = tape.blocks.iter().enumerate().find(|(_, b)| !b.checksum_ok) {
             if out_kind != TapeKind::Ascii {
-                let what = if b.truncated {
-                    "the tape ends inside it (it is cut short)"
-                } else {
-                    "it has a bad checksum"
-                };
-                return Err(at(
-                    input,
-                    format!(
-                        "block {i}: {what}; not converting a damaged tape (its data would be written as if good)"
-                    ),
-                ));
+                return Err(TapeCliError::Damaged {
+                    path: input.to_path_buf(),
+                    block: i,
+                    cut_short: b.truncated,
+                });
             }
         }
         let blocks = tape.blocks.iter().map(|b| b.block.clone()).collect();
@@ -178,15 +259,15 @@ pub fn convert(input: &Path, output: &Path) -> Result<String, String> {
 
     let (bytes, note) = match out_kind {
         TapeKind::Cas => (
-            cas::write(&blocks).map_err(|e| at(output, e))?,
+            cas::write(&blocks).map_err(format_error(output))?,
             String::new(),
         ),
         TapeKind::Wav => (
-            wav::encode(&blocks, &wav::WavOptions::default()).map_err(|e| at(output, e))?,
+            wav::encode(&blocks, &wav::WavOptions::default()).map_err(format_error(output))?,
             String::new(),
         ),
         TapeKind::Ascii => first_program_listing(input, &files)?,
     };
-    write_atomically(output, &bytes).map_err(msg)?;
+    write_atomically(output, &bytes)?;
     Ok(note)
 }

@@ -16,6 +16,7 @@ use std::time::Instant;
 use super::keymap::{char_code, Action};
 use super::pacing::Pacer;
 use super::session::{screenshot, video_bytes, Driver, SessionOptions};
+use super::session_error::TerminalError;
 use crate::machine::keyboard::code;
 use crate::machine::screen::{TextScreen, QUADRANTS};
 use crate::video::palette;
@@ -249,15 +250,15 @@ impl Drop for RawMode {
 }
 
 /// Run the terminal view until Ctrl-C / Ctrl-D, a signal, or `--exit-after-fields`.
-pub fn run(driver: &mut Driver, opts: &SessionOptions) -> Result<(), String> {
-    let raw = RawMode::enter().map_err(|e| format!("terminal: {e}"))?;
+pub fn run(driver: &mut Driver, opts: &SessionOptions) -> Result<(), TerminalError> {
+    let raw = RawMode::enter().map_err(TerminalError)?;
     super::signals::catch();
     let result = session(driver, opts);
     drop(raw);
     result
 }
 
-fn session(driver: &mut Driver, opts: &SessionOptions) -> Result<(), String> {
+fn session(driver: &mut Driver, opts: &SessionOptions) -> Result<(), TerminalError> {
     let (tx, rx) = mpsc::channel::<Vec<u8>>();
     std::thread::spawn(move || {
         let mut stdin = std::io::stdin();
@@ -283,9 +284,9 @@ fn view_loop(
     opts: &SessionOptions,
     rx: &mpsc::Receiver<Vec<u8>>,
     notices: &mut Vec<String>,
-) -> Result<(), String> {
+) -> Result<(), TerminalError> {
     let mut out = std::io::stdout();
-    let io = |e: std::io::Error| format!("terminal: {e}");
+    let io = TerminalError;
     out.write_all(b"\x1b[2J\x1b[?25l").map_err(io)?;
     let art_scale = art_scale(terminal_size());
     let mut keys = TermKeys::default();
@@ -310,7 +311,7 @@ fn view_loop(
                     TermKey::Act(Action::Screenshot) => {
                         status_line = match screenshot(&driver.machine) {
                             Ok(name) => format!("saved {name}"),
-                            Err(e) => e,
+                            Err(e) => e.to_string(),
                         };
                     }
                     TermKey::Act(Action::ToggleCaps) => {
@@ -318,7 +319,7 @@ fn view_loop(
                     }
                     TermKey::Act(Action::SaveSnapshot) => {
                         let path = std::path::Path::new(super::session::SNAPSHOT_NAME);
-                        status_line = driver.save_snapshot(path).unwrap_or_else(|e| e);
+                        status_line = driver.save_snapshot(path).unwrap_or_else(|e| e.to_string());
                     }
                     TermKey::Act(Action::RestoreSnapshot) => {
                         let (said, quit) = restore(driver, &mut out, rx, status_row);
@@ -392,7 +393,7 @@ fn restore(
         .restore_snapshot_watched(path, |done, all| {
             restore_goes_on(out, rx, status_row, done, all, &mut quit)
         })
-        .unwrap_or_else(|e| e);
+        .unwrap_or_else(|e| e.to_string());
     (said, quit)
 }
 

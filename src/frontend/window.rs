@@ -12,9 +12,11 @@ use std::time::Instant;
 
 use minifb::{InputCallback, Key, Scale, ScaleMode, Window, WindowOptions};
 
+use super::host_file::HostFileError;
 use super::keymap::{Action, Input, WindowKeys};
 use super::pacing::{Pacer, Speed};
 use super::session::{screenshot, video_bytes, Driver, SessionOptions};
+use super::session_error::SessionError;
 use crate::video::vdg::{FRAME_HEIGHT, FRAME_WIDTH};
 use crate::video::{Frame, VdgMode};
 
@@ -164,12 +166,39 @@ pub struct Screen {
 
 const TITLE: &str = "spacemono - Dragon 32";
 
+/// Why the window could not be opened, changed or drawn in.
+#[derive(Debug)]
+pub enum WindowError {
+    /// The display refused (no display server, or it said no).
+    Display(minifb::Error),
+    /// Full screen needs the screen's size, and the display did not say it.
+    ScreenSizeUnknown,
+}
+
+impl std::fmt::Display for WindowError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WindowError::Display(e) => write!(f, "{e}"),
+            WindowError::ScreenSizeUnknown => write!(f, "full screen: the screen size is unknown"),
+        }
+    }
+}
+
+impl std::error::Error for WindowError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            WindowError::Display(e) => Some(e),
+            WindowError::ScreenSizeUnknown => None,
+        }
+    }
+}
+
 fn open_window(
     width: usize,
     height: usize,
     fullscreen: bool,
     inputs: &Rc<RefCell<VecDeque<Input>>>,
-) -> Result<Window, String> {
+) -> Result<Window, WindowError> {
     let opts = WindowOptions {
         borderless: fullscreen,
         title: !fullscreen,
@@ -179,7 +208,7 @@ fn open_window(
         topmost: fullscreen,
         ..WindowOptions::default()
     };
-    let mut w = Window::new(TITLE, width, height, opts).map_err(|e| e.to_string())?;
+    let mut w = Window::new(TITLE, width, height, opts).map_err(WindowError::Display)?;
     // We pace ourselves; minifb must not sleep in update().
     w.set_target_fps(0);
     w.set_input_callback(Box::new(Collector(inputs.clone())));
@@ -192,7 +221,7 @@ fn open_window(
 
 impl Screen {
     /// Open the window. Fails when there is no display to open it on.
-    pub fn open(settings: &WindowSettings) -> Result<Screen, String> {
+    pub fn open(settings: &WindowSettings) -> Result<Screen, WindowError> {
         let windowed_scale = settings.scale.unwrap_or_else(|| fit_scale(screen_size()));
         let inputs = Rc::new(RefCell::new(VecDeque::new()));
         let (w, h) = (FRAME_WIDTH * windowed_scale, FRAME_HEIGHT * windowed_scale);
@@ -219,13 +248,13 @@ impl Screen {
     }
 
     /// Switch between the window and a borderless window covering the screen.
-    pub fn toggle_fullscreen(&mut self) -> Result<(), String> {
+    pub fn toggle_fullscreen(&mut self) -> Result<(), WindowError> {
         let (w, h, scale) = if self.fullscreen {
             let s = self.windowed_scale;
             (FRAME_WIDTH * s, FRAME_HEIGHT * s, s)
         } else {
             let Some((sw, sh)) = screen_size() else {
-                return Err("full screen: the screen size is unknown".into());
+                return Err(WindowError::ScreenSizeUnknown);
             };
             let s = (sw / FRAME_WIDTH).min(sh / FRAME_HEIGHT).max(1);
             (sw, sh, s)
@@ -254,7 +283,7 @@ impl Screen {
     }
 
     /// Show a new picture (and pump events).
-    pub fn present(&mut self, frame: &Frame) -> Result<(), String> {
+    pub fn present(&mut self, frame: &Frame) -> Result<(), WindowError> {
         scale_into(
             frame,
             self.scale,
@@ -265,7 +294,7 @@ impl Screen {
         );
         self.window
             .update_with_buffer(&self.buf, self.width, self.height)
-            .map_err(|e| e.to_string())
+            .map_err(WindowError::Display)
     }
 
     /// Pump events only.
@@ -298,22 +327,29 @@ fn restore(driver: &mut Driver, screen: &mut Screen, keys: &mut WindowKeys) -> S
                 .any(|i| keys.event(i) == Some(Action::Break));
             !esc && screen.is_open() && super::signals::caught().is_none()
         })
-        .unwrap_or_else(|e| e)
+        .unwrap_or_else(|e| e.to_string())
 }
 
-pub fn run(screen: &mut Screen, driver: &mut Driver, opts: &SessionOptions) -> Result<(), String> {
+pub fn run(
+    screen: &mut Screen,
+    driver: &mut Driver,
+    opts: &SessionOptions,
+) -> Result<(), SessionError> {
     let r = run_loop(screen, driver, opts);
     if let Some(p) = &opts.window_png {
-        std::fs::write(p, screen.png())
-            .map_err(|e| format!("{}: cannot write it: {e}", p.display()))?;
+        std::fs::write(p, screen.png()).map_err(|e| HostFileError::write(p, e))?;
     }
-    r
+    Ok(r?)
 }
 
 /// How long a notice stays in the title bar.
 const NOTICE_TIME: std::time::Duration = std::time::Duration::from_secs(15);
 
-fn run_loop(screen: &mut Screen, driver: &mut Driver, opts: &SessionOptions) -> Result<(), String> {
+fn run_loop(
+    screen: &mut Screen,
+    driver: &mut Driver,
+    opts: &SessionOptions,
+) -> Result<(), WindowError> {
     let mut keys = WindowKeys::new();
     let mut speed = opts.speed;
     let mut pacer = Pacer::new(Instant::now());
@@ -337,7 +373,7 @@ fn run_loop(screen: &mut Screen, driver: &mut Driver, opts: &SessionOptions) -> 
                 },
                 Some(Action::SaveSnapshot) => {
                     let path = std::path::Path::new(super::session::SNAPSHOT_NAME);
-                    let text = driver.save_snapshot(path).unwrap_or_else(|e| e);
+                    let text = driver.save_snapshot(path).unwrap_or_else(|e| e.to_string());
                     eprintln!("spacemono: {text}");
                     notice = Some((text, Instant::now()));
                 }

@@ -12,6 +12,7 @@ mod acquire_support;
 mod acquire_waits;
 mod architecture;
 mod boot;
+mod cli_errors;
 mod common;
 mod deck_cli;
 mod deck_tape;

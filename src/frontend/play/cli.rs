@@ -1,17 +1,16 @@
 //! `spacemono play`: a game of the built-in tape played by file, headless.
 
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 use std::time::Duration;
 
-use super::game_folder::{prepare_folder, remove_leftovers};
-use super::game_record::GameRecord;
-use super::host::{play_headless, PlayHost};
-use super::seats::{parse_seats, setup_keys};
+use super::game_folder::{prepare_folder, remove_leftovers, FolderError};
+use super::game_record::{GameRecord, GameRecordError};
+use super::host::{play_headless, PlayError, PlayHost};
+use super::seats::{parse_seats, setup_keys, SeatError};
 use crate::computer::Machine;
-use crate::frontend::default_tape::{self, BuiltInGame};
+use crate::frontend::default_tape::{self, BuiltInGame, BuiltInTapeError};
 use crate::frontend::signals;
-use crate::machine::keyboard::parse_key_script;
+use crate::machine::keyboard::{parse_key_script, KeyScriptError};
 use crate::machine::memory::addr;
 
 /// The options of `spacemono play`.
@@ -59,6 +58,81 @@ pub struct PlayArgs {
     pub resume: bool,
 }
 
+/// Why a game by file could not start (or start again with --resume).
+#[derive(Debug)]
+pub enum PlayStartError {
+    Folder(FolderError),
+    Record(GameRecordError),
+    /// A temporary file left by a host that was stopped mid-write could not be removed.
+    Tidy {
+        dir: PathBuf,
+        why: std::io::Error,
+    },
+    /// The folder holds another game's file (`name`), which a new game would write over.
+    HoldsAGame {
+        dir: PathBuf,
+        name: String,
+    },
+    Seats(SeatError),
+    Keys(KeyScriptError),
+    Tape(BuiltInTapeError),
+    Host(PlayError),
+}
+
+impl std::fmt::Display for PlayStartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlayStartError::Folder(e) => write!(f, "{e}"),
+            PlayStartError::Record(e) => write!(f, "{e}"),
+            PlayStartError::Tidy { dir, why } => {
+                write!(f, "{}: cannot tidy the game folder: {why}", dir.display())
+            }
+            PlayStartError::HoldsAGame { dir, name } => write!(
+                f,
+                "{}: already holds a game ({name}); play in another folder, or empty this one",
+                dir.display()
+            ),
+            PlayStartError::Seats(e) => write!(f, "{e}"),
+            PlayStartError::Keys(e) => write!(f, "--keys: {e}"),
+            PlayStartError::Tape(e) => write!(f, "{e}"),
+            PlayStartError::Host(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for PlayStartError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PlayStartError::Folder(e) => Some(e),
+            PlayStartError::Record(e) => Some(e),
+            PlayStartError::Tidy { why, .. } => Some(why),
+            PlayStartError::HoldsAGame { .. } => None,
+            PlayStartError::Seats(e) => Some(e),
+            PlayStartError::Keys(e) => Some(e),
+            PlayStartError::Tape(e) => Some(e),
+            PlayStartError::Host(e) => Some(e),
+        }
+    }
+}
+
+impl From<GameRecordError> for PlayStartError {
+    fn from(e: GameRecordError) -> Self {
+        PlayStartError::Record(e)
+    }
+}
+
+impl From<SeatError> for PlayStartError {
+    fn from(e: SeatError) -> Self {
+        PlayStartError::Seats(e)
+    }
+}
+
+impl From<BuiltInTapeError> for PlayStartError {
+    fn from(e: BuiltInTapeError) -> Self {
+        PlayStartError::Tape(e)
+    }
+}
+
 /// The game folder when none is given.
 fn default_dir(game: BuiltInGame) -> PathBuf {
     std::env::var_os("SPACEMONO_GAMES")
@@ -68,7 +142,7 @@ fn default_dir(game: BuiltInGame) -> PathBuf {
 }
 
 /// A folder holding another game's files is not played over: nothing on disk is lost.
-fn check_fresh(dir: &Path) -> Result<(), String> {
+fn check_fresh(dir: &Path) -> Result<(), PlayStartError> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Ok(());
     };
@@ -79,10 +153,10 @@ fn check_fresh(dir: &Path) -> Result<(), String> {
             || name == "Standings.txt"
             || name == super::game_record::GAME_FILE
         {
-            return Err(format!(
-                "{}: already holds a game ({name}); play in another folder, or empty this one",
-                dir.display()
-            ));
+            return Err(PlayStartError::HoldsAGame {
+                dir: dir.to_path_buf(),
+                name,
+            });
         }
     }
     Ok(())
@@ -101,7 +175,7 @@ pub fn start_machine(
     game: BuiltInGame,
     seats: &[super::Seat],
     seed: u16,
-) -> Result<Machine, String> {
+) -> Result<Machine, BuiltInTapeError> {
     let mut m = Machine::new();
     m.attach_printer();
     default_tape::boot_fast(&mut m, game)?;
@@ -131,15 +205,17 @@ impl Game {
 
 /// The game of `spacemono play`: a new one (its folder checked and Game.txt written), or the
 /// one in the folder again with --resume.
-pub fn prepare(args: &PlayArgs) -> Result<Game, String> {
+pub fn prepare(args: &PlayArgs) -> Result<Game, PlayStartError> {
     let dir = args.dir.clone().unwrap_or_else(|| default_dir(args.game));
     // Checked (and made, for a new game) before anything is read or written in it.
-    prepare_folder(&dir, !args.resume).map_err(|e| e.to_string())?;
+    prepare_folder(&dir, !args.resume).map_err(PlayStartError::Folder)?;
     let record = if args.resume {
         let record = GameRecord::read(&dir)?;
         // A host stopped mid-write (kill -9) left its temporary file behind.
-        remove_leftovers(&dir)
-            .map_err(|e| format!("{}: cannot tidy the game folder: {e}", dir.display()))?;
+        remove_leftovers(&dir).map_err(|why| PlayStartError::Tidy {
+            dir: dir.clone(),
+            why,
+        })?;
         record
     } else {
         check_fresh(&dir)?;
@@ -153,7 +229,7 @@ pub fn prepare(args: &PlayArgs) -> Result<Game, String> {
             }),
             seats,
             keys: match &args.keys {
-                Some(k) => parse_key_script(k).map_err(|e| format!("--keys: {e}"))?,
+                Some(k) => parse_key_script(k).map_err(PlayStartError::Keys)?,
                 None => Vec::new(),
             },
         };
@@ -161,7 +237,7 @@ pub fn prepare(args: &PlayArgs) -> Result<Game, String> {
         record
     };
     let machine = start_machine(record.game, &record.seats, record.seed)?;
-    let host = PlayHost::new(&dir, record.keys.clone()).map_err(|e| e.to_string())?;
+    let host = PlayHost::new(&dir, record.keys.clone()).map_err(PlayStartError::Host)?;
     Ok(Game {
         machine,
         host,
@@ -169,16 +245,10 @@ pub fn prepare(args: &PlayArgs) -> Result<Game, String> {
     })
 }
 
-/// Plays the game with no window: exits with the winner's number (0 for a shared win), or
-/// 255 on an error.
-pub fn run_headless(game: Game, args: &PlayArgs) -> ExitCode {
+/// Plays the game with no window: the winner's number (0 for a shared win), or why the game
+/// stopped before its end.
+pub fn run_headless(game: Game, args: &PlayArgs) -> Result<u8, PlayError> {
     let (mut machine, mut host) = game.into_parts();
     signals::catch();
-    match play_headless(&mut machine, &mut host, Duration::from_millis(args.poll_ms)) {
-        Ok(winner) => ExitCode::from(winner),
-        Err(e) => {
-            eprintln!("spacemono play: {e}");
-            ExitCode::from(255)
-        }
-    }
+    play_headless(&mut machine, &mut host, Duration::from_millis(args.poll_ms))
 }

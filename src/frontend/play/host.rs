@@ -318,7 +318,7 @@ impl PlayHost {
         };
         let typed = match a.question.check(&orders) {
             Ok(typed) => typed,
-            Err(why) => return self.refuse_file(bytes, &why).map(|_| false),
+            Err(why) => return self.refuse_file(bytes, &why.to_string()).map(|_| false),
         };
         let mut keys = VecDeque::new();
         for order in typed.iter().map(String::as_str).chain(["END"]) {
@@ -395,11 +395,11 @@ impl PlayHost {
 /// In a window or terminal session the host rides along: after each field it carries the
 /// files, and looks for awaited orders once a field (the machine goes on waiting meanwhile).
 impl crate::frontend::session::FieldHook for PlayHost {
-    fn after_field(&mut self, m: &mut Machine) -> Result<Option<u8>, String> {
-        match PlayHost::after_field(self, m).map_err(|e| e.to_string())? {
+    fn after_field(&mut self, m: &mut Machine) -> Result<Option<u8>, Box<dyn std::error::Error>> {
+        match PlayHost::after_field(self, m)? {
             Step::Over { winner } => Ok(Some(winner)),
             Step::AwaitingOrders { .. } => {
-                self.poll_orders().map_err(|e| e.to_string())?;
+                self.poll_orders()?;
                 Ok(None)
             }
             Step::Running => Ok(None),

@@ -140,29 +140,29 @@ impl Question {
 
     /// Checks a complete order file (its lines up to `END`, comments and blank lines already
     /// left out): the orders to type, each in its canonical spelling, or why they are refused.
-    pub fn check(&self, orders: &[String]) -> Result<Vec<String>, String> {
+    pub fn check(&self, orders: &[String]) -> Result<Vec<String>, Refusal> {
         let grammar = self.grammar();
         if orders.len() > grammar.most {
-            return Err(format!(
-                "TOO MANY ORDERS: {} (AT MOST {})",
-                orders.len(),
-                grammar.most
-            ));
+            return Err(Refusal::TooMany {
+                given: orders.len(),
+                most: grammar.most,
+            });
         }
         if orders.len() < grammar.least {
-            return Err(format!(
-                "AN ORDER IS NEEDED: ONE OF THE CHOICES ({})",
-                self.ask
-            ));
+            return Err(Refusal::OrderNeeded {
+                choices: self.ask.clone(),
+            });
         }
         let mut typed = Vec::with_capacity(orders.len());
         // Starlanes plays trades in turn, so a sale may pay for a later buy: a buy may take
         // what the cash and every sale before it could pay (the program checks the exact sum).
         let mut proceeds = 0u64;
         for order in orders {
-            let canonical = self
-                .match_order(order, &grammar, proceeds)
-                .ok_or_else(|| format!("{} IS NOT ONE OF THE CHOICES", shown(order)))?;
+            let canonical =
+                self.match_order(order, &grammar, proceeds)
+                    .ok_or_else(|| Refusal::NotAChoice {
+                        shown: shown(order),
+                    })?;
             if grammar.trading {
                 proceeds = proceeds.saturating_add(self.sale_value(&canonical));
             }
@@ -287,6 +287,39 @@ fn shown(order: &str) -> String {
     s
 }
 
+/// Why the orders of a complete order file are refused, in the words of the error file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    TooMany {
+        given: usize,
+        most: usize,
+    },
+    /// None given, and the question needs one; `choices` are the question's own words.
+    OrderNeeded {
+        choices: String,
+    },
+    /// An order the question does not offer, as it can be shown (see `shown`).
+    NotAChoice {
+        shown: String,
+    },
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::TooMany { given, most } => {
+                write!(f, "TOO MANY ORDERS: {given} (AT MOST {most})")
+            }
+            Refusal::OrderNeeded { choices } => {
+                write!(f, "AN ORDER IS NEEDED: ONE OF THE CHOICES ({choices})")
+            }
+            Refusal::NotAChoice { shown } => write!(f, "{shown} IS NOT ONE OF THE CHOICES"),
+        }
+    }
+}
+
+impl std::error::Error for Refusal {}
+
 /// What an order file holds, read as the host reads it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OrderFile {
@@ -407,6 +440,22 @@ mod tests {
         assert!(q.check(&orders("END")).is_err());
         assert!(q.check(&orders("MOVE 4B\nMOVE 9A\nEND")).is_err());
         assert!(q.check(&orders("RUN\nEND")).is_err());
+    }
+
+    #[test]
+    fn a_refusal_says_why_in_the_error_files_words() {
+        let q = sm_move();
+        let said = |text: &str| q.check(&orders(text)).unwrap_err().to_string();
+        assert_eq!(said("END"), "AN ORDER IS NEEDED: ONE OF THE CHOICES (MOVE)");
+        assert_eq!(
+            q.check(&orders("MOVE 4B\nMOVE 9A\nEND")),
+            Err(Refusal::TooMany { given: 2, most: 1 })
+        );
+        assert_eq!(
+            said("MOVE 4B\nMOVE 9A\nEND"),
+            "TOO MANY ORDERS: 2 (AT MOST 1)"
+        );
+        assert_eq!(said("RUN\nEND"), "RUN IS NOT ONE OF THE CHOICES");
     }
 
     #[test]
