@@ -44,8 +44,8 @@ pub fn run_until_done(machine: &mut Machine, max_fields: Option<u64>) -> EndReas
 /// field cost BM8 a tenth of its time.
 pub const BATCH_FIELDS: u32 = 50;
 
-/// As [`run_until_done`], calling `after_fields` after every `batch` fields at most (1 to
-/// record each field's sound; it is called after any field that does not end running).
+/// As [`run_until_done`], calling `after_fields` after every `batch` fields at most (it is
+/// called after any field that does not end running too).
 pub fn run_until_done_with(
     machine: &mut Machine,
     max_fields: Option<u64>,

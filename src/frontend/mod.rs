@@ -18,6 +18,5 @@ pub mod signals;
 pub mod tape_cli;
 pub mod tape_file;
 pub mod terminal;
-pub mod tone;
 pub mod wav_out;
 pub mod window;

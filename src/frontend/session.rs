@@ -173,7 +173,10 @@ impl Driver {
         ran
     }
 
-    pub fn new(machine: Machine, sound: SoundOut) -> Self {
+    /// A session of `machine`, its sound going to `sound` (the machine is set to make it at
+    /// the rate `sound` takes).
+    pub fn new(mut machine: Machine, sound: SoundOut) -> Self {
+        machine.set_sound_rate(sound.rate());
         let last = machine.status();
         Driver {
             machine,
@@ -188,8 +191,9 @@ impl Driver {
 
     /// Run one field; `play` sends its sound to the speaker.
     pub fn step(&mut self, play: bool) -> Status {
+        self.machine.set_sound_heard(self.sound.wants_samples(play));
         let status = self.machine.run_field();
-        self.sound.field(self.machine.events(), play);
+        self.sound.field(&mut self.machine, play);
         self.fields_ran(status, 1);
         if let Some(hook) = self.hook.as_mut() {
             match hook.after_field(&mut self.machine) {
@@ -201,20 +205,22 @@ impl Driver {
         self.last
     }
 
-    /// Turbo: a few fields at once (`Machine::run_fields`) when nothing needs each one (no
-    /// WAV to record, nothing riding along), else one. Returns how many ran.
+    /// Turbo: a few fields at once (`Machine::run_fields`) when nothing rides along, else
+    /// one. Returns how many ran. (A WAV still gets every field's samples.)
     fn turbo_step(&mut self, opts: &SessionOptions) -> u32 {
-        if self.hook.is_some() || self.sound.records() {
+        if self.hook.is_some() {
             self.step(false);
             return 1;
         }
         let left = opts
             .exit_after_fields
             .map_or(u64::MAX, |n| n.saturating_sub(self.fields));
+        self.machine
+            .set_sound_heard(self.sound.wants_samples(false));
         let (status, n) = self
             .machine
             .run_fields(left.clamp(1, TURBO_FIELDS_AT_ONCE as u64) as u32);
-        self.sound.skip_fields(self.machine.events(), n);
+        self.sound.field(&mut self.machine, false);
         self.fields_ran(status, n);
         n
     }
@@ -260,6 +266,7 @@ impl Driver {
         let mut machine = crate::computer::Machine::from_snapshot_watched(&bytes, go_on)
             .map_err(|e| format!("{}: {e}", path.display()))?;
         machine.record_transcript();
+        machine.set_sound_rate(self.sound.rate());
         self.machine = machine;
         self.last = self.machine.status();
         Ok(format!("snapshot restored from {}", path.display()))
@@ -269,7 +276,7 @@ impl Driver {
     pub fn waiting(&self) -> bool {
         matches!(self.last, Status::Prompt | Status::WaitingForKey)
             && !self.machine.keys_pending()
-            && !self.sound.sounding()
+            && !self.machine.sounding()
     }
 
     /// Whether `--exit-after-fields` has been reached.
