@@ -7,7 +7,7 @@ use std::path::Path;
 use super::audio::SoundOut;
 use super::png_file;
 use crate::computer::{Machine, Status};
-use crate::video::{Frame, VdgMode};
+use crate::video::Frame;
 
 /// The file F5 saves the machine to and F9 restores it from, in the current folder.
 pub const SNAPSHOT_NAME: &str = "spacemono.snapshot";
@@ -28,20 +28,6 @@ pub struct SessionOptions {
     pub png: Option<std::path::PathBuf>,
     /// Write what the window last showed (scaled, scan lines and all) here on exit.
     pub window_png: Option<std::path::PathBuf>,
-}
-
-/// The bytes the picture is made from, to see whether it changed.
-pub fn video_bytes(machine: &Machine) -> (VdgMode, Vec<u8>) {
-    let (mode, start) = machine.video_mode();
-    let len = match mode.graphics_mode() {
-        Some(g) => g.bytes(),
-        None => crate::video::vdg::TEXT_BYTES,
-    };
-    let mem = machine.memory();
-    let bytes = (0..len)
-        .map(|i| mem.get((start as usize + i) & 0xFFFF).copied().unwrap_or(0))
-        .collect();
-    (mode, bytes)
 }
 
 /// Write the machine's picture as a 320x240 PNG.
@@ -113,7 +99,8 @@ const TURBO_FIELDS_AT_ONCE: u32 = 8;
 
 impl Driver {
     /// One wake-up of a frontend's loop, after it has handled its input: run the fields that
-    /// are due, let `show` present the picture if it changed (it returns whether it did), then
+    /// are due, let `show` present the picture if it changed (`Machine::picture_changed`;
+    /// it returns whether it did), then
     /// tell the pacer and sleep until the next wake-up (not in turbo while the machine works).
     /// Returns true when the session is over (`--exit-after-fields`).
     pub fn wake_up(
@@ -121,11 +108,11 @@ impl Driver {
         pacer: &mut super::pacing::Pacer,
         speed: super::pacing::Speed,
         opts: &SessionOptions,
-        show: impl FnOnce(&Machine) -> Result<bool, String>,
+        show: impl FnOnce(&mut Machine) -> Result<bool, String>,
     ) -> Result<bool, String> {
         let turbo = speed == super::pacing::Speed::Turbo && !self.waiting();
         let ran = self.run_due(pacer, speed, opts);
-        let changed = show(&self.machine)?;
+        let changed = show(&mut self.machine)?;
         if self.done(opts) {
             return Ok(true);
         }

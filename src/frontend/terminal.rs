@@ -15,24 +15,9 @@ use std::time::Instant;
 
 use super::keymap::{char_code, Action};
 use super::pacing::Pacer;
-use super::session::{screenshot, video_bytes, Driver, SessionOptions};
+use super::session::{screenshot, Driver, SessionOptions};
 use crate::machine::keyboard::code;
-use crate::machine::screen::{TextScreen, QUADRANTS};
-use crate::video::palette;
-
-/// A cell as (character, foreground, background).
-pub fn cell(b: u8) -> (char, u32, u32) {
-    if b & 0x80 != 0 {
-        let fg = palette::COLOURS[((b >> 4) & 7) as usize];
-        return (QUADRANTS[(b & 0x0F) as usize], fg, palette::BLACK);
-    }
-    let c = TextScreen::cell_char(b).to_ascii_uppercase();
-    if b & 0x40 != 0 {
-        (c, palette::DARK_GREEN, palette::GREEN)
-    } else {
-        (c, palette::GREEN, palette::DARK_GREEN)
-    }
-}
+use crate::machine::screen::TextCell;
 
 fn sgr(fg: u32, bg: u32) -> String {
     format!(
@@ -46,11 +31,11 @@ fn sgr(fg: u32, bg: u32) -> String {
     )
 }
 
-/// One row of screen bytes as ANSI text: colours set at the start and wherever they change,
-/// reset at the end, then CR LF (the terminal is in raw mode).
-pub fn render_row(bytes: &[u8]) -> String {
+/// One row of text cells (`Machine::text_cells`) as ANSI text: colours set at the start and
+/// wherever they change, reset at the end, then CR LF (the terminal is in raw mode).
+pub fn render_row(cells: &[TextCell]) -> String {
     let mut out = String::new();
-    push_cells(&mut out, bytes.iter().map(|&b| cell(b)));
+    push_cells(&mut out, cells.iter().map(|c| (c.ch, c.fg, c.bg)));
     out
 }
 
@@ -69,9 +54,9 @@ fn push_cells(out: &mut String, cells: impl Iterator<Item = (char, u32, u32)>) {
 }
 
 /// The whole 32×16 screen, drawn from the top-left corner.
-pub fn render_screen(screen: &[u8]) -> String {
+pub fn render_screen(rows: &[Vec<TextCell>]) -> String {
     let mut out = String::from("\x1b[H");
-    for row in screen.chunks(32).take(16) {
+    for row in rows {
         out.push_str(&render_row(row));
     }
     out
@@ -291,7 +276,10 @@ fn view_loop(
     let mut keys = TermKeys::default();
     let mut speed = opts.speed;
     let mut pacer = Pacer::new(Instant::now());
-    let mut shown: Option<(crate::video::VdgMode, Vec<u8>)> = None;
+    // The mode of the picture drawn (a new one clears the terminal first), and whether it
+    // must be drawn again though it did not change (the status line has news).
+    let mut shown_mode = None;
+    let mut redraw = true;
     let mut status_line = String::new();
     let mut status_row = 18; // below the help line, set as the picture is drawn
     let mut frame = crate::video::Frame::new();
@@ -325,7 +313,7 @@ fn view_loop(
                         if quit {
                             return Ok(());
                         }
-                        (status_line, shown) = (said, None);
+                        (status_line, redraw) = (said, true);
                     }
                     TermKey::Act(Action::ToggleFullscreen) => {}
                 }
@@ -336,15 +324,15 @@ fn view_loop(
         }
         if let Some(text) = driver.notices.last() {
             status_line = text.clone();
-            shown = None;
+            redraw = true;
             notices.append(&mut driver.notices);
         }
         let done = driver.wake_up(&mut pacer, speed, opts, |machine| {
-            let now = video_bytes(machine);
-            if shown.as_ref() == Some(&now) {
+            if !machine.picture_changed() && !redraw {
                 return Ok(false);
             }
-            let graphics = now.0.graphics_mode().is_some();
+            let mode = machine.video_mode().0;
+            let graphics = mode.graphics_mode().is_some();
             // Text is the 32x16 screen; a graphics page is drawn as quadrant art in its
             // colours, as large as the terminal allows.
             let (picture, rows) = if graphics {
@@ -352,9 +340,9 @@ fn view_loop(
                 let art = crate::video::text_art::quadrant_art(&frame, art_scale);
                 (render_art(&art), art.len())
             } else {
-                (render_screen(&now.1), 16)
+                (render_screen(&machine.text_cells()), 16)
             };
-            if shown.as_ref().map(|s| s.0) != Some(now.0) {
+            if shown_mode != Some(mode) {
                 out.write_all(b"\x1b[0m\x1b[2J").map_err(io)?;
             }
             out.write_all(picture.as_bytes()).map_err(io)?;
@@ -369,7 +357,7 @@ fn view_loop(
                 status_line.clear();
             }
             out.flush().map_err(io)?;
-            shown = Some(now);
+            (shown_mode, redraw) = (Some(mode), false);
             Ok(true)
         })?;
         if done {
@@ -426,6 +414,7 @@ fn restore_goes_on(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::video::palette;
 
     #[test]
     fn the_art_is_as_fine_as_the_terminal_allows() {
@@ -457,11 +446,20 @@ mod tests {
         assert!(s.ends_with("\x1b[0m\r\n"));
     }
 
+    /// The bottom row of a machine whose screen starts with `bytes` there.
+    fn cells(bytes: &[u8]) -> Vec<TextCell> {
+        let mut m = crate::computer::Machine::new();
+        for (i, &b) in bytes.iter().enumerate() {
+            m.poke(0x400 + 32 * 15 + i as u16, b);
+        }
+        m.text_cells()[15][..bytes.len()].to_vec()
+    }
+
     #[test]
     fn cells_in_ansi_colours() {
         // 'A' (normal: dark on green), 'a' (inverse: green on dark green), a yellow SG4 full
         // block, an empty SG4 cell (black), then 'B' as 'A' was.
-        let row = render_row(&[0x41, 0x01, 0x9F, 0x80, 0x42]);
+        let row = render_row(&cells(&[0x41, 0x01, 0x9F, 0x80, 0x42]));
         assert_eq!(
             row,
             "\x1b[38;2;0;65;0;48;2;10;255;10mA\
@@ -472,15 +470,14 @@ mod tests {
         );
         // Same colours run on without new codes; ↑ and ← are their glyphs.
         assert_eq!(
-            render_row(&[0x60, 0x5E, 0x5F]),
+            render_row(&cells(&[0x60, 0x5E, 0x5F])),
             "\x1b[38;2;0;65;0;48;2;10;255;10m ↑←\x1b[0m\r\n"
         );
     }
 
     #[test]
     fn a_screen_is_16_rows_from_home() {
-        let screen = [0x60u8; 512];
-        let s = render_screen(&screen);
+        let s = render_screen(&crate::computer::Machine::new().text_cells());
         assert!(s.starts_with("\x1b[H"));
         assert_eq!(s.matches("\r\n").count(), 16);
     }

@@ -14,9 +14,9 @@ use minifb::{InputCallback, Key, Scale, ScaleMode, Window, WindowOptions};
 
 use super::keymap::{Action, Input, WindowKeys};
 use super::pacing::{Pacer, Speed};
-use super::session::{screenshot, video_bytes, Driver, SessionOptions};
+use super::session::{screenshot, Driver, SessionOptions};
 use crate::video::vdg::{FRAME_HEIGHT, FRAME_WIDTH};
-use crate::video::{Frame, VdgMode};
+use crate::video::Frame;
 
 /// Window options from the command line.
 #[derive(Debug, Clone, Default)]
@@ -318,7 +318,8 @@ fn run_loop(screen: &mut Screen, driver: &mut Driver, opts: &SessionOptions) -> 
     let mut speed = opts.speed;
     let mut pacer = Pacer::new(Instant::now());
     let mut frame = Frame::new();
-    let mut shown: Option<(VdgMode, Vec<u8>)> = None;
+    // The picture is drawn when it changed, or when the window needs it again anyway.
+    let mut redraw = true;
     let mut title = String::new();
     // The last notice (why a save failed), shown in the title bar for a while.
     let mut notice: Option<(String, Instant)> = None;
@@ -346,13 +347,13 @@ fn run_loop(screen: &mut Screen, driver: &mut Driver, opts: &SessionOptions) -> 
                     title.clear();
                     eprintln!("spacemono: {text}");
                     notice = Some((text, Instant::now()));
-                    shown = None;
+                    redraw = true;
                 }
                 Some(Action::ToggleFullscreen) => {
                     if let Err(e) = screen.toggle_fullscreen() {
                         eprintln!("spacemono: {e}");
                     }
-                    shown = None;
+                    redraw = true;
                     title.clear();
                 }
                 Some(Action::ToggleCaps) | None => {}
@@ -382,14 +383,13 @@ fn run_loop(screen: &mut Screen, driver: &mut Driver, opts: &SessionOptions) -> 
         }
 
         let done = driver.wake_up(&mut pacer, speed, opts, |machine| {
-            let now_showing = video_bytes(machine);
-            if shown.as_ref() == Some(&now_showing) {
+            if !machine.picture_changed() && !redraw {
                 screen.pump();
                 return Ok(false);
             }
             machine.render(&mut frame);
             screen.present(&frame)?;
-            shown = Some(now_showing);
+            redraw = false;
             Ok(true)
         })?;
         for text in driver.notices.drain(..) {

@@ -53,6 +53,8 @@ pub struct Machine {
     unrecorded: Option<&'static str>,
     /// The sound as samples, when a frontend asked for it (`set_sound_rate`).
     sound: Option<Sound>,
+    /// The picture last taken by `picture_changed`.
+    shown: crate::video::shown::ShownPicture,
 }
 
 impl Default for Machine {
@@ -82,6 +84,7 @@ impl Machine {
             journal: Vec::new(),
             unrecorded: None,
             sound: None,
+            shown: Default::default(),
         }
     }
 
@@ -533,6 +536,33 @@ impl Machine {
     pub fn render(&self, frame: &mut crate::video::Frame) {
         let (mode, start) = self.video_mode();
         crate::video::render_into(frame, self.hw.mem.all(), start, mode);
+    }
+
+    /// Whether the picture changed since the last call (true the first time): the VDG's
+    /// mode, the page it shows or a byte of it. A frontend draws the picture again only
+    /// then ([`render`](Self::render), [`text_cells`](Self::text_cells)).
+    pub fn picture_changed(&mut self) -> bool {
+        let (mode, start) = self.video_mode();
+        self.shown.take(mode, start, self.hw.mem.all())
+    }
+
+    /// The text the VDG shows, as 16 rows of 32 cells: each character with its colours as
+    /// the VDG draws it (a view that draws characters, not pixels, shows these; while a
+    /// graphics page is shown, [`render`](Self::render) it instead).
+    pub fn text_cells(&self) -> Vec<Vec<screen::TextCell>> {
+        let start = self.hw.video.start as usize;
+        let mem = self.hw.mem.all();
+        let (rows, columns) = (screen::ROWS as usize, screen::COLUMNS as usize);
+        (0..rows)
+            .map(|row| {
+                (0..columns)
+                    .map(|col| {
+                        let a = (start + row * columns + col) & 0xFFFF;
+                        screen::TextScreen::cell(mem.get(a).copied().unwrap_or(0))
+                    })
+                    .collect()
+            })
+            .collect()
     }
 
     /// The text screen as 16 lines of 32 characters (see `TextScreen::to_text`).

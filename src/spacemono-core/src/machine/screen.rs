@@ -5,6 +5,22 @@ use crate::machine::memory::{addr, Memory};
 
 /// Where the ROM keeps the cursor address (CURPOS).
 pub const CURSOR_ADDR: u16 = 0x88;
+/// One cell of the text screen as the VDG shows it, for a view that draws characters (the
+/// terminal): the character in its colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TextCell {
+    /// The character as the VDG draws it: letters in capitals (an inverse one too: its
+    /// colours say it), `↑` and `←` for $1E/$1F, a semigraphics cell as a Unicode quadrant
+    /// block (an empty one as a space).
+    pub ch: char,
+    /// Its colour (0x00RRGGBB): dark green for a normal character, green for an inverse
+    /// (lower-case) one, the cell's colour for semigraphics.
+    pub fg: u32,
+    /// The background: green for a normal character, dark green for an inverse one, black
+    /// for semigraphics.
+    pub bg: u32,
+}
+
 /// A blank text cell: an inverted-video space (dark green on the VDG).
 pub const BLANK: u8 = 0x60;
 pub const COLUMNS: u16 = 32;
@@ -124,6 +140,25 @@ impl TextScreen {
         out
     }
 
+    /// One screen byte as the VDG shows it: a character and its colours (see [`TextCell`]).
+    pub fn cell(b: u8) -> TextCell {
+        use crate::video::palette;
+        if b & 0x80 != 0 {
+            return TextCell {
+                ch: QUADRANTS[(b & 0x0F) as usize],
+                fg: palette::COLOURS[((b >> 4) & 7) as usize],
+                bg: palette::BLACK,
+            };
+        }
+        let ch = Self::cell_char(b).to_ascii_uppercase();
+        let (fg, bg) = if b & 0x40 != 0 {
+            (palette::DARK_GREEN, palette::GREEN)
+        } else {
+            (palette::GREEN, palette::DARK_GREEN)
+        };
+        TextCell { ch, fg, bg }
+    }
+
     /// One screen byte as a Unicode character (see [`TextScreen::to_text`]).
     pub fn cell_char(b: u8) -> char {
         if b & 0x80 != 0 {
@@ -215,5 +250,54 @@ mod tests {
         let t = TextScreen::to_text(&m);
         assert!(t.starts_with("aA█ "));
         assert_eq!(t.lines().count(), 16);
+    }
+}
+
+#[cfg(test)]
+mod cell_tests {
+    use super::*;
+    use crate::video::palette;
+
+    #[test]
+    fn text_cells_show_characters_inverse_and_semigraphics_in_their_colours() {
+        let mut m = crate::computer::Machine::new();
+        // 'A', 'a' (inverse), a yellow full block, an empty semigraphics cell, ↑.
+        for (i, b) in [0x41u8, 0x01, 0x9F, 0x80, 0x5E].into_iter().enumerate() {
+            m.poke(0x400 + 32 * 15 + i as u16, b);
+        }
+        let cells = m.text_cells();
+        assert_eq!((cells.len(), cells[0].len()), (16, 32));
+        let cell = |ch, fg, bg| TextCell { ch, fg, bg };
+        assert_eq!(
+            cells[15][..5],
+            [
+                cell('A', palette::DARK_GREEN, palette::GREEN),
+                cell('A', palette::GREEN, palette::DARK_GREEN),
+                cell('█', palette::YELLOW, palette::BLACK),
+                cell(' ', palette::GREEN, palette::BLACK),
+                cell('↑', palette::DARK_GREEN, palette::GREEN),
+            ]
+        );
+        // The sign-on message is on the top row.
+        let top: String = cells[0].iter().map(|c| c.ch).collect();
+        assert_eq!(
+            top.trim_end(),
+            TextScreen::to_text(&m.hw.mem)
+                .lines()
+                .next()
+                .unwrap()
+                .to_ascii_uppercase()
+                .trim_end()
+        );
+    }
+
+    #[test]
+    fn the_picture_changes_when_the_screen_does() {
+        let mut m = crate::computer::Machine::new();
+        assert!(m.picture_changed());
+        assert!(!m.picture_changed());
+        m.poke(0x400, 0x42);
+        assert!(m.picture_changed());
+        assert!(!m.picture_changed());
     }
 }
