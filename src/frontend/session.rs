@@ -5,6 +5,8 @@
 use std::path::Path;
 
 use super::audio::SoundOut;
+use super::keymap::Action;
+use super::pacing::Speed;
 use super::png_file;
 use crate::computer::{Machine, Status};
 use crate::video::Frame;
@@ -89,6 +91,26 @@ pub struct Driver {
     pub hook: Option<Box<dyn FieldHook>>,
     /// How the hook ended the session: an exit status, or why it failed.
     pub outcome: Option<Result<u8, String>>,
+    /// Period speed or flat out (F12 toggles it).
+    pub speed: Speed,
+    /// The Dragon's caps lock (F3): on at power-on, as on the Dragon.
+    pub caps: bool,
+    /// The speed changed since the last wake-up: the pacing starts afresh.
+    speed_changed: bool,
+}
+
+/// What a frontend shows after [`Driver::perform`], each its own way (the window's title
+/// bar, the terminal's status line).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Nothing to tell (a key went to the machine).
+    Done,
+    /// A setting the frontend shows changed (turbo, caps lock): what it is now.
+    Changed(String),
+    /// Something done outside the machine, to tell the person: a file written, or why not.
+    Notice(String),
+    /// Full screen: the frontend's own to switch (a view that has none ignores it).
+    ToggleFullscreen,
 }
 
 /// Steps a turbo burst takes between looks at the clock (a look costs about as much as a
@@ -106,11 +128,14 @@ impl Driver {
     pub fn wake_up(
         &mut self,
         pacer: &mut super::pacing::Pacer,
-        speed: super::pacing::Speed,
         opts: &SessionOptions,
         show: impl FnOnce(&mut Machine) -> Result<bool, String>,
     ) -> Result<bool, String> {
-        let turbo = speed == super::pacing::Speed::Turbo && !self.waiting();
+        if std::mem::take(&mut self.speed_changed) {
+            pacer.restart(std::time::Instant::now());
+        }
+        let speed = self.speed;
+        let turbo = speed == Speed::Turbo && !self.waiting();
         let ran = self.run_due(pacer, speed, opts);
         let changed = show(&mut self.machine)?;
         if self.done(opts) {
@@ -173,6 +198,58 @@ impl Driver {
             notices: Vec::new(),
             hook: None,
             outcome: None,
+            speed: Speed::default(),
+            caps: true,
+            speed_changed: false,
+        }
+    }
+
+    /// Do what a key asked (the same for every frontend): type it into the machine, BREAK,
+    /// turbo, caps lock, a screenshot, F5's snapshot or F9's restore (whose replay calls
+    /// `restoring(fields replayed, fields in all)` now and then, which returns false to stop
+    /// it). Returns what the frontend should show.
+    pub fn perform(&mut self, action: Action, restoring: impl FnMut(u64, u64) -> bool) -> Outcome {
+        let path = Path::new(SNAPSHOT_NAME);
+        match action {
+            Action::Char(c) => {
+                if let Some(code) = crate::machine::keyboard::char_code(c, self.caps) {
+                    self.machine.type_key(code);
+                }
+                Outcome::Done
+            }
+            Action::Dragon(code) => {
+                self.machine.type_key(code);
+                Outcome::Done
+            }
+            Action::Break => {
+                self.machine.type_break();
+                Outcome::Done
+            }
+            Action::ToggleTurbo => {
+                self.speed = self.speed.toggled();
+                self.speed_changed = true;
+                Outcome::Changed(match self.speed {
+                    Speed::Turbo => "turbo".into(),
+                    Speed::Period => "period speed".into(),
+                })
+            }
+            Action::ToggleCaps => {
+                self.caps = !self.caps;
+                Outcome::Changed(format!(
+                    "caps lock {}",
+                    if self.caps { "on" } else { "off" }
+                ))
+            }
+            Action::Screenshot => Outcome::Notice(match screenshot(&self.machine) {
+                Ok(name) => format!("screenshot saved to {name}"),
+                Err(e) => format!("screenshot: {e}"),
+            }),
+            Action::SaveSnapshot => Outcome::Notice(self.save_snapshot(path).unwrap_or_else(|e| e)),
+            Action::RestoreSnapshot => Outcome::Notice(
+                self.restore_snapshot_watched(path, restoring)
+                    .unwrap_or_else(|e| e),
+            ),
+            Action::ToggleFullscreen => Outcome::ToggleFullscreen,
         }
     }
 
@@ -283,6 +360,70 @@ impl Driver {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn driver() -> Driver {
+        Driver::new(Machine::new(), SoundOut::silent())
+    }
+
+    /// Run fields until the typed keys are all in and the machine is back at its prompt.
+    fn settle(d: &mut Driver) {
+        for _ in 0..50 {
+            d.step(false);
+        }
+    }
+
+    #[test]
+    fn characters_go_in_as_the_dragon_keys_for_them_with_caps_lock() {
+        let mut d = driver();
+        let ignore = |_: u64, _: u64| true;
+        for c in "pa{".chars() {
+            assert_eq!(d.perform(Action::Char(c), ignore), Outcome::Done);
+        }
+        assert_eq!(d.machine.typed_keys_waiting(), 2, "no Dragon key for {{");
+        assert_eq!(
+            d.perform(Action::ToggleCaps, ignore),
+            Outcome::Changed("caps lock off".into())
+        );
+        assert!(!d.caps);
+        d.perform(Action::Char('a'), ignore);
+        d.perform(Action::Dragon(0x5E), ignore);
+        settle(&mut d);
+        // Caps lock off: 'a' is $61, an inverse A on the screen (lower case in screen_text).
+        assert!(
+            d.machine.screen_text().contains("PAa↑"),
+            "{}",
+            d.machine.screen_text()
+        );
+        assert_eq!(
+            d.perform(Action::ToggleCaps, ignore),
+            Outcome::Changed("caps lock on".into())
+        );
+    }
+
+    #[test]
+    fn turbo_toggles_the_speed_and_break_goes_to_the_machine() {
+        let mut d = driver();
+        let ignore = |_: u64, _: u64| true;
+        assert_eq!(d.speed, Speed::Period);
+        assert_eq!(
+            d.perform(Action::ToggleTurbo, ignore),
+            Outcome::Changed("turbo".into())
+        );
+        assert_eq!(d.speed, Speed::Turbo);
+        d.perform(Action::ToggleTurbo, ignore);
+        assert_eq!(d.speed, Speed::Period);
+        d.perform(Action::Char('x'), ignore);
+        d.perform(Action::Break, ignore);
+        assert_eq!(
+            d.machine.typed_keys_waiting(),
+            0,
+            "BREAK drops the keys typed ahead"
+        );
+        assert_eq!(
+            d.perform(Action::ToggleFullscreen, ignore),
+            Outcome::ToggleFullscreen
+        );
+    }
 
     #[test]
     fn screenshot_names_carry_the_utc_time() {

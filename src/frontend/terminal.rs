@@ -13,10 +13,10 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Instant;
 
-use super::keymap::{char_code, Action};
+use super::keymap::Action;
 use super::pacing::Pacer;
-use super::session::{screenshot, Driver, SessionOptions};
-use crate::machine::keyboard::code;
+use super::session::{Driver, Outcome, SessionOptions};
+use crate::machine::keyboard::{code, named_code, NamedKey};
 use crate::machine::screen::TextCell;
 
 fn sgr(fg: u32, bg: u32) -> String {
@@ -109,16 +109,8 @@ pub enum TermKey {
 }
 
 /// Turns terminal bytes (a chunk as read) into keys.
-#[derive(Debug)]
-pub struct TermKeys {
-    pub caps: bool,
-}
-
-impl Default for TermKeys {
-    fn default() -> Self {
-        TermKeys { caps: true }
-    }
-}
+#[derive(Debug, Default)]
+pub struct TermKeys;
 
 impl TermKeys {
     pub fn feed(&mut self, bytes: &[u8]) -> Vec<TermKey> {
@@ -158,11 +150,11 @@ impl TermKeys {
                     }
                     let shift = params.ends_with(";2");
                     let key = match (fin, params.as_str()) {
-                        (Some('A'), _) => Some(if shift { 0x5F } else { code::UP }),
-                        (Some('B'), _) => Some(if shift { b'[' } else { code::DOWN }),
-                        (Some('C'), _) => Some(if shift { b']' } else { code::RIGHT }),
-                        (Some('D'), _) => Some(if shift { code::SHIFT_LEFT } else { code::LEFT }),
-                        (Some('H'), _) => Some(if shift { b'\\' } else { code::CLEAR }),
+                        (Some('A'), _) => Some(named_code(NamedKey::Up, shift)),
+                        (Some('B'), _) => Some(named_code(NamedKey::Down, shift)),
+                        (Some('C'), _) => Some(named_code(NamedKey::Right, shift)),
+                        (Some('D'), _) => Some(named_code(NamedKey::Left, shift)),
+                        (Some('H'), _) => Some(named_code(NamedKey::Clear, shift)),
                         (Some('~'), "1") | (Some('~'), "7") => Some(code::CLEAR),
                         _ => None,
                     };
@@ -172,21 +164,14 @@ impl TermKeys {
                     }
                     match (fin, params.as_str()) {
                         (Some('Q'), "") => out.push(TermKey::Act(Action::Screenshot)),
-                        (Some('R'), "") => {
-                            self.caps = !self.caps;
-                            out.push(TermKey::Act(Action::ToggleCaps));
-                        }
+                        (Some('R'), "") => out.push(TermKey::Act(Action::ToggleCaps)),
                         (Some('~'), "24") => out.push(TermKey::Act(Action::ToggleTurbo)),
                         (Some('~'), "15") => out.push(TermKey::Act(Action::SaveSnapshot)),
                         (Some('~'), "20") => out.push(TermKey::Act(Action::RestoreSnapshot)),
                         _ => {} // a key the Dragon does not have
                     }
                 }
-                c => {
-                    if let Some(k) = char_code(c, self.caps) {
-                        out.push(dragon(k));
-                    }
-                }
+                c => out.push(TermKey::Act(Action::Char(c))),
             }
         }
         out
@@ -273,8 +258,8 @@ fn view_loop(
     let io = |e: std::io::Error| format!("terminal: {e}");
     out.write_all(b"\x1b[2J\x1b[?25l").map_err(io)?;
     let art_scale = art_scale(terminal_size());
-    let mut keys = TermKeys::default();
-    let mut speed = opts.speed;
+    let mut keys = TermKeys;
+    driver.speed = opts.speed;
     let mut pacer = Pacer::new(Instant::now());
     // The mode of the picture drawn (a new one clears the terminal first), and whether it
     // must be drawn again though it did not change (the status line has news).
@@ -287,35 +272,22 @@ fn view_loop(
         // Keys typed since the last wake-up.
         while let Ok(bytes) = rx.try_recv() {
             for k in keys.feed(&bytes) {
-                match k {
+                let action = match k {
                     TermKey::Quit => return Ok(()),
-                    TermKey::Act(Action::Dragon(c)) => driver.machine.type_key(c),
-                    TermKey::Act(Action::Break) => driver.machine.type_break(),
-                    TermKey::Act(Action::ToggleTurbo) => {
-                        speed = speed.toggled();
-                        pacer.restart(Instant::now());
+                    TermKey::Act(action) => action,
+                };
+                let mut quit = false;
+                let outcome = driver.perform(action, |done, all| {
+                    restoring(&mut out, rx, status_row, done, all, &mut quit)
+                });
+                if quit {
+                    return Ok(());
+                }
+                match outcome {
+                    Outcome::Done | Outcome::ToggleFullscreen => {}
+                    Outcome::Changed(text) | Outcome::Notice(text) => {
+                        (status_line, redraw) = (text, true);
                     }
-                    TermKey::Act(Action::Screenshot) => {
-                        status_line = match screenshot(&driver.machine) {
-                            Ok(name) => format!("saved {name}"),
-                            Err(e) => e,
-                        };
-                    }
-                    TermKey::Act(Action::ToggleCaps) => {
-                        status_line = format!("caps lock {}", if keys.caps { "on" } else { "off" });
-                    }
-                    TermKey::Act(Action::SaveSnapshot) => {
-                        let path = std::path::Path::new(super::session::SNAPSHOT_NAME);
-                        status_line = driver.save_snapshot(path).unwrap_or_else(|e| e);
-                    }
-                    TermKey::Act(Action::RestoreSnapshot) => {
-                        let (said, quit) = restore(driver, &mut out, rx, status_row);
-                        if quit {
-                            return Ok(());
-                        }
-                        (status_line, redraw) = (said, true);
-                    }
-                    TermKey::Act(Action::ToggleFullscreen) => {}
                 }
             }
         }
@@ -327,7 +299,7 @@ fn view_loop(
             redraw = true;
             notices.append(&mut driver.notices);
         }
-        let done = driver.wake_up(&mut pacer, speed, opts, |machine| {
+        let done = driver.wake_up(&mut pacer, opts, |machine| {
             if !machine.picture_changed() && !redraw {
                 return Ok(false);
             }
@@ -366,29 +338,11 @@ fn view_loop(
     }
 }
 
-/// F9: the machine of `spacemono.snapshot`, its replay watched (see [`restore_goes_on`]).
-/// Returns what the status line says, and whether the person asked to quit meanwhile.
-fn restore(
-    driver: &mut Driver,
-    out: &mut std::io::Stdout,
-    rx: &mpsc::Receiver<Vec<u8>>,
-    status_row: usize,
-) -> (String, bool) {
-    let path = std::path::Path::new(super::session::SNAPSHOT_NAME);
-    let mut quit = false;
-    let said = driver
-        .restore_snapshot_watched(path, |done, all| {
-            restore_goes_on(out, rx, status_row, done, all, &mut quit)
-        })
-        .unwrap_or_else(|e| e);
-    (said, quit)
-}
-
-/// During F9's replay, every few milliseconds: how far it has come on the status line, and
-/// whether to go on. Esc abandons the restore; Ctrl-C or Ctrl-D (or a signal) abandons it and
+/// During F9's replay (see `Driver::perform`), every few milliseconds: how far it has come
+/// on the status line, and whether to go on. Esc abandons the restore; Ctrl-C or Ctrl-D (or a signal) abandons it and
 /// sets `quit`. Other keys typed meanwhile are dropped (they were meant for the machine that
 /// is being replaced).
-fn restore_goes_on(
+fn restoring(
     out: &mut std::io::Stdout,
     rx: &mpsc::Receiver<Vec<u8>>,
     status_row: usize,
@@ -484,13 +438,14 @@ mod tests {
 
     #[test]
     fn terminal_bytes_to_keys() {
-        let mut k = TermKeys::default();
+        let mut k = TermKeys;
         let d = |c| TermKey::Act(Action::Dragon(c));
+        let ch = |c| TermKey::Act(Action::Char(c));
         assert_eq!(
             k.feed(b"pr\r\x7f\x1b[A\x1b[1;2B\x1b[H\x1bOH\x1b[D"),
             vec![
-                d(b'P'),
-                d(b'R'),
+                ch('p'),
+                ch('r'),
                 d(13),
                 d(8),
                 d(0x5E),
@@ -504,7 +459,7 @@ mod tests {
         assert_eq!(k.feed(b"\x03"), vec![TermKey::Quit]);
         assert_eq!(
             k.feed(b"\x1bOR a"),
-            vec![TermKey::Act(Action::ToggleCaps), d(b' '), d(b'a')]
+            vec![TermKey::Act(Action::ToggleCaps), ch(' '), ch('a')]
         );
         // F5 and F9: save and restore a snapshot; F6 and the like: no Dragon key.
         assert_eq!(
