@@ -740,3 +740,7 @@ fn tape_kind_code(kind: crate::formats::TapeKind) -> u8 {
         crate::formats::TapeKind::Ascii => 2,
     }
 }
+
+#[cfg(test)]
+#[path = "computer_tests.rs"]
+mod tests;
