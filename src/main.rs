@@ -403,15 +403,12 @@ fn run(args: RunArgs, view: &ViewArgs, deck: &DeckArgs, basic: &BasicArgs) -> Ou
     let mut saves_failed = 0;
     // Ctrl-C or SIGTERM ends the run as its time limit would: outputs are still written.
     signals::catch();
-    // Silent, the machine may run several fields between the sound output's looks (which
-    // then only clears the events); a WAV takes each field's sound as it comes.
-    let batch = if sound.is_silent() {
-        headless::BATCH_FIELDS
-    } else {
-        1
-    };
+    // The machine makes every field's samples itself (a WAV's included), so the sound output
+    // takes them only every few fields.
+    let batch = headless::BATCH_FIELDS;
+    machine.set_sound_rate(sound.rate());
     headless::run_until_done_with(&mut machine, max_fields, batch, |m| {
-        sound.field(m.events(), false);
+        sound.field(m, false);
         for e in m.take_tape_failures() {
             eprintln!("spacemono: the save failed: {e}");
             saves_failed += 1;

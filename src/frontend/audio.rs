@@ -1,7 +1,7 @@
-//! Sound out: the machine's SOUND events as samples (see [`tone`](super::tone)), played on the
-//! audio device through rodio and/or recorded to a WAV file.
+//! Sound out: the samples the machine makes (`Machine::take_sound`), played on the audio
+//! device through rodio and/or recorded to a WAV file.
 //!
-//! The emulation pushes one field of samples at a time into a shared queue; rodio's audio
+//! The emulation pushes each field's samples into a shared queue; rodio's audio
 //! thread pulls from it through [`FieldQueueSource`]. The queue holds at most a few fields,
 //! so the sound stays in step with the picture: when the device runs dry it plays silence
 //! until a little is buffered again, and if the emulation gets ahead the oldest samples go.
@@ -14,11 +14,11 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::host_file::HostFileError;
-use super::tone::ToneGenerator;
 use super::wav_out::{WavWriter, WAV_RATE};
-use crate::machine::hardware::Event;
+use crate::computer::Machine;
 
-/// The rate samples are made at for the device (rodio converts if the device differs).
+/// The rate samples are made at for the device alone (rodio converts if the device differs);
+/// while a WAV is recorded the device plays the WAV's samples, at its rate.
 pub const DEVICE_RATE: u32 = 44072;
 /// Fields buffered before playing starts again after running dry.
 const PREFILL_FIELDS: usize = 3;
@@ -36,6 +36,7 @@ struct Shared {
 pub struct FieldQueueSource {
     shared: Arc<Mutex<Shared>>,
     prefill: usize,
+    rate: u32,
 }
 
 impl Iterator for FieldQueueSource {
@@ -66,7 +67,7 @@ impl rodio::Source for FieldQueueSource {
         NonZero::new(1).unwrap()
     }
     fn sample_rate(&self) -> rodio::SampleRate {
-        NonZero::new(DEVICE_RATE).unwrap()
+        NonZero::new(self.rate).unwrap_or(NonZero::<u32>::MIN)
     }
     fn total_duration(&self) -> Option<Duration> {
         None
@@ -78,27 +79,28 @@ pub struct Speaker {
     // Kept alive while playing; dropping it ends the stream.
     _sink: rodio::MixerDeviceSink,
     shared: Arc<Mutex<Shared>>,
-    tone: ToneGenerator,
+    rate: u32,
     max_samples: usize,
 }
 
 impl Speaker {
-    /// Open the default output device. Errors say why there is no sound.
-    pub fn open() -> Result<Speaker, rodio::DeviceSinkError> {
+    /// Open the default output device to play `rate` samples a second. Errors say why there
+    /// is no sound.
+    pub fn open(rate: u32) -> Result<Speaker, rodio::DeviceSinkError> {
         quiet_alsa();
         let mut sink = rodio::DeviceSinkBuilder::open_default_sink()?;
         sink.log_on_drop(false);
         let shared = Arc::new(Mutex::new(Shared::default()));
-        let tone = ToneGenerator::new(DEVICE_RATE);
-        let per_field = tone.samples_per_field();
+        let per_field = Machine::samples_per_field(rate);
         sink.mixer().add(FieldQueueSource {
             shared: shared.clone(),
             prefill: PREFILL_FIELDS * per_field,
+            rate,
         });
         Ok(Speaker {
             _sink: sink,
             shared,
-            tone,
+            rate,
             max_samples: MAX_FIELDS * per_field,
         })
     }
@@ -171,11 +173,11 @@ impl std::error::Error for RecordingError {
     }
 }
 
-/// Where the sound of each field goes: the speaker (at period speed), a WAV file (always).
+/// Where the machine's sound goes: the speaker (at period speed), a WAV file (always).
 #[derive(Default)]
 pub struct SoundOut {
     speaker: Option<Speaker>,
-    wav: Option<(WavWriter<std::io::BufWriter<std::fs::File>>, ToneGenerator)>,
+    wav: Option<WavWriter<std::io::BufWriter<std::fs::File>>>,
     /// The `--wav` file's name, and why recording it failed (a full disk), for `finish`.
     wav_path: Option<std::path::PathBuf>,
     wav_failed: Option<RecordingError>,
@@ -183,69 +185,76 @@ pub struct SoundOut {
 }
 
 impl SoundOut {
-    /// Nothing: events are dropped.
+    /// Nothing: the machine makes no sound.
     pub fn silent() -> Self {
         Self::default()
     }
 
     /// Open the audio device; without one, warn once on stderr and carry on silent.
     pub fn with_speaker(mut self) -> Self {
-        match Speaker::open() {
+        match Speaker::open(self.rate().unwrap_or(DEVICE_RATE)) {
             Ok(s) => self.speaker = Some(s),
             Err(e) => eprintln!("spacemono: no sound ({e}); carrying on without it"),
         }
         self
     }
 
-    /// Record to a WAV file as well.
+    /// Record to a WAV file as well (a speaker already open is opened again at the WAV's
+    /// rate: it plays the samples the WAV records).
     pub fn with_wav(mut self, path: &Path) -> Result<Self, HostFileError> {
         let w = WavWriter::create(path, WAV_RATE).map_err(|why| HostFileError::write(path, why))?;
-        self.wav = Some((w, ToneGenerator::new(WAV_RATE)));
+        self.wav = Some(w);
         self.wav_path = Some(path.to_path_buf());
+        if self.speaker.as_ref().is_some_and(|s| s.rate != WAV_RATE) {
+            self.speaker = None;
+            self = self.with_speaker();
+        }
         Ok(self)
+    }
+
+    /// The rate the machine is to make its sound at (`Machine::set_sound_rate`): the WAV's
+    /// while one is recorded, else the speaker's; none when silent.
+    pub fn rate(&self) -> Option<u32> {
+        if self.wav.is_some() || self.wav_failed.is_some() {
+            Some(WAV_RATE)
+        } else {
+            self.speaker.as_ref().map(|s| s.rate)
+        }
     }
 
     pub fn has_speaker(&self) -> bool {
         self.speaker.is_some()
     }
 
-    /// Neither a speaker nor a WAV: the events are only cleared.
+    /// Neither a speaker nor a WAV: the machine makes no sound.
     pub fn is_silent(&self) -> bool {
         self.speaker.is_none() && self.wav.is_none()
     }
 
-    /// After each field: take the machine's events and make that field's samples. `play`
-    /// is false in turbo, when the speaker would only fall behind (the WAV still records).
+    /// Whether the machine's samples are wanted now: they are recorded, or `play`ed.
+    pub fn wants_samples(&self, play: bool) -> bool {
+        self.wav.is_some() || (play && self.speaker.is_some())
+    }
+
+    /// After each field, or a few: take the machine's samples, play them (`play` is false in
+    /// turbo, when the speaker would only fall behind) and record them.
     #[inline]
-    pub fn field(&mut self, events: &mut Vec<Event>, play: bool) {
-        // Silent (a headless run without a WAV): nothing to make, every field.
+    pub fn field(&mut self, machine: &mut Machine, play: bool) {
+        // Silent (a headless run without a WAV): nothing was made.
         if self.is_silent() {
-            events.clear();
             return;
         }
-        self.make_field(events, play);
+        self.buf.clear();
+        machine.take_sound(&mut self.buf);
+        self.out(play);
     }
 
     #[inline(never)]
-    fn make_field(&mut self, events: &mut Vec<Event>, play: bool) {
-        if let Some(sp) = self.speaker.as_mut() {
-            for e in events.iter() {
-                sp.tone.event(e);
-            }
-            if play {
-                self.buf.clear();
-                sp.tone.field(&mut self.buf);
-                sp.push(&self.buf);
-            } else {
-                sp.tone.skip_field();
-            }
+    fn out(&mut self, play: bool) {
+        if let Some(sp) = self.speaker.as_mut().filter(|_| play) {
+            sp.push(&self.buf);
         }
-        if let Some((w, tone)) = self.wav.as_mut() {
-            for e in events.iter() {
-                tone.event(e);
-            }
-            self.buf.clear();
-            tone.field(&mut self.buf);
+        if let Some(w) = self.wav.as_mut() {
             if let Err(why) = w.write(&self.buf) {
                 let failed = RecordingError::Stopped {
                     name: self.wav_name(),
@@ -254,12 +263,11 @@ impl SoundOut {
                 eprintln!("spacemono: {failed}");
                 self.wav_failed = Some(failed);
                 // What was written is kept, with a header that says how much (if it can be).
-                if let Some((w, _)) = self.wav.take() {
+                if let Some(w) = self.wav.take() {
                     let _ = w.finish();
                 }
             }
         }
-        events.clear();
     }
 
     /// Whether a WAV is being recorded (it takes every field's sound as it comes).
@@ -267,31 +275,10 @@ impl SoundOut {
         self.wav.is_some()
     }
 
-    /// After `fields` fields run in one go in turbo with no WAV: the speaker, which turbo does
-    /// not feed, takes their events and moves on by that many fields (a tone made during them
-    /// counts from their start: nobody hears the difference).
-    pub fn skip_fields(&mut self, events: &mut Vec<Event>, fields: u32) {
-        if let Some(sp) = self.speaker.as_mut() {
-            for e in events.iter() {
-                sp.tone.event(e);
-            }
-            for _ in 0..fields {
-                sp.tone.skip_field();
-            }
-        }
-        events.clear();
-    }
-
-    /// Whether a tone is playing now.
-    pub fn sounding(&self) -> bool {
-        self.speaker.as_ref().is_some_and(|s| s.tone.is_sounding())
-            || self.wav.as_ref().is_some_and(|(_, t)| t.is_sounding())
-    }
-
     /// Finish the WAV file (its header gets its sizes). An error if recording it failed at
     /// any point, naming the file.
     pub fn finish(&mut self) -> Result<(), RecordingError> {
-        if let Some((w, _)) = self.wav.take() {
+        if let Some(w) = self.wav.take() {
             w.finish().map_err(|why| RecordingError::Unfinished {
                 name: self.wav_name(),
                 why,

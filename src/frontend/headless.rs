@@ -10,9 +10,9 @@ pub fn run_until_done(machine: &mut Machine, max_fields: Option<u64>) -> EndReas
     run_until_done_with(machine, max_fields, BATCH_FIELDS, |_| {})
 }
 
-/// As [`run_until_done`], calling `after_fields` after every `batch` fields at most (1 to
-/// record each field's sound). A signal caught once [`super::signals::catch`] was called ends
-/// the run as [`EndReason::Interrupted`].
+/// As [`run_until_done`], calling `after_fields` after every `batch` fields at most (it is
+/// called after any field that does not end running too). A signal caught once
+/// [`super::signals::catch`] was called ends the run as [`EndReason::Interrupted`].
 pub fn run_until_done_with(
     machine: &mut Machine,
     max_fields: Option<u64>,

@@ -1,15 +1,19 @@
-//! PC keys to Dragon keys (docs/machine.md §8), for the window and the terminal.
+//! PC keys to actions (docs/machine.md §8), for the window and the terminal;
+//! `Driver::perform` carries them out.
 //!
-//! Typed characters (from the window's text-input callback or the terminal's bytes) become the
-//! code the Dragon's keyboard routine returns for that character; the keys that type no
-//! character (ENTER, BREAK, CLEAR, the arrows, ←) are mapped by name, with their SHIFT codes.
-//! The Dragon has no key for `{ | } ~` and the back quote: those are dropped.
+//! Typed characters (from the window's text-input callback or the terminal's bytes) stay
+//! characters: which Dragon key each is, with caps lock, is the core's
+//! (`keyboard::char_code`). The keys that type no character (ENTER, CLEAR, the arrows, ←)
+//! are the Dragon's named keys (`keyboard::NamedKey`), with their SHIFT codes; Esc is BREAK.
 
-use crate::machine::keyboard::code;
+use crate::machine::keyboard::{char_code, code, named_code, NamedKey};
 
-/// Something a key asks of the frontend.
+/// Something a key asks of the session (see `Driver::perform`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
+    /// A character typed: the Dragon key for it, caps lock applied (none for a character
+    /// the Dragon has no key for).
+    Char(char),
     /// Type this Dragon key code.
     Dragon(u8),
     /// BREAK: goes to the machine at once, and drops keys still queued.
@@ -28,41 +32,21 @@ pub enum Action {
     ToggleCaps,
 }
 
-/// The code a typed character gives on a Dragon keyboard, or `None` when it has no key.
-/// With caps lock on (the power-on state) letters come out as capitals, as on the Dragon;
-/// with it off, lower-case letters give $61-$7A (shown as inverse capitals).
-pub fn char_code(c: char, caps: bool) -> Option<u8> {
-    match c {
-        'a'..='z' if caps => Some(c.to_ascii_uppercase() as u8),
-        'a'..='z' => Some(c as u8),
-        // Everything the Dragon's keys can type: space to '_' ($5E is ↑, $5F SHIFT+↑).
-        ' '..='_' => Some(c as u8),
-        '\r' | '\n' => Some(code::ENTER),
-        '↑' => Some(code::UP),
-        '←' => Some(code::LEFT),
-        _ => None,
-    }
-}
-
-/// The keys that type no character. `shift` picks the Dragon's SHIFT code for the key.
+/// The Dragon key a PC key that types no character stands for, with SHIFT held (`shift`) or
+/// not: Enter, Home (CLEAR), the arrows, Backspace (←) and Pause.
 pub fn named_key_code(key: minifb::Key, shift: bool) -> Option<u8> {
     use minifb::Key as K;
-    Some(match (key, shift) {
-        (K::Enter | K::NumPadEnter, _) => code::ENTER,
-        (K::Escape, _) => code::BREAK,
-        (K::Home, false) => code::CLEAR,
-        (K::Home, true) => b'\\',
-        (K::Up, false) => code::UP,
-        (K::Up, true) => 0x5F,
-        (K::Down, false) => code::DOWN,
-        (K::Down, true) => b'[',
-        (K::Left | K::Backspace, false) => code::LEFT,
-        (K::Left | K::Backspace, true) => code::SHIFT_LEFT,
-        (K::Right, false) => code::RIGHT,
-        (K::Right, true) => b']',
-        (K::Pause, _) => code::PAUSE,
+    let named = match key {
+        K::Enter | K::NumPadEnter => NamedKey::Enter,
+        K::Home => NamedKey::Clear,
+        K::Up => NamedKey::Up,
+        K::Down => NamedKey::Down,
+        K::Left | K::Backspace => NamedKey::Left,
+        K::Right => NamedKey::Right,
+        K::Pause => NamedKey::Pause,
         _ => return None,
-    })
+    };
+    Some(named_code(named, shift))
 }
 
 /// One input event from the window, in the order they happened.
@@ -75,26 +59,12 @@ pub enum Input {
 }
 
 /// Turns the window's event stream into actions, keeping the modifier state.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct WindowKeys {
     shift_left: bool,
     shift_right: bool,
     alt: bool,
     ctrl: bool,
-    /// The Dragon's caps lock: on at power-up.
-    pub caps: bool,
-}
-
-impl Default for WindowKeys {
-    fn default() -> Self {
-        WindowKeys {
-            shift_left: false,
-            shift_right: false,
-            alt: false,
-            ctrl: false,
-            caps: true,
-        }
-    }
 }
 
 impl WindowKeys {
@@ -115,7 +85,7 @@ impl WindowKeys {
                 if (c as u32) < 0x20 || c as u32 == 0x7F || self.ctrl || self.alt {
                     return None;
                 }
-                char_code(c, self.caps).map(Action::Dragon)
+                Some(Action::Char(c))
             }
             Input::Key(key, down) => {
                 match key {
@@ -135,10 +105,7 @@ impl WindowKeys {
                     K::F2 => Some(Action::Screenshot),
                     K::F5 => Some(Action::SaveSnapshot),
                     K::F9 => Some(Action::RestoreSnapshot),
-                    K::F3 => {
-                        self.caps = !self.caps;
-                        Some(Action::ToggleCaps)
-                    }
+                    K::F3 => Some(Action::ToggleCaps),
                     K::Escape => Some(Action::Break),
                     _ if self.ctrl || self.alt => None,
                     _ => named_key_code(key, self.shift()).map(Action::Dragon),
@@ -209,38 +176,17 @@ mod tests {
     }
 
     #[test]
-    fn characters_map_to_dragon_codes_with_caps_lock_on() {
+    fn characters_stay_characters_and_f3_is_caps_lock() {
         let acts = run(&[
             Input::Char('p'),
-            Input::Char('R'),
-            Input::Char('1'),
-            Input::Char('"'),
-            Input::Char('^'),
+            Input::Key(K::F3, true),
             Input::Char('{'),
-            Input::Char('\r'),
+            Input::Key(K::LeftCtrl, true),
+            Input::Char('c'),
         ]);
         assert_eq!(
             acts,
-            vec![
-                Action::Dragon(b'P'),
-                Action::Dragon(b'R'),
-                Action::Dragon(b'1'),
-                Action::Dragon(b'"'),
-                Action::Dragon(0x5E),
-            ]
-        );
-    }
-
-    #[test]
-    fn f3_turns_caps_lock_off_for_lower_case() {
-        let acts = run(&[Input::Key(K::F3, true), Input::Char('a'), Input::Char('A')]);
-        assert_eq!(
-            acts,
-            vec![
-                Action::ToggleCaps,
-                Action::Dragon(0x61),
-                Action::Dragon(0x41)
-            ]
+            vec![Action::Char('p'), Action::ToggleCaps, Action::Char('{')]
         );
     }
 

@@ -20,6 +20,5 @@ pub mod snapshot_file;
 pub mod tape_cli;
 pub mod tape_file;
 pub mod terminal;
-pub mod tone;
 pub mod wav_out;
 pub mod window;

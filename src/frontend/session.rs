@@ -6,11 +6,13 @@ use std::path::Path;
 
 use super::audio::SoundOut;
 use super::host_file::{write_file, HostFileError};
+use super::keymap::Action;
+use super::pacing::Speed;
 use super::png_file;
 use super::session_error::SessionError;
 use super::snapshot_file::{self, SnapshotFileError};
 use crate::computer::{Machine, Status};
-use crate::video::{Frame, VdgMode};
+use crate::video::Frame;
 
 /// The file F5 saves the machine to and F9 restores it from, in the current folder.
 pub const SNAPSHOT_NAME: &str = "spacemono.snapshot";
@@ -35,20 +37,6 @@ pub struct SessionOptions {
     pub png: Option<std::path::PathBuf>,
     /// Write what the window last showed (scaled, scan lines and all) here on exit.
     pub window_png: Option<std::path::PathBuf>,
-}
-
-/// The bytes the picture is made from, to see whether it changed.
-pub fn video_bytes(machine: &Machine) -> (VdgMode, Vec<u8>) {
-    let (mode, start) = machine.video_mode();
-    let len = match mode.graphics_mode() {
-        Some(g) => g.bytes(),
-        None => crate::video::vdg::TEXT_BYTES,
-    };
-    let mem = machine.memory();
-    let bytes = (0..len)
-        .map(|i| mem.get((start as usize + i) & 0xFFFF).copied().unwrap_or(0))
-        .collect();
-    (mode, bytes)
 }
 
 /// Write the machine's picture as a 320x240 PNG.
@@ -109,6 +97,26 @@ pub struct Driver {
     pub hook: Option<Box<dyn FieldHook>>,
     /// How the hook ended the session: an exit status, or why it failed.
     pub outcome: Option<Result<u8, Box<dyn std::error::Error>>>,
+    /// Period speed or flat out (F12 toggles it).
+    pub speed: Speed,
+    /// The Dragon's caps lock (F3): on at power-on, as on the Dragon.
+    pub caps: bool,
+    /// The speed changed since the last wake-up: the pacing starts afresh.
+    speed_changed: bool,
+}
+
+/// What a frontend shows after [`Driver::perform`], each its own way (the window's title
+/// bar, the terminal's status line).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Nothing to tell (a key went to the machine).
+    Done,
+    /// A setting the frontend shows changed (turbo, caps lock): what it is now.
+    Changed(String),
+    /// Something done outside the machine, to tell the person: a file written, or why not.
+    Notice(String),
+    /// Full screen: the frontend's own to switch (a view that has none ignores it).
+    ToggleFullscreen,
 }
 
 /// Steps a turbo burst takes between looks at the clock (a look costs about as much as a
@@ -119,19 +127,23 @@ const TURBO_FIELDS_AT_ONCE: u32 = 8;
 
 impl Driver {
     /// One wake-up of a frontend's loop, after it has handled its input: run the fields that
-    /// are due, let `show` present the picture if it changed (it returns whether it did), then
+    /// are due, let `show` present the picture if it changed (`Machine::picture_changed`;
+    /// it returns whether it did), then
     /// tell the pacer and sleep until the next wake-up (not in turbo while the machine works).
     /// Returns true when the session is over (`--exit-after-fields`).
     pub fn wake_up<E>(
         &mut self,
         pacer: &mut super::pacing::Pacer,
-        speed: super::pacing::Speed,
         opts: &SessionOptions,
-        show: impl FnOnce(&Machine) -> Result<bool, E>,
+        show: impl FnOnce(&mut Machine) -> Result<bool, E>,
     ) -> Result<bool, E> {
-        let turbo = speed == super::pacing::Speed::Turbo && !self.waiting();
+        if std::mem::take(&mut self.speed_changed) {
+            pacer.restart(std::time::Instant::now());
+        }
+        let speed = self.speed;
+        let turbo = speed == Speed::Turbo && !self.waiting();
         let ran = self.run_due(pacer, speed, opts);
-        let changed = show(&self.machine)?;
+        let changed = show(&mut self.machine)?;
         if self.done(opts) {
             return Ok(true);
         }
@@ -179,7 +191,10 @@ impl Driver {
         ran
     }
 
-    pub fn new(machine: Machine, sound: SoundOut) -> Self {
+    /// A session of `machine`, its sound going to `sound` (the machine is set to make it at
+    /// the rate `sound` takes).
+    pub fn new(mut machine: Machine, sound: SoundOut) -> Self {
+        machine.set_sound_rate(sound.rate());
         let last = machine.status();
         Driver {
             machine,
@@ -189,13 +204,69 @@ impl Driver {
             notices: Vec::new(),
             hook: None,
             outcome: None,
+            speed: Speed::default(),
+            caps: true,
+            speed_changed: false,
+        }
+    }
+
+    /// Do what a key asked (the same for every frontend): type it into the machine, BREAK,
+    /// turbo, caps lock, a screenshot, F5's snapshot or F9's restore (whose replay calls
+    /// `restoring(fields replayed, fields in all)` now and then, which returns false to stop
+    /// it). Returns what the frontend should show.
+    pub fn perform(&mut self, action: Action, restoring: impl FnMut(u64, u64) -> bool) -> Outcome {
+        let path = Path::new(SNAPSHOT_NAME);
+        match action {
+            Action::Char(c) => {
+                if let Some(code) = crate::machine::keyboard::char_code(c, self.caps) {
+                    self.machine.type_key(code);
+                }
+                Outcome::Done
+            }
+            Action::Dragon(code) => {
+                self.machine.type_key(code);
+                Outcome::Done
+            }
+            Action::Break => {
+                self.machine.type_break();
+                Outcome::Done
+            }
+            Action::ToggleTurbo => {
+                self.speed = self.speed.toggled();
+                self.speed_changed = true;
+                Outcome::Changed(match self.speed {
+                    Speed::Turbo => "turbo".into(),
+                    Speed::Period => "period speed".into(),
+                })
+            }
+            Action::ToggleCaps => {
+                self.caps = !self.caps;
+                Outcome::Changed(format!(
+                    "caps lock {}",
+                    if self.caps { "on" } else { "off" }
+                ))
+            }
+            Action::Screenshot => Outcome::Notice(match screenshot(&self.machine) {
+                Ok(name) => format!("screenshot saved to {name}"),
+                Err(e) => format!("screenshot: {e}"),
+            }),
+            Action::SaveSnapshot => Outcome::Notice(match self.save_snapshot(path) {
+                Ok(said) => said,
+                Err(e) => e.to_string(),
+            }),
+            Action::RestoreSnapshot => Outcome::Notice(
+                self.restore_snapshot_watched(path, restoring)
+                    .unwrap_or_else(|e| e.to_string()),
+            ),
+            Action::ToggleFullscreen => Outcome::ToggleFullscreen,
         }
     }
 
     /// Run one field; `play` sends its sound to the speaker.
     pub fn step(&mut self, play: bool) -> Status {
+        self.machine.set_sound_heard(self.sound.wants_samples(play));
         let status = self.machine.run_field();
-        self.sound.field(self.machine.events(), play);
+        self.sound.field(&mut self.machine, play);
         self.fields_ran(status, 1);
         if let Some(hook) = self.hook.as_mut() {
             match hook.after_field(&mut self.machine) {
@@ -207,20 +278,22 @@ impl Driver {
         self.last
     }
 
-    /// Turbo: a few fields at once (`Machine::run_fields`) when nothing needs each one (no
-    /// WAV to record, nothing riding along), else one. Returns how many ran.
+    /// Turbo: a few fields at once (`Machine::run_fields`) when nothing rides along, else
+    /// one. Returns how many ran. (A WAV still gets every field's samples.)
     fn turbo_step(&mut self, opts: &SessionOptions) -> u32 {
-        if self.hook.is_some() || self.sound.records() {
+        if self.hook.is_some() {
             self.step(false);
             return 1;
         }
         let left = opts
             .exit_after_fields
             .map_or(u64::MAX, |n| n.saturating_sub(self.fields));
+        self.machine
+            .set_sound_heard(self.sound.wants_samples(false));
         let (status, n) = self
             .machine
             .run_fields(left.clamp(1, TURBO_FIELDS_AT_ONCE as u64) as u32);
-        self.sound.skip_fields(self.machine.events(), n);
+        self.sound.field(&mut self.machine, false);
         self.fields_ran(status, n);
         n
     }
@@ -261,6 +334,7 @@ impl Driver {
         }
         let mut machine = snapshot_file::load_watched(path, go_on)?;
         machine.record_transcript();
+        machine.set_sound_rate(self.sound.rate());
         self.machine = machine;
         self.last = self.machine.status();
         Ok(format!("snapshot restored from {}", path.display()))
@@ -270,7 +344,7 @@ impl Driver {
     pub fn waiting(&self) -> bool {
         matches!(self.last, Status::Prompt | Status::WaitingForKey)
             && !self.machine.keys_pending()
-            && !self.sound.sounding()
+            && !self.machine.sounding()
     }
 
     /// Whether `--exit-after-fields` has been reached.
@@ -290,6 +364,70 @@ impl Driver {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn driver() -> Driver {
+        Driver::new(Machine::new(), SoundOut::silent())
+    }
+
+    /// Run fields until the typed keys are all in and the machine is back at its prompt.
+    fn settle(d: &mut Driver) {
+        for _ in 0..50 {
+            d.step(false);
+        }
+    }
+
+    #[test]
+    fn characters_go_in_as_the_dragon_keys_for_them_with_caps_lock() {
+        let mut d = driver();
+        let ignore = |_: u64, _: u64| true;
+        for c in "pa{".chars() {
+            assert_eq!(d.perform(Action::Char(c), ignore), Outcome::Done);
+        }
+        assert_eq!(d.machine.typed_keys_waiting(), 2, "no Dragon key for {{");
+        assert_eq!(
+            d.perform(Action::ToggleCaps, ignore),
+            Outcome::Changed("caps lock off".into())
+        );
+        assert!(!d.caps);
+        d.perform(Action::Char('a'), ignore);
+        d.perform(Action::Dragon(0x5E), ignore);
+        settle(&mut d);
+        // Caps lock off: 'a' is $61, an inverse A on the screen (lower case in screen_text).
+        assert!(
+            d.machine.screen_text().contains("PAa↑"),
+            "{}",
+            d.machine.screen_text()
+        );
+        assert_eq!(
+            d.perform(Action::ToggleCaps, ignore),
+            Outcome::Changed("caps lock on".into())
+        );
+    }
+
+    #[test]
+    fn turbo_toggles_the_speed_and_break_goes_to_the_machine() {
+        let mut d = driver();
+        let ignore = |_: u64, _: u64| true;
+        assert_eq!(d.speed, Speed::Period);
+        assert_eq!(
+            d.perform(Action::ToggleTurbo, ignore),
+            Outcome::Changed("turbo".into())
+        );
+        assert_eq!(d.speed, Speed::Turbo);
+        d.perform(Action::ToggleTurbo, ignore);
+        assert_eq!(d.speed, Speed::Period);
+        d.perform(Action::Char('x'), ignore);
+        d.perform(Action::Break, ignore);
+        assert_eq!(
+            d.machine.typed_keys_waiting(),
+            0,
+            "BREAK drops the keys typed ahead"
+        );
+        assert_eq!(
+            d.perform(Action::ToggleFullscreen, ignore),
+            Outcome::ToggleFullscreen
+        );
+    }
 
     #[test]
     fn screenshot_names_carry_the_utc_time() {

@@ -13,27 +13,12 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Instant;
 
-use super::keymap::{char_code, Action};
+use super::keymap::Action;
 use super::pacing::Pacer;
-use super::session::{screenshot, video_bytes, Driver, SessionOptions};
+use super::session::{Driver, Outcome, SessionOptions};
 use super::session_error::TerminalError;
-use crate::machine::keyboard::code;
-use crate::machine::screen::{TextScreen, QUADRANTS};
-use crate::video::palette;
-
-/// A cell as (character, foreground, background).
-pub fn cell(b: u8) -> (char, u32, u32) {
-    if b & 0x80 != 0 {
-        let fg = palette::COLOURS[((b >> 4) & 7) as usize];
-        return (QUADRANTS[(b & 0x0F) as usize], fg, palette::BLACK);
-    }
-    let c = TextScreen::cell_char(b).to_ascii_uppercase();
-    if b & 0x40 != 0 {
-        (c, palette::DARK_GREEN, palette::GREEN)
-    } else {
-        (c, palette::GREEN, palette::DARK_GREEN)
-    }
-}
+use crate::machine::keyboard::{code, named_code, NamedKey};
+use crate::machine::screen::TextCell;
 
 fn sgr(fg: u32, bg: u32) -> String {
     format!(
@@ -47,11 +32,11 @@ fn sgr(fg: u32, bg: u32) -> String {
     )
 }
 
-/// One row of screen bytes as ANSI text: colours set at the start and wherever they change,
-/// reset at the end, then CR LF (the terminal is in raw mode).
-pub fn render_row(bytes: &[u8]) -> String {
+/// One row of text cells (`Machine::text_cells`) as ANSI text: colours set at the start and
+/// wherever they change, reset at the end, then CR LF (the terminal is in raw mode).
+pub fn render_row(cells: &[TextCell]) -> String {
     let mut out = String::new();
-    push_cells(&mut out, bytes.iter().map(|&b| cell(b)));
+    push_cells(&mut out, cells.iter().map(|c| (c.ch, c.fg, c.bg)));
     out
 }
 
@@ -70,9 +55,9 @@ fn push_cells(out: &mut String, cells: impl Iterator<Item = (char, u32, u32)>) {
 }
 
 /// The whole 32×16 screen, drawn from the top-left corner.
-pub fn render_screen(screen: &[u8]) -> String {
+pub fn render_screen(rows: &[Vec<TextCell>]) -> String {
     let mut out = String::from("\x1b[H");
-    for row in screen.chunks(32).take(16) {
+    for row in rows {
         out.push_str(&render_row(row));
     }
     out
@@ -125,16 +110,8 @@ pub enum TermKey {
 }
 
 /// Turns terminal bytes (a chunk as read) into keys.
-#[derive(Debug)]
-pub struct TermKeys {
-    pub caps: bool,
-}
-
-impl Default for TermKeys {
-    fn default() -> Self {
-        TermKeys { caps: true }
-    }
-}
+#[derive(Debug, Default)]
+pub struct TermKeys;
 
 impl TermKeys {
     pub fn feed(&mut self, bytes: &[u8]) -> Vec<TermKey> {
@@ -174,11 +151,11 @@ impl TermKeys {
                     }
                     let shift = params.ends_with(";2");
                     let key = match (fin, params.as_str()) {
-                        (Some('A'), _) => Some(if shift { 0x5F } else { code::UP }),
-                        (Some('B'), _) => Some(if shift { b'[' } else { code::DOWN }),
-                        (Some('C'), _) => Some(if shift { b']' } else { code::RIGHT }),
-                        (Some('D'), _) => Some(if shift { code::SHIFT_LEFT } else { code::LEFT }),
-                        (Some('H'), _) => Some(if shift { b'\\' } else { code::CLEAR }),
+                        (Some('A'), _) => Some(named_code(NamedKey::Up, shift)),
+                        (Some('B'), _) => Some(named_code(NamedKey::Down, shift)),
+                        (Some('C'), _) => Some(named_code(NamedKey::Right, shift)),
+                        (Some('D'), _) => Some(named_code(NamedKey::Left, shift)),
+                        (Some('H'), _) => Some(named_code(NamedKey::Clear, shift)),
                         (Some('~'), "1") | (Some('~'), "7") => Some(code::CLEAR),
                         _ => None,
                     };
@@ -188,21 +165,14 @@ impl TermKeys {
                     }
                     match (fin, params.as_str()) {
                         (Some('Q'), "") => out.push(TermKey::Act(Action::Screenshot)),
-                        (Some('R'), "") => {
-                            self.caps = !self.caps;
-                            out.push(TermKey::Act(Action::ToggleCaps));
-                        }
+                        (Some('R'), "") => out.push(TermKey::Act(Action::ToggleCaps)),
                         (Some('~'), "24") => out.push(TermKey::Act(Action::ToggleTurbo)),
                         (Some('~'), "15") => out.push(TermKey::Act(Action::SaveSnapshot)),
                         (Some('~'), "20") => out.push(TermKey::Act(Action::RestoreSnapshot)),
                         _ => {} // a key the Dragon does not have
                     }
                 }
-                c => {
-                    if let Some(k) = char_code(c, self.caps) {
-                        out.push(dragon(k));
-                    }
-                }
+                c => out.push(TermKey::Act(Action::Char(c))),
             }
         }
         out
@@ -289,10 +259,13 @@ fn view_loop(
     let io = TerminalError;
     out.write_all(b"\x1b[2J\x1b[?25l").map_err(io)?;
     let art_scale = art_scale(terminal_size());
-    let mut keys = TermKeys::default();
-    let mut speed = opts.speed;
+    let mut keys = TermKeys;
+    driver.speed = opts.speed;
     let mut pacer = Pacer::new(Instant::now());
-    let mut shown: Option<(crate::video::VdgMode, Vec<u8>)> = None;
+    // The mode of the picture drawn (a new one clears the terminal first), and whether it
+    // must be drawn again though it did not change (the status line has news).
+    let mut shown_mode = None;
+    let mut redraw = true;
     let mut status_line = String::new();
     let mut status_row = 18; // below the help line, set as the picture is drawn
     let mut frame = crate::video::Frame::new();
@@ -300,35 +273,22 @@ fn view_loop(
         // Keys typed since the last wake-up.
         while let Ok(bytes) = rx.try_recv() {
             for k in keys.feed(&bytes) {
-                match k {
+                let action = match k {
                     TermKey::Quit => return Ok(()),
-                    TermKey::Act(Action::Dragon(c)) => driver.machine.type_key(c),
-                    TermKey::Act(Action::Break) => driver.machine.type_break(),
-                    TermKey::Act(Action::ToggleTurbo) => {
-                        speed = speed.toggled();
-                        pacer.restart(Instant::now());
+                    TermKey::Act(action) => action,
+                };
+                let mut quit = false;
+                let outcome = driver.perform(action, |done, all| {
+                    restoring(&mut out, rx, status_row, done, all, &mut quit)
+                });
+                if quit {
+                    return Ok(());
+                }
+                match outcome {
+                    Outcome::Done | Outcome::ToggleFullscreen => {}
+                    Outcome::Changed(text) | Outcome::Notice(text) => {
+                        (status_line, redraw) = (text, true);
                     }
-                    TermKey::Act(Action::Screenshot) => {
-                        status_line = match screenshot(&driver.machine) {
-                            Ok(name) => format!("saved {name}"),
-                            Err(e) => e.to_string(),
-                        };
-                    }
-                    TermKey::Act(Action::ToggleCaps) => {
-                        status_line = format!("caps lock {}", if keys.caps { "on" } else { "off" });
-                    }
-                    TermKey::Act(Action::SaveSnapshot) => {
-                        let path = std::path::Path::new(super::session::SNAPSHOT_NAME);
-                        status_line = driver.save_snapshot(path).unwrap_or_else(|e| e.to_string());
-                    }
-                    TermKey::Act(Action::RestoreSnapshot) => {
-                        let (said, quit) = restore(driver, &mut out, rx, status_row);
-                        if quit {
-                            return Ok(());
-                        }
-                        (status_line, shown) = (said, None);
-                    }
-                    TermKey::Act(Action::ToggleFullscreen) => {}
                 }
             }
         }
@@ -337,15 +297,15 @@ fn view_loop(
         }
         if let Some(text) = driver.notices.last() {
             status_line = text.clone();
-            shown = None;
+            redraw = true;
             notices.append(&mut driver.notices);
         }
-        let done = driver.wake_up(&mut pacer, speed, opts, |machine| {
-            let now = video_bytes(machine);
-            if shown.as_ref() == Some(&now) {
+        let done = driver.wake_up(&mut pacer, opts, |machine| {
+            if !machine.picture_changed() && !redraw {
                 return Ok(false);
             }
-            let graphics = now.0.graphics_mode().is_some();
+            let mode = machine.video_mode().0;
+            let graphics = mode.graphics_mode().is_some();
             // Text is the 32x16 screen; a graphics page is drawn as quadrant art in its
             // colours, as large as the terminal allows.
             let (picture, rows) = if graphics {
@@ -353,9 +313,9 @@ fn view_loop(
                 let art = crate::video::text_art::quadrant_art(&frame, art_scale);
                 (render_art(&art), art.len())
             } else {
-                (render_screen(&now.1), 16)
+                (render_screen(&machine.text_cells()), 16)
             };
-            if shown.as_ref().map(|s| s.0) != Some(now.0) {
+            if shown_mode != Some(mode) {
                 out.write_all(b"\x1b[0m\x1b[2J").map_err(io)?;
             }
             out.write_all(picture.as_bytes()).map_err(io)?;
@@ -370,7 +330,7 @@ fn view_loop(
                 status_line.clear();
             }
             out.flush().map_err(io)?;
-            shown = Some(now);
+            (shown_mode, redraw) = (Some(mode), false);
             Ok(true)
         })?;
         if done {
@@ -379,29 +339,11 @@ fn view_loop(
     }
 }
 
-/// F9: the machine of `spacemono.snapshot`, its replay watched (see [`restore_goes_on`]).
-/// Returns what the status line says, and whether the person asked to quit meanwhile.
-fn restore(
-    driver: &mut Driver,
-    out: &mut std::io::Stdout,
-    rx: &mpsc::Receiver<Vec<u8>>,
-    status_row: usize,
-) -> (String, bool) {
-    let path = std::path::Path::new(super::session::SNAPSHOT_NAME);
-    let mut quit = false;
-    let said = driver
-        .restore_snapshot_watched(path, |done, all| {
-            restore_goes_on(out, rx, status_row, done, all, &mut quit)
-        })
-        .unwrap_or_else(|e| e.to_string());
-    (said, quit)
-}
-
-/// During F9's replay, every few milliseconds: how far it has come on the status line, and
-/// whether to go on. Esc abandons the restore; Ctrl-C or Ctrl-D (or a signal) abandons it and
+/// During F9's replay (see `Driver::perform`), every few milliseconds: how far it has come
+/// on the status line, and whether to go on. Esc abandons the restore; Ctrl-C or Ctrl-D (or a signal) abandons it and
 /// sets `quit`. Other keys typed meanwhile are dropped (they were meant for the machine that
 /// is being replaced).
-fn restore_goes_on(
+fn restoring(
     out: &mut std::io::Stdout,
     rx: &mpsc::Receiver<Vec<u8>>,
     status_row: usize,
@@ -427,6 +369,7 @@ fn restore_goes_on(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::video::palette;
 
     #[test]
     fn the_art_is_as_fine_as_the_terminal_allows() {
@@ -458,11 +401,20 @@ mod tests {
         assert!(s.ends_with("\x1b[0m\r\n"));
     }
 
+    /// The bottom row of a machine whose screen starts with `bytes` there.
+    fn cells(bytes: &[u8]) -> Vec<TextCell> {
+        let mut m = crate::computer::Machine::new();
+        for (i, &b) in bytes.iter().enumerate() {
+            m.poke(0x400 + 32 * 15 + i as u16, b);
+        }
+        m.text_cells()[15][..bytes.len()].to_vec()
+    }
+
     #[test]
     fn cells_in_ansi_colours() {
         // 'A' (normal: dark on green), 'a' (inverse: green on dark green), a yellow SG4 full
         // block, an empty SG4 cell (black), then 'B' as 'A' was.
-        let row = render_row(&[0x41, 0x01, 0x9F, 0x80, 0x42]);
+        let row = render_row(&cells(&[0x41, 0x01, 0x9F, 0x80, 0x42]));
         assert_eq!(
             row,
             "\x1b[38;2;0;65;0;48;2;10;255;10mA\
@@ -473,28 +425,28 @@ mod tests {
         );
         // Same colours run on without new codes; ↑ and ← are their glyphs.
         assert_eq!(
-            render_row(&[0x60, 0x5E, 0x5F]),
+            render_row(&cells(&[0x60, 0x5E, 0x5F])),
             "\x1b[38;2;0;65;0;48;2;10;255;10m ↑←\x1b[0m\r\n"
         );
     }
 
     #[test]
     fn a_screen_is_16_rows_from_home() {
-        let screen = [0x60u8; 512];
-        let s = render_screen(&screen);
+        let s = render_screen(&crate::computer::Machine::new().text_cells());
         assert!(s.starts_with("\x1b[H"));
         assert_eq!(s.matches("\r\n").count(), 16);
     }
 
     #[test]
     fn terminal_bytes_to_keys() {
-        let mut k = TermKeys::default();
+        let mut k = TermKeys;
         let d = |c| TermKey::Act(Action::Dragon(c));
+        let ch = |c| TermKey::Act(Action::Char(c));
         assert_eq!(
             k.feed(b"pr\r\x7f\x1b[A\x1b[1;2B\x1b[H\x1bOH\x1b[D"),
             vec![
-                d(b'P'),
-                d(b'R'),
+                ch('p'),
+                ch('r'),
                 d(13),
                 d(8),
                 d(0x5E),
@@ -508,7 +460,7 @@ mod tests {
         assert_eq!(k.feed(b"\x03"), vec![TermKey::Quit]);
         assert_eq!(
             k.feed(b"\x1bOR a"),
-            vec![TermKey::Act(Action::ToggleCaps), d(b' '), d(b'a')]
+            vec![TermKey::Act(Action::ToggleCaps), ch(' '), ch('a')]
         );
         // F5 and F9: save and restore a snapshot; F6 and the like: no Dragon key.
         assert_eq!(

@@ -97,8 +97,6 @@ impl<W: Write + Seek> WavWriter<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::frontend::tone::ToneGenerator;
-    use crate::machine::hardware::Event;
     use std::cell::RefCell;
     use std::io::Cursor;
     use std::rc::Rc;
@@ -171,18 +169,21 @@ mod tests {
 
     #[test]
     fn n_fields_make_441_samples_each_and_the_header_says_so() {
-        let mut g = ToneGenerator::new(WAV_RATE);
         let file = Shared::default();
         let mut w = WavWriter::new(file.clone(), WAV_RATE).unwrap();
-        g.event(&Event::Sound {
-            period_cycles: 20 * 100,
-            fields: 4,
-        });
-        let mut buf = Vec::new();
-        for _ in 0..10 {
-            buf.clear();
-            g.field(&mut buf);
-            w.write(&buf).unwrap();
+        // Four fields of a tone as the machine makes it (a quarter of its period at each of
+        // the DAC's outer levels), then six of silence.
+        let per_field = crate::computer::Machine::samples_per_field(WAV_RATE);
+        assert_eq!(per_field, 441);
+        let tone: Vec<f32> = (0..per_field)
+            .map(|i| if i % 20 < 10 { 0.48 } else { -0.48 })
+            .collect();
+        for field in 0..10 {
+            if field < 4 {
+                w.write(&tone).unwrap();
+            } else {
+                w.write(&[0.0; 441]).unwrap();
+            }
         }
         assert_eq!(w.samples(), 4410);
         w.finish().unwrap();

@@ -15,10 +15,10 @@ use minifb::{InputCallback, Key, Scale, ScaleMode, Window, WindowOptions};
 use super::host_file::HostFileError;
 use super::keymap::{Action, Input, WindowKeys};
 use super::pacing::{Pacer, Speed};
-use super::session::{screenshot, video_bytes, Driver, SessionOptions};
+use super::session::{Driver, Outcome, SessionOptions};
 use super::session_error::SessionError;
 use crate::video::vdg::{FRAME_HEIGHT, FRAME_WIDTH};
-use crate::video::{Frame, VdgMode};
+use crate::video::Frame;
 
 /// Window options from the command line.
 #[derive(Debug, Clone, Default)]
@@ -308,28 +308,22 @@ impl Screen {
     }
 }
 
-/// Run the machine in the window until it is closed or `--exit-after-fields` is reached.
-/// F9: the machine of `spacemono.snapshot`. The window stays alive during the replay: its
-/// title says how far it has come, Esc abandons it, closing the window ends the session.
-/// Returns what to tell the person.
-fn restore(driver: &mut Driver, screen: &mut Screen, keys: &mut WindowKeys) -> String {
-    let path = std::path::Path::new(super::session::SNAPSHOT_NAME);
-    driver
-        .restore_snapshot_watched(path, |done, all| {
-            screen.set_title(&format!(
-                "{TITLE} \u{2014} restoring the snapshot: {}% (Esc stops)",
-                done * 100 / all.max(1)
-            ));
-            screen.pump();
-            let esc = screen
-                .take_inputs()
-                .into_iter()
-                .any(|i| keys.event(i) == Some(Action::Break));
-            !esc && screen.is_open() && super::signals::caught().is_none()
-        })
-        .unwrap_or_else(|e| e.to_string())
+/// During F9's replay, every few milliseconds: the title says how far it has come, and the
+/// replay goes on unless Esc was pressed, the window was closed or a signal came.
+fn restoring(screen: &mut Screen, keys: &mut WindowKeys, done: u64, all: u64) -> bool {
+    screen.set_title(&format!(
+        "{TITLE} \u{2014} restoring the snapshot: {}% (Esc stops)",
+        done * 100 / all.max(1)
+    ));
+    screen.pump();
+    let esc = screen
+        .take_inputs()
+        .into_iter()
+        .any(|i| keys.event(i) == Some(Action::Break));
+    !esc && screen.is_open() && super::signals::caught().is_none()
 }
 
+/// Run the machine in the window until it is closed or `--exit-after-fields` is reached.
 pub fn run(
     screen: &mut Screen,
     driver: &mut Driver,
@@ -351,47 +345,38 @@ fn run_loop(
     opts: &SessionOptions,
 ) -> Result<(), WindowError> {
     let mut keys = WindowKeys::new();
-    let mut speed = opts.speed;
+    driver.speed = opts.speed;
     let mut pacer = Pacer::new(Instant::now());
     let mut frame = Frame::new();
-    let mut shown: Option<(VdgMode, Vec<u8>)> = None;
+    // The picture is drawn when it changed, or when the window needs it again anyway.
+    let mut redraw = true;
     let mut title = String::new();
-    // The last notice (why a save failed), shown in the title bar for a while.
+    // The last notice (a file written, why a save failed), shown in the title bar a while.
     let mut notice: Option<(String, Instant)> = None;
     loop {
         for input in screen.take_inputs() {
-            match keys.event(input) {
-                Some(Action::Dragon(c)) => driver.machine.type_key(c),
-                Some(Action::Break) => driver.machine.type_break(),
-                Some(Action::ToggleTurbo) => {
-                    speed = speed.toggled();
-                    pacer.restart(Instant::now());
-                }
-                Some(Action::Screenshot) => match screenshot(&driver.machine) {
-                    Ok(name) => eprintln!("spacemono: screenshot {name}"),
-                    Err(e) => eprintln!("spacemono: screenshot: {e}"),
-                },
-                Some(Action::SaveSnapshot) => {
-                    let path = std::path::Path::new(super::session::SNAPSHOT_NAME);
-                    let text = driver.save_snapshot(path).unwrap_or_else(|e| e.to_string());
+            let Some(action) = keys.event(input) else {
+                continue;
+            };
+            let restore = action == Action::RestoreSnapshot;
+            match driver.perform(action, |done, all| restoring(screen, &mut keys, done, all)) {
+                // The title bar shows turbo and caps lock as they are.
+                Outcome::Done | Outcome::Changed(_) => {}
+                Outcome::Notice(text) => {
                     eprintln!("spacemono: {text}");
                     notice = Some((text, Instant::now()));
                 }
-                Some(Action::RestoreSnapshot) => {
-                    let text = restore(driver, screen, &mut keys);
-                    title.clear();
-                    eprintln!("spacemono: {text}");
-                    notice = Some((text, Instant::now()));
-                    shown = None;
-                }
-                Some(Action::ToggleFullscreen) => {
+                Outcome::ToggleFullscreen => {
                     if let Err(e) = screen.toggle_fullscreen() {
                         eprintln!("spacemono: {e}");
                     }
-                    shown = None;
+                    redraw = true;
                     title.clear();
                 }
-                Some(Action::ToggleCaps) | None => {}
+            }
+            if restore {
+                // Its progress was in the title; a machine restored is drawn anew anyway.
+                title.clear();
             }
         }
         if !screen.is_open() || super::signals::caught().is_some() {
@@ -399,12 +384,12 @@ fn run_loop(
         }
         let want_title = format!(
             "{TITLE}{}{}",
-            if speed == Speed::Turbo {
+            if driver.speed == Speed::Turbo {
                 " [turbo]"
             } else {
                 ""
             },
-            if keys.caps { "" } else { " [caps off]" }
+            if driver.caps { "" } else { " [caps off]" }
         );
         let want_title = match &notice {
             Some((text, since)) if since.elapsed() < NOTICE_TIME => {
@@ -417,15 +402,14 @@ fn run_loop(
             title = want_title;
         }
 
-        let done = driver.wake_up(&mut pacer, speed, opts, |machine| {
-            let now_showing = video_bytes(machine);
-            if shown.as_ref() == Some(&now_showing) {
+        let done = driver.wake_up(&mut pacer, opts, |machine| {
+            if !machine.picture_changed() && !redraw {
                 screen.pump();
                 return Ok(false);
             }
             machine.render(&mut frame);
             screen.present(&frame)?;
-            shown = Some(now_showing);
+            redraw = false;
             Ok(true)
         })?;
         for text in driver.notices.drain(..) {

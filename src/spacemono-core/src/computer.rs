@@ -6,6 +6,7 @@ use crate::basic::error::ErrorCode;
 use crate::basic::interp::{Interpreter, Mode};
 use crate::basic::program_image;
 use crate::machine::hardware::Hardware;
+use crate::machine::sound::Sound;
 use crate::machine::{cassette, screen, video_select};
 use crate::snapshot::{Input, Snapshot, SnapshotError};
 use crate::timing::CYCLES_PER_FIELD;
@@ -50,6 +51,10 @@ pub struct Machine {
     journal: Vec<(u64, Input)>,
     /// Set when the machine was changed in a way the journal cannot record.
     unrecorded: Option<&'static str>,
+    /// The sound as samples, when a frontend asked for it (`set_sound_rate`).
+    sound: Option<Sound>,
+    /// The picture last taken by `picture_changed`.
+    shown: crate::video::shown::ShownPicture,
 }
 
 impl Default for Machine {
@@ -78,6 +83,8 @@ impl Machine {
             starved: false,
             journal: Vec::new(),
             unrecorded: None,
+            sound: None,
+            shown: Default::default(),
         }
     }
 
@@ -125,11 +132,20 @@ impl Machine {
     }
 
     /// Run fields one after another while the program keeps running, at most `max` (at
-    /// least one): a frontend with nothing to do between fields (no sound to make, no
-    /// picture to show) spares its own work on each. Stops after the first field that ends
-    /// in anything but [`Status::Running`]; returns that status and the fields run.
+    /// least one): a frontend with nothing to do between fields (no picture to show) spares
+    /// its own work on each. Stops after the first field that ends in anything but
+    /// [`Status::Running`]; returns that status and the fields run. While the sound is heard
+    /// (see [`set_sound_heard`](Self::set_sound_heard)) every field makes its samples, as
+    /// [`run_field`](Self::run_field) does.
     pub fn run_fields(&mut self, max: u32) -> (Status, u32) {
         let first = self.hw.field;
+        if self.sound.as_ref().is_some_and(Sound::heard) {
+            let mut status = self.run_field();
+            while status == Status::Running && self.hw.field - first < max as u64 {
+                status = self.run_field();
+            }
+            return (status, (self.hw.field - first) as u32);
+        }
         // The interpreter crosses the field ends it can by itself (see `fields_ahead`); the
         // last one, or the first it cannot, is run_field's.
         self.basic.fields_ahead = max.saturating_sub(1);
@@ -139,9 +155,10 @@ impl Machine {
     }
 
     /// Run one field: a field's worth of work, then the field interrupt (TIMER, the
-    /// SOUND countdown, the cursor blink).
+    /// SOUND countdown, the cursor blink); then, with a sound rate set, the field's samples.
     #[inline]
     pub fn run_field(&mut self) -> Status {
+        let first = self.hw.field;
         // Typed keys go down one a field, when the machine is ready (none waiting: nothing to
         // decide).
         if self.hw.keyboard.typed_waiting() > 0 {
@@ -150,9 +167,13 @@ impl Machine {
         }
         self.basic.run_slice(&mut self.hw, CYCLES_PER_FIELD);
         self.starved = self.basic.end_field(&mut self.hw, CYCLES_PER_FIELD);
-        // Sound nobody takes (a headless run, a snapshot's replay) is not kept for ever: past
-        // the limit the older half goes, at once, so the cost stays one comparison a field.
-        if self.hw.events.len() > MAX_PENDING_EVENTS {
+        if let Some(sound) = self.sound.as_mut() {
+            // (Several fields only when run_fields ran them unheard.)
+            sound.after_fields(&mut self.hw.events, self.hw.field - first);
+        } else if self.hw.events.len() > MAX_PENDING_EVENTS {
+            // Sound nobody takes (a headless run, a snapshot's replay) is not kept for ever:
+            // past the limit the older half goes, at once, so the cost stays one comparison
+            // a field.
             let excess = self.hw.events.len() - MAX_PENDING_EVENTS / 2;
             self.hw.events.drain(..excess);
         }
@@ -249,8 +270,52 @@ impl Machine {
         self.hw.field
     }
 
-    /// The sound and other events of the fields run since the last call, for a sound output
-    /// to take (it leaves the list empty).
+    /// Make the machine's sound as samples, `rate` a second, from the next field on (every
+    /// field is a whole number of samples, [`samples_per_field`](Self::samples_per_field),
+    /// so the sound keeps the emulated time exactly), for [`take_sound`](Self::take_sound).
+    /// It starts silent. `None` (or 0) makes no sound: the SOUND and PLAY events are then
+    /// kept for [`events`](Self::events) instead, and a run costs nothing more.
+    pub fn set_sound_rate(&mut self, rate: Option<u32>) {
+        self.sound = rate.filter(|&r| r > 0).map(Sound::new);
+    }
+
+    /// The rate the sound is made at, if any (see [`set_sound_rate`](Self::set_sound_rate)).
+    pub fn sound_rate(&self) -> Option<u32> {
+        self.sound.as_ref().map(Sound::rate)
+    }
+
+    /// Samples the sound has in one field at `rate` samples a second: the rate over 49.968
+    /// fields a second, rounded (441 at 22,036 Hz).
+    pub fn samples_per_field(rate: u32) -> usize {
+        crate::machine::tone::samples_per_field(rate)
+    }
+
+    /// Whether the sound's samples are made (the default). A frontend that would not play
+    /// them (turbo, with nothing recorded) turns this off: the tones then move on field by
+    /// field as if heard, and [`run_fields`](Self::run_fields) may run many fields at once.
+    pub fn set_sound_heard(&mut self, heard: bool) {
+        if let Some(sound) = self.sound.as_mut() {
+            sound.set_heard(heard);
+        }
+    }
+
+    /// Move the samples made since the last call (one field's worth for each field run
+    /// while heard; -1.0..1.0, silence 0.0) to the end of `out`. Samples not taken are kept
+    /// up to about 24 s at 44 kHz, then the older ones go.
+    pub fn take_sound(&mut self, out: &mut Vec<f32>) {
+        if let Some(sound) = self.sound.as_mut() {
+            sound.take(out);
+        }
+    }
+
+    /// Whether a SOUND or PLAY tone (or a PLAY rest) is still playing in the sound made (false
+    /// with no sound rate set).
+    pub fn sounding(&self) -> bool {
+        self.sound.as_ref().is_some_and(Sound::sounding)
+    }
+
+    /// The sound and other events of the fields run since the last call (it leaves the list
+    /// empty). With a sound rate set the machine's own sound takes them after every field.
     pub fn events(&mut self) -> &mut Vec<crate::machine::hardware::Event> {
         &mut self.hw.events
     }
@@ -473,6 +538,33 @@ impl Machine {
         crate::video::render_into(frame, self.hw.mem.all(), start, mode);
     }
 
+    /// Whether the picture changed since the last call (true the first time): the VDG's
+    /// mode, the page it shows or a byte of it. A frontend draws the picture again only
+    /// then ([`render`](Self::render), [`text_cells`](Self::text_cells)).
+    pub fn picture_changed(&mut self) -> bool {
+        let (mode, start) = self.video_mode();
+        self.shown.take(mode, start, self.hw.mem.all())
+    }
+
+    /// The text the VDG shows, as 16 rows of 32 cells: each character with its colours as
+    /// the VDG draws it (a view that draws characters, not pixels, shows these; while a
+    /// graphics page is shown, [`render`](Self::render) it instead).
+    pub fn text_cells(&self) -> Vec<Vec<screen::TextCell>> {
+        let start = self.hw.video.start as usize;
+        let mem = self.hw.mem.all();
+        let (rows, columns) = (screen::ROWS as usize, screen::COLUMNS as usize);
+        (0..rows)
+            .map(|row| {
+                (0..columns)
+                    .map(|col| {
+                        let a = (start + row * columns + col) & 0xFFFF;
+                        screen::TextScreen::cell(mem.get(a).copied().unwrap_or(0))
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
     /// The text screen as 16 lines of 32 characters (see `TextScreen::to_text`).
     pub fn screen_text(&self) -> String {
         screen::TextScreen::to_text(&self.hw.mem)
@@ -648,3 +740,7 @@ fn tape_kind_code(kind: crate::formats::TapeKind) -> u8 {
         crate::formats::TapeKind::Ascii => 2,
     }
 }
+
+#[cfg(test)]
+#[path = "computer_tests.rs"]
+mod tests;

@@ -22,6 +22,56 @@ pub mod code {
     pub const UP: u8 = 0x5E;
 }
 
+/// The code a character typed on another keyboard gives on a Dragon's, or `None` when the
+/// Dragon has no key for it (`{ | } ~` and the back quote). With caps lock on (the
+/// power-on state) letters come out as capitals, as on the Dragon; with it off, lower-case
+/// letters give $61-$7A (shown as inverse capitals).
+pub fn char_code(c: char, caps: bool) -> Option<u8> {
+    match c {
+        'a'..='z' if caps => Some(c.to_ascii_uppercase() as u8),
+        'a'..='z' => Some(c as u8),
+        // Everything the Dragon's keys can type: space to '_' ($5E is ↑, $5F SHIFT+↑).
+        ' '..='_' => Some(c as u8),
+        '\r' | '\n' => Some(code::ENTER),
+        '↑' => Some(code::UP),
+        '←' => Some(code::LEFT),
+        _ => None,
+    }
+}
+
+/// The Dragon's keys that type no character, as another keyboard's keys stand for them
+/// (BREAK has its own way in: `Machine::type_break`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NamedKey {
+    Enter,
+    Clear,
+    Up,
+    Down,
+    Left,
+    Right,
+    /// SHIFT+@ on the Dragon (Pause on a PC).
+    Pause,
+}
+
+/// The code a named key gives, with SHIFT held (`shift`) or not: SHIFT+CLEAR is `\`,
+/// SHIFT+↑ $5F, SHIFT+↓ `[`, SHIFT+← deletes the line, SHIFT+→ `]`.
+pub fn named_code(key: NamedKey, shift: bool) -> u8 {
+    match (key, shift) {
+        (NamedKey::Enter, _) => code::ENTER,
+        (NamedKey::Clear, false) => code::CLEAR,
+        (NamedKey::Clear, true) => b'\\',
+        (NamedKey::Up, false) => code::UP,
+        (NamedKey::Up, true) => 0x5F,
+        (NamedKey::Down, false) => code::DOWN,
+        (NamedKey::Down, true) => b'[',
+        (NamedKey::Left, false) => code::LEFT,
+        (NamedKey::Left, true) => code::SHIFT_LEFT,
+        (NamedKey::Right, false) => code::RIGHT,
+        (NamedKey::Right, true) => b']',
+        (NamedKey::Pause, _) => code::PAUSE,
+    }
+}
+
 /// Names accepted in key scripts: `{BREAK}` and friends.
 pub const KEY_NAMES: [(&str, u8); 8] = [
     ("BREAK", code::BREAK),
@@ -290,6 +340,45 @@ impl Keyboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn characters_give_the_dragon_codes_with_caps_lock_on_or_off() {
+        let codes = |caps| {
+            "pR1\"^{\r~a↑←"
+                .chars()
+                .map(|c| char_code(c, caps))
+                .collect::<Vec<_>>()
+        };
+        let with = |a| {
+            vec![
+                Some(b'P'),
+                Some(b'R'),
+                Some(b'1'),
+                Some(b'"'),
+                Some(0x5E),
+                None,
+                Some(code::ENTER),
+                None,
+                Some(a),
+                Some(code::UP),
+                Some(code::LEFT),
+            ]
+        };
+        assert_eq!(codes(true), with(b'A'));
+        let mut off = with(0x61);
+        off[0] = Some(0x70);
+        assert_eq!(codes(false), off);
+    }
+
+    #[test]
+    fn named_keys_and_their_shift_codes() {
+        use NamedKey::*;
+        let keys = [Enter, Clear, Up, Down, Left, Right, Pause];
+        let plain: Vec<u8> = keys.iter().map(|&k| named_code(k, false)).collect();
+        let shifted: Vec<u8> = keys.iter().map(|&k| named_code(k, true)).collect();
+        assert_eq!(plain, [0x0D, 0x0C, 0x5E, 0x0A, 0x08, 0x09, 0x13]);
+        assert_eq!(shifted, [0x0D, 0x5C, 0x5F, 0x5B, 0x15, 0x5D, 0x13]);
+    }
 
     #[test]
     fn scripts_name_keys_and_enter() {

@@ -7,4 +7,6 @@ pub mod hardware;
 pub mod keyboard;
 pub mod memory;
 pub mod screen;
+pub(crate) mod sound;
+pub(crate) mod tone;
 pub mod video_select;

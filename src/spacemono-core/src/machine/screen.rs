@@ -5,6 +5,22 @@ use crate::machine::memory::{addr, Memory};
 
 /// Where the ROM keeps the cursor address (CURPOS).
 pub const CURSOR_ADDR: u16 = 0x88;
+/// One cell of the text screen as the VDG shows it, for a view that draws characters (the
+/// terminal): the character in its colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TextCell {
+    /// The character as the VDG draws it: letters in capitals (an inverse one too: its
+    /// colours say it), `↑` and `←` for $1E/$1F, a semigraphics cell as a Unicode quadrant
+    /// block (an empty one as a space).
+    pub ch: char,
+    /// Its colour (0x00RRGGBB): dark green for a normal character, green for an inverse
+    /// (lower-case) one, the cell's colour for semigraphics.
+    pub fg: u32,
+    /// The background: green for a normal character, dark green for an inverse one, black
+    /// for semigraphics.
+    pub bg: u32,
+}
+
 /// A blank text cell: an inverted-video space (dark green on the VDG).
 pub const BLANK: u8 = 0x60;
 pub const COLUMNS: u16 = 32;
@@ -122,6 +138,25 @@ impl TextScreen {
             out.push('\n');
         }
         out
+    }
+
+    /// One screen byte as the VDG shows it: a character and its colours (see [`TextCell`]).
+    pub fn cell(b: u8) -> TextCell {
+        use crate::video::palette;
+        if b & 0x80 != 0 {
+            return TextCell {
+                ch: QUADRANTS[(b & 0x0F) as usize],
+                fg: palette::COLOURS[((b >> 4) & 7) as usize],
+                bg: palette::BLACK,
+            };
+        }
+        let ch = Self::cell_char(b).to_ascii_uppercase();
+        let (fg, bg) = if b & 0x40 != 0 {
+            (palette::DARK_GREEN, palette::GREEN)
+        } else {
+            (palette::GREEN, palette::DARK_GREEN)
+        };
+        TextCell { ch, fg, bg }
     }
 
     /// One screen byte as a Unicode character (see [`TextScreen::to_text`]).

@@ -10,6 +10,7 @@
 
 pub mod font;
 pub mod palette;
+pub(crate) mod shown;
 pub mod text_art;
 pub mod vdg;
 

@@ -3,7 +3,8 @@
 //! 20·(261−t) CPU cycles, for d·4 fields. PLAY's notes are the same wave with $7E ± 4·V for
 //! the outer steps, and its rests hold the DAC at mid. Samples are generated here, one field
 //! at a time, so that a sound output and a WAV file get exactly the emulated timing: every
-//! field is 1/49.968 s of samples, silent or not.
+//! field is 1/49.968 s of samples, silent or not. [`Machine`](crate::computer::Machine)
+//! runs one when a frontend asks for the sound (see `sound`).
 
 use std::collections::VecDeque;
 
@@ -23,6 +24,12 @@ const MID: u8 = 0x7E;
 /// silence (the DAC at mid) is 0.
 fn level(dac: u8) -> f32 {
     ((dac & 0xFC) as f32 - 124.0) / 128.0 * VOLUME
+}
+
+/// Samples in one field at `rate` samples a second: the rate over 49.968 fields a second,
+/// rounded (at least one).
+pub fn samples_per_field(rate: u32) -> usize {
+    ((rate as f64 / FIELDS_PER_SECOND).round() as usize).max(1)
 }
 
 /// One tone (or rest) waiting or playing.
@@ -57,15 +64,11 @@ impl ToneGenerator {
     pub fn new(rate: u32) -> Self {
         ToneGenerator {
             rate,
-            per_field: ((rate as f64 / FIELDS_PER_SECOND).round() as usize).max(1),
+            per_field: samples_per_field(rate),
             queue: VecDeque::new(),
             phase: 0.0,
             fresh: false,
         }
-    }
-
-    pub fn rate(&self) -> u32 {
-        self.rate
     }
 
     /// Samples in one field.
@@ -73,6 +76,7 @@ impl ToneGenerator {
         self.per_field
     }
 
+    /// Whether a tone or rest is playing or waiting to.
     pub fn is_sounding(&self) -> bool {
         !self.queue.is_empty()
     }
