@@ -6,7 +6,8 @@ use crate::basic::ast::{is_string_name, CompiledLine, Expr, LValue, Stmt, VarNam
 use crate::basic::cost::{self, fp};
 use crate::basic::error::ErrorCode;
 use crate::basic::eval::{Val, LET_LEVEL};
-use crate::basic::interp::{Halt, InputState, Interpreter, Mode, Pc, Res, SKIPPED_TO_LINE_END};
+use crate::basic::interp::{Halt, InputState, Interpreter, Mode, Res};
+use crate::basic::pc::{Pc, SKIPPED_TO_LINE_END};
 use crate::basic::semigraphics;
 use crate::basic::strings::{read_desc, write_desc};
 use crate::machine::hardware::{Event, Hardware};

@@ -9,6 +9,7 @@ use crate::basic::eval::write_packed;
 use crate::basic::interp::{
     fill_line_buffer, Halt, InputState, Interpreter, Mode, Res, LINE_BUFFER,
 };
+use crate::basic::pc::Pc;
 use crate::basic::program;
 use crate::basic::tokens::stmt as tok;
 use crate::machine::hardware::Hardware;
@@ -255,7 +256,7 @@ impl Interpreter {
     fn error_in_data_line(&mut self, hw: &mut Hardware) -> Halt {
         hw.mem.write_system_u16(addr::CURRENT_LINE, self.data_line);
         if let Ok(i) = self.find_line_index(hw, self.data_line) {
-            self.stmt_pc = crate::basic::interp::Pc { line: i, seg: 0 };
+            self.stmt_pc = Pc::line_start(i);
         }
         Halt::Error(ErrorCode::SN)
     }

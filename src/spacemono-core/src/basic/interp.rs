@@ -5,12 +5,14 @@ use std::rc::Rc;
 
 use crate::basic::ast::{CompiledLine, Expr, Jump, Stmt, VarName, FLAT_STACK};
 use crate::basic::compile::compile_line_for;
+use crate::basic::control_stack::ControlStack;
 use crate::basic::cost;
 use crate::basic::crunch;
 use crate::basic::error::ErrorCode;
 use crate::basic::float::{FloatUnit, Packed, Unpacked};
 use crate::basic::line_editor::LineEditor;
 use crate::basic::long_names::LongNames;
+use crate::basic::pc::Pc;
 use crate::basic::program;
 use crate::basic::vars::VarIndex;
 use crate::machine::hardware::Hardware;
@@ -39,59 +41,6 @@ pub const BUFFER_STRINGS_END: u16 = 0x03D9;
 pub const INKEY_LATCH: u16 = 0x87;
 /// Line number of a direct-mode statement.
 pub const DIRECT_LINE: u16 = 0xFFFF;
-
-const DIRECT: u32 = u32::MAX;
-
-/// Where execution is: a line of the program (by index) or the direct-mode line, and
-/// which of its `:`-separated statements.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Pc {
-    pub line: u32,
-    pub seg: u16,
-}
-
-/// The statement index a false IF or an ELSE leaves: past the line's end, as `segs.len()`
-/// would be, but never equal to "the next statement", so the junk check after a statement
-/// (which the ROM makes only when the text pointer is left on the junk) does not fire for
-/// text that was skipped rather than run.
-pub const SKIPPED_TO_LINE_END: u16 = u16::MAX;
-
-impl Pc {
-    /// Where execution goes when this statement falls through to the next one.
-    pub fn next_statement(&self) -> Pc {
-        Pc {
-            line: self.line,
-            seg: self.seg.wrapping_add(1),
-        }
-    }
-
-    pub fn is_direct(&self) -> bool {
-        self.line == DIRECT
-    }
-}
-
-#[derive(Clone, Debug)]
-pub enum Frame {
-    For {
-        var: VarName,
-        var_addr: u16,
-        step: Packed,
-        direction: u8,
-        limit: Packed,
-        body: Pc,
-        /// The FOR was the last statement of its line: the body starts on the next line.
-        body_ends_line: bool,
-        /// When the loop's body is nothing but its own NEXT (a delay loop), where that NEXT
-        /// is: such a loop can run many passes inside one NEXT, with the same costs.
-        empty_body_next: Option<Pc>,
-        /// What looking the variable up costs (`NEXT V` pays it every pass): its place in
-        /// the table does not change while the loop runs.
-        search: u32,
-    },
-    Gosub {
-        ret: Pc,
-    },
-}
 
 /// What the interpreter is doing between slices.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -156,9 +105,8 @@ pub struct Interpreter {
     /// The statement being executed (for errors and CONT).
     pub(crate) stmt_pc: Pc,
     pub mode: Mode,
-    pub(crate) stack: Vec<Frame>,
-    /// Bytes of machine stack the frames take: 18 per FOR, 7 per GOSUB.
-    pub(crate) stack_bytes: u16,
+    /// The FOR/GOSUB frames and the stack bytes they take.
+    pub(crate) stack: ControlStack,
     pub(crate) cont: Option<Pc>,
     /// Address of the next character READ looks at (0 = RESTOREd).
     pub(crate) data_ptr: u16,
@@ -244,17 +192,10 @@ impl Interpreter {
             compiled: Vec::new(),
             index_valid: false,
             direct: Rc::new(CompiledLine::default()),
-            pc: Pc {
-                line: DIRECT,
-                seg: 0,
-            },
-            stmt_pc: Pc {
-                line: DIRECT,
-                seg: 0,
-            },
+            pc: Pc::DIRECT_START,
+            stmt_pc: Pc::DIRECT_START,
             mode: Mode::Prompt,
-            stack: Vec::new(),
-            stack_bytes: 0,
+            stack: ControlStack::default(),
             cont: None,
             data_ptr: 0,
             data_line: 0,
@@ -305,7 +246,7 @@ impl Interpreter {
     /// The 6809 S register while a statement handler runs (interpreter.md §1).
     #[inline]
     pub(crate) fn s_h(&self, hw: &Hardware) -> i32 {
-        hw.mem.read_u16(addr::STACK_TOP) as i32 - 3 - self.stack_bytes as i32
+        hw.mem.read_u16(addr::STACK_TOP) as i32 - 3 - self.stack.bytes() as i32
     }
 
     #[inline]
@@ -321,24 +262,6 @@ impl Interpreter {
             Err(ErrorCode::OM)
         } else {
             Ok(())
-        }
-    }
-
-    pub(crate) fn push_frame(&mut self, f: Frame) {
-        self.stack_bytes += match f {
-            Frame::For { .. } => 18,
-            Frame::Gosub { .. } => 7,
-        };
-        self.stack.push(f);
-    }
-
-    pub(crate) fn truncate_stack(&mut self, len: usize) {
-        while self.stack.len() > len {
-            match self.stack.pop() {
-                Some(Frame::For { .. }) => self.stack_bytes -= 18,
-                Some(Frame::Gosub { .. }) => self.stack_bytes -= 7,
-                None => {}
-            }
         }
     }
 
@@ -367,7 +290,7 @@ impl Interpreter {
         self.vars.clear();
         self.fns.clear();
         self.data_ptr = 0;
-        self.truncate_stack(0);
+        self.stack.clear();
         self.cont = None;
         self.temp_count = 0;
     }
@@ -400,10 +323,7 @@ impl Interpreter {
         self.input = None;
         // The FOR/GOSUB frames stay: a direct command between STOP and CONT keeps them, as
         // the Dragon's stack does. Errors, RUN, CLEAR, NEW and edits drop them.
-        self.pc = Pc {
-            line: DIRECT,
-            seg: 0,
-        };
+        self.pc = Pc::DIRECT_START;
         self.stmt_pc = self.pc;
     }
 
@@ -422,7 +342,7 @@ impl Interpreter {
             hw.print_bytes(line.to_string().as_bytes());
         }
         self.cont = None;
-        self.truncate_stack(0);
+        self.stack.clear();
         self.go_prompt(hw);
     }
 
@@ -513,10 +433,7 @@ impl Interpreter {
                     self.dialect,
                     &mut self.long_names,
                 ));
-                self.pc = Pc {
-                    line: DIRECT,
-                    seg: 0,
-                };
+                self.pc = Pc::DIRECT_START;
                 self.mode = Mode::Running;
             }
         }
@@ -533,10 +450,7 @@ impl Interpreter {
             self.finish(hw, Halt::End);
             return;
         }
-        self.pc = Pc {
-            line: index,
-            seg: 0,
-        };
+        self.pc = Pc::line_start(index);
         let number = self.lines[index as usize].number;
         hw.mem.write_system_u16(addr::CURRENT_LINE, number);
         hw.cycles += cost::NEW_LINE;

@@ -4,6 +4,7 @@
 pub mod ast;
 pub mod command_string;
 pub mod compile;
+pub mod control_stack;
 pub mod cost;
 pub mod crunch;
 pub mod dialect;
@@ -28,6 +29,7 @@ pub mod line_editor;
 pub mod line_index;
 pub mod listing;
 pub mod long_names;
+pub mod pc;
 pub mod play;
 pub mod program;
 pub mod program_image;

@@ -20,7 +20,8 @@ use crate::basic::ast::CompiledLine;
 use crate::basic::compile::split_segments;
 use crate::basic::error::ErrorCode;
 use crate::basic::exec::ExecResult;
-use crate::basic::interp::{Halt, Interpreter, Mode, Pc};
+use crate::basic::interp::{Halt, Interpreter, Mode};
+use crate::basic::pc::Pc;
 use crate::basic::program;
 use crate::machine::hardware::Hardware;
 
