@@ -384,13 +384,12 @@ impl Machine {
 
     /// Record the number of every line run, in order (`--trace`).
     pub fn record_trace(&mut self) {
-        self.basic.trace_out = Some(Vec::new());
-        self.basic.tracing = true;
+        self.basic.trace.start_recording();
     }
 
     /// The line numbers run since [`record_trace`](Self::record_trace).
     pub fn trace(&self) -> Option<&[u16]> {
-        self.basic.trace_out.as_deref()
+        self.basic.trace.recorded()
     }
 
     /// The 64K address space as the CPU sees it.

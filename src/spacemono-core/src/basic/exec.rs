@@ -237,13 +237,11 @@ impl Interpreter {
             Stmt::Clear(size, top) => self.clear_stmt(hw, size.as_ref(), top.as_ref()),
             Stmt::New => self.new_stmt(hw),
             Stmt::Tron => {
-                self.trace = true;
-                self.tracing = true;
+                self.trace.tron();
                 Ok(())
             }
             Stmt::Troff => {
-                self.trace = false;
-                self.tracing = self.trace_out.is_some();
+                self.trace.troff();
                 Ok(())
             }
             Stmt::Del(range) => self.del_stmt(hw, range),

@@ -151,10 +151,7 @@ impl Interpreter {
             // A delay loop (`FOR I=1 TO 500:NEXT`): the passes that fit in this field run
             // here, each costing what the statement dispatch, the line and the NEXT cost, and
             // stopping for a key as the poll between statements would.
-            let spin = i == 0
-                && !self.trace
-                && self.trace_out.is_none()
-                && empty_next == Some(self.stmt_pc);
+            let spin = i == 0 && !self.trace.is_active() && empty_next == Some(self.stmt_pc);
             let pass = seg_cost
                 + cost::NEXT
                 + cost::FCOMP

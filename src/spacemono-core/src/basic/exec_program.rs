@@ -18,7 +18,7 @@ impl Interpreter {
         self.reset_run_state(hw);
         graphics::run_reset(&mut hw.mem);
         play::init(&mut hw.mem);
-        self.hide_cursor(hw);
+        self.cursor.hide(hw);
         self.ensure_index(hw);
         self.mode = Mode::Running;
         match target {
@@ -135,7 +135,7 @@ impl Interpreter {
             return Err(ErrorCode::UL.into());
         };
         let listed = listing::list_line(l.number, hw.mem.slice(l.text, l.end));
-        self.hide_cursor(hw);
+        self.cursor.hide(hw);
         if hw.column() != 0 {
             hw.print(b'\r');
         }

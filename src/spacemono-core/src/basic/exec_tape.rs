@@ -206,7 +206,7 @@ impl Interpreter {
         }
         hw.deck.abandon_file();
         hw.deck.begin_search(name.as_deref());
-        self.hide_cursor(hw);
+        self.cursor.hide(hw);
         self.tape_job = Some(TapeJob {
             after,
             direct: self.stmt_pc.is_direct(),

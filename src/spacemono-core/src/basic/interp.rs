@@ -8,12 +8,14 @@ use crate::basic::compile::compile_line_for;
 use crate::basic::control_stack::ControlStack;
 use crate::basic::cost;
 use crate::basic::crunch;
+use crate::basic::cursor::Cursor;
 use crate::basic::error::ErrorCode;
 use crate::basic::float::{FloatUnit, Packed, Unpacked};
 use crate::basic::line_editor::LineEditor;
 use crate::basic::long_names::LongNames;
 use crate::basic::pc::Pc;
 use crate::basic::program;
+use crate::basic::trace::Trace;
 use crate::basic::vars::VarIndex;
 use crate::machine::hardware::Hardware;
 use crate::machine::memory::addr;
@@ -79,10 +81,6 @@ pub struct LineEntry {
     pub end: u16,
 }
 
-/// The most lines `--trace` records: a program that never stops must not take all the host's
-/// memory (4M lines are 8 MB here and about 24 MB written out).
-pub const TRACE_LIMIT: usize = 4 << 20;
-
 #[derive(Clone)]
 pub struct Interpreter {
     pub fu: FloatUnit,
@@ -112,13 +110,8 @@ pub struct Interpreter {
     pub(crate) data_ptr: u16,
     /// Line number of the DATA statement being read.
     pub(crate) data_line: u16,
-    pub(crate) trace: bool,
-    /// `trace` or a `trace_out` being kept: the one flag the line change looks at.
-    pub(crate) tracing: bool,
-    /// `--trace`: the number of every program line entered, as TRON would show it, without
-    /// printing anything (None: not recording), up to [`TRACE_LIMIT`] lines. The frontend
-    /// writes it out.
-    pub trace_out: Option<Vec<u16>>,
+    /// TRON and `--trace`'s record of the lines run.
+    pub(crate) trace: Trace,
     /// The BASIC the program was written for (`--dialect`); the Dragon's own by default. The
     /// cruncher, the compiler, RND, TAB and RANDOMIZE consult it.
     pub dialect: crate::basic::dialect::Dialect,
@@ -136,9 +129,8 @@ pub struct Interpreter {
     pub(crate) fields_ahead: u32,
     /// The left operands a flat expression keeps waiting (eval_flat.rs).
     pub(crate) flat_stack: [Unpacked; FLAT_STACK],
-    /// The cursor cell currently shown inverted, and the blink countdown.
-    pub(crate) cursor_shown: Option<u16>,
-    pub(crate) blink: u32,
+    /// The blinking cursor shown while a line is typed.
+    pub(crate) cursor: Cursor,
 }
 
 impl std::fmt::Debug for Interpreter {
@@ -199,9 +191,7 @@ impl Interpreter {
             cont: None,
             data_ptr: 0,
             data_line: 0,
-            trace: false,
-            tracing: false,
-            trace_out: None,
+            trace: Trace::default(),
             dialect: crate::basic::dialect::Dialect::Dragon,
             last_rnd: None,
             temp_count: 0,
@@ -212,8 +202,7 @@ impl Interpreter {
             budget: 0,
             fields_ahead: 0,
             flat_stack: [Unpacked::default(); FLAT_STACK],
-            cursor_shown: None,
-            blink: 0,
+            cursor: Cursor::default(),
         }
     }
 
@@ -312,7 +301,7 @@ impl Interpreter {
 
     /// Back to `OK` and the line editor (BasCmdMode).
     pub(crate) fn go_prompt(&mut self, hw: &mut Hardware) {
-        self.hide_cursor(hw);
+        self.cursor.hide(hw);
         if hw.column() != 0 {
             hw.print(b'\r');
         }
@@ -329,7 +318,7 @@ impl Interpreter {
 
     /// Report an error as SysErr does and return to the prompt.
     pub(crate) fn report_error(&mut self, hw: &mut Hardware, e: ErrorCode) {
-        self.hide_cursor(hw);
+        self.cursor.hide(hw);
         let line = self.current_line_number();
         if hw.column() != 0 {
             hw.print(b'\r');
@@ -348,7 +337,7 @@ impl Interpreter {
 
     /// STOP and BREAK: CR, `BREAK IN n`, OK; CONT resumes at `resume`.
     pub(crate) fn report_break(&mut self, hw: &mut Hardware, resume: Pc) {
-        self.hide_cursor(hw);
+        self.cursor.hide(hw);
         let line = self.current_line_number();
         hw.print(b'\r');
         hw.print_bytes(b"BREAK");
@@ -360,30 +349,6 @@ impl Interpreter {
         if line != DIRECT_LINE {
             self.cont = Some(resume);
         }
-    }
-
-    // ------------------------------------------------------------------ cursor
-
-    pub(crate) fn show_cursor(&mut self, hw: &mut Hardware) {
-        let c = TextScreen::cursor(&hw.mem);
-        match self.cursor_shown {
-            Some(a) if a == c => {}
-            Some(_) => {
-                self.hide_cursor(hw);
-                self.show_cursor(hw);
-            }
-            None => {
-                hw.mem.poke(c, hw.mem.peek(c) ^ 0x40);
-                self.cursor_shown = Some(c);
-            }
-        }
-    }
-
-    pub(crate) fn hide_cursor(&mut self, hw: &mut Hardware) {
-        if let Some(a) = self.cursor_shown.take() {
-            hw.mem.poke(a, hw.mem.peek(a) ^ 0x40);
-        }
-        self.blink = 0;
     }
 
     // ------------------------------------------------------------------ the main loop
@@ -454,24 +419,8 @@ impl Interpreter {
         let number = self.lines[index as usize].number;
         hw.mem.write_system_u16(addr::CURRENT_LINE, number);
         hw.cycles += cost::NEW_LINE;
-        if self.tracing {
-            self.trace_line(hw, number);
-        }
-    }
-
-    /// TRON's `[n]` and the run's line trace, out of the way of the line change itself.
-    #[cold]
-    #[inline(never)]
-    fn trace_line(&mut self, hw: &mut Hardware, number: u16) {
-        if let Some(t) = self.trace_out.as_mut() {
-            if t.len() < TRACE_LIMIT {
-                t.push(number);
-            }
-        }
-        if self.trace {
-            hw.print(b'[');
-            hw.print_bytes(number.to_string().as_bytes());
-            hw.print(b']');
+        if self.trace.is_active() {
+            self.trace.line_entered(hw, number);
         }
     }
 

@@ -12,7 +12,6 @@ use crate::basic::line_editor::Edit;
 use crate::machine::hardware::Hardware;
 use crate::machine::keyboard::code;
 use crate::machine::memory::addr;
-use crate::machine::screen::TextScreen;
 
 impl Interpreter {
     /// Run until the field's cycle budget is spent or the machine waits for something.
@@ -175,12 +174,12 @@ impl Interpreter {
     /// is shown while there is none and hidden once one comes.
     fn typed_key(&mut self, hw: &mut Hardware) -> Option<u8> {
         let Some(k) = hw.keyboard.line_key() else {
-            if self.cursor_shown.is_none() && self.blink == 0 {
-                self.show_cursor(hw);
+            if self.cursor.is_hidden_at_rest() {
+                self.cursor.show(hw);
             }
             return None;
         };
-        self.hide_cursor(hw);
+        self.cursor.hide(hw);
         hw.cycles += cost::KEY;
         Some(k)
     }
@@ -197,16 +196,7 @@ impl Interpreter {
                 };
             }
             Mode::Prompt | Mode::Input | Mode::Edit => {
-                self.blink += 1;
-                if self.blink >= cost::CURSOR_BLINK_FIELDS {
-                    self.blink = 0;
-                    let c = TextScreen::cursor(&hw.mem);
-                    hw.mem.poke(c, hw.mem.peek(c) ^ 0x40);
-                    self.cursor_shown = match self.cursor_shown {
-                        Some(_) => None,
-                        None => Some(c),
-                    };
-                }
+                self.cursor.field_passed(hw);
             }
             _ => {}
         }
