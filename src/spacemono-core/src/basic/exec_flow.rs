@@ -31,8 +31,7 @@ impl Interpreter {
                     let n = self.stack.len() - 1;
                     self.stack.truncate(n);
                     self.pc = ret;
-                    if !ret.is_direct() {
-                        let number = self.lines[ret.line as usize].number;
+                    if let Some(number) = self.index.number(ret.line) {
                         hw.mem.write_system_u16(addr::CURRENT_LINE, number);
                     }
                     return Ok(());
@@ -231,8 +230,8 @@ impl Interpreter {
         }
         self.pc = body;
         if !body.is_direct() && body.line != self.stmt_pc.line {
-            if let Some(l) = self.lines.get(body.line as usize) {
-                hw.mem.write_system_u16(addr::CURRENT_LINE, l.number);
+            if let Some(number) = self.index.number(body.line) {
+                hw.mem.write_system_u16(addr::CURRENT_LINE, number);
             }
         }
     }
@@ -244,17 +243,14 @@ impl Interpreter {
         var: VarName,
         line: &Rc<CompiledLine>,
     ) -> Option<Pc> {
-        self.ensure_index(hw);
+        self.index.ensure(hw);
         let (at, code) = if (self.pc.seg as usize) < line.segs.len() {
             (self.pc, line.clone())
-        } else if !self.pc.is_direct() && (self.pc.line as usize + 1) < self.lines.len() {
-            let i = self.pc.line as usize + 1;
+        } else if !self.pc.is_direct() && (self.pc.line as usize + 1) < self.index.len() {
+            let i = self.pc.line + 1;
             (
-                Pc {
-                    line: i as u32,
-                    seg: 0,
-                },
-                self.line_code(hw, i),
+                Pc::line_start(i),
+                self.index.code(hw, i, self.dialect, &mut self.long_names),
             )
         } else {
             return None;

@@ -19,7 +19,7 @@ impl Interpreter {
         graphics::run_reset(&mut hw.mem);
         play::init(&mut hw.mem);
         self.cursor.hide(hw);
-        self.ensure_index(hw);
+        self.index.ensure(hw);
         self.mode = Mode::Running;
         match target {
             Some(n) => self.goto_line(hw, n)?,
@@ -35,9 +35,9 @@ impl Interpreter {
             Some(pc) => {
                 self.pc = pc;
                 if !pc.is_direct() {
-                    self.ensure_index(hw);
-                    if let Some(l) = self.lines.get(pc.line as usize) {
-                        hw.mem.write_system_u16(addr::CURRENT_LINE, l.number);
+                    self.index.ensure(hw);
+                    if let Some(number) = self.index.number(pc.line) {
+                        hw.mem.write_system_u16(addr::CURRENT_LINE, number);
                     }
                 }
                 Ok(())

@@ -255,7 +255,7 @@ impl Interpreter {
 
     fn error_in_data_line(&mut self, hw: &mut Hardware) -> Halt {
         hw.mem.write_system_u16(addr::CURRENT_LINE, self.data_line);
-        if let Ok(i) = self.find_line_index(hw, self.data_line) {
+        if let Ok(i) = self.index.find(hw, self.data_line) {
             self.stmt_pc = Pc::line_start(i);
         }
         Halt::Error(ErrorCode::SN)

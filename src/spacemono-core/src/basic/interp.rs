@@ -15,6 +15,7 @@ use crate::basic::line_editor::LineEditor;
 use crate::basic::long_names::LongNames;
 use crate::basic::pc::Pc;
 use crate::basic::program;
+use crate::basic::program_index::ProgramIndex;
 use crate::basic::trace::Trace;
 use crate::basic::vars::VarIndex;
 use crate::machine::hardware::Hardware;
@@ -74,30 +75,17 @@ pub struct InputState {
     pub stmt_pc: Pc,
 }
 
-#[derive(Clone, Debug)]
-pub struct LineEntry {
-    pub number: u16,
-    pub text: u16,
-    pub end: u16,
-}
-
 #[derive(Clone)]
 pub struct Interpreter {
     pub fu: FloatUnit,
     pub(crate) vars: VarIndex,
     pub(crate) fns: std::collections::HashMap<VarName, (VarName, Rc<Expr>)>,
-    pub(crate) lines: Vec<LineEntry>,
-    /// Line number → index in `lines` (`u32::MAX`: no such line), so that GOTO, GOSUB and
-    /// THEN find their line in one look instead of a binary search. Empty while the lines in
-    /// RAM are not in strictly increasing order (a POKEd program), when the binary search,
-    /// whose answer on such a list is what the interpreter has always given, is used.
-    pub(crate) line_by_number: Vec<u32>,
-    pub(crate) compiled: Vec<Option<Rc<CompiledLine>>>,
+    /// The program's lines by number and their compiled forms.
+    pub(crate) index: ProgramIndex,
     /// MBASIC: the codes of names longer than two characters (kept for the session).
     pub(crate) long_names: LongNames,
     /// PRINT's scratch bytes (a number's digits, a string's copy), kept to spare allocations.
     pub(crate) print_buf: Vec<u8>,
-    pub(crate) index_valid: bool,
     pub(crate) direct: Rc<CompiledLine>,
     pub(crate) pc: Pc,
     /// The statement being executed (for errors and CONT).
@@ -179,10 +167,7 @@ impl Interpreter {
             fns: Default::default(),
             long_names: LongNames::default(),
             print_buf: Vec::with_capacity(256),
-            lines: Vec::new(),
-            line_by_number: Vec::new(),
-            compiled: Vec::new(),
-            index_valid: false,
+            index: ProgramIndex::default(),
             direct: Rc::new(CompiledLine::default()),
             pc: Pc::DIRECT_START,
             stmt_pc: Pc::DIRECT_START,
@@ -258,10 +243,7 @@ impl Interpreter {
         if self.stmt_pc.is_direct() {
             DIRECT_LINE
         } else {
-            self.lines
-                .get(self.stmt_pc.line as usize)
-                .map(|l| l.number)
-                .unwrap_or(DIRECT_LINE)
+            self.index.number(self.stmt_pc.line).unwrap_or(DIRECT_LINE)
         }
     }
 
@@ -353,6 +335,12 @@ impl Interpreter {
 
     // ------------------------------------------------------------------ the main loop
 
+    /// Forget the compiled program: its bytes changed (a POKE, a load, an edit).
+    #[inline]
+    pub fn program_changed(&mut self) {
+        self.index.invalidate();
+    }
+
     /// Whether the machine sits at `OK` waiting for a line.
     pub fn at_prompt(&self) -> bool {
         self.mode == Mode::Prompt
@@ -408,15 +396,14 @@ impl Interpreter {
     /// up to date: every caller found the line, or the statement before it, through it.
     #[inline]
     pub(crate) fn enter_line(&mut self, hw: &mut Hardware, index: u32) {
-        debug_assert!(self.index_valid);
-        if index as usize >= self.lines.len() {
+        debug_assert!(self.index.is_valid());
+        let Some(number) = self.index.number(index) else {
             // Running off the end of the program is an END that cannot be continued.
             self.cont = None;
             self.finish(hw, Halt::End);
             return;
-        }
+        };
         self.pc = Pc::line_start(index);
-        let number = self.lines[index as usize].number;
         hw.mem.write_system_u16(addr::CURRENT_LINE, number);
         hw.cycles += cost::NEW_LINE;
         if self.trace.is_active() {
@@ -461,7 +448,7 @@ impl Interpreter {
     /// costs from the current statement.
     #[inline(always)]
     fn search_line(&mut self, hw: &Hardware, number: u16) -> Res<(u32, u32)> {
-        let i = self.find_line_index(hw, number)?;
+        let i = self.index.find(hw, number)?;
         Ok((i, self.search_cost(number, i)))
     }
 

@@ -208,9 +208,9 @@ impl Interpreter {
     /// the end) takes the slow path.
     #[inline]
     fn current_line(&mut self, hw: &Hardware) -> Option<Rc<CompiledLine>> {
-        match self.compiled.get(self.pc.line as usize) {
-            Some(Some(c)) => Some(c.clone()),
-            _ => self.current_line_slow(hw),
+        match self.index.compiled(self.pc.line) {
+            Some(c) => Some(c.clone()),
+            None => self.current_line_slow(hw),
         }
     }
 
@@ -220,13 +220,14 @@ impl Interpreter {
         if self.pc.is_direct() {
             return Some(self.direct.clone());
         }
-        self.ensure_index(hw);
-        // The compiled forms are as many as the lines (rebuild_index makes both).
-        match self.compiled.get(self.pc.line as usize) {
-            Some(Some(c)) => Some(c.clone()),
-            Some(None) => Some(self.compile_program_line(hw, self.pc.line as usize)),
-            None => None,
+        self.index.ensure(hw);
+        if self.pc.line as usize >= self.index.len() {
+            return None;
         }
+        Some(
+            self.index
+                .code(hw, self.pc.line, self.dialect, &mut self.long_names),
+        )
     }
 
     /// Execute one statement.
