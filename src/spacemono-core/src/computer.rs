@@ -3,7 +3,8 @@
 //! both; frontends and tests use only its methods.
 
 use crate::basic::error::ErrorCode;
-use crate::basic::interp::{Interpreter, Mode};
+use crate::basic::interp::Interpreter;
+use crate::basic::mode::Mode;
 use crate::basic::program_image;
 use crate::machine::hardware::Hardware;
 use crate::machine::{cassette, screen, video_select};
@@ -162,10 +163,10 @@ impl Machine {
     pub fn status(&self) -> Status {
         match self.basic.mode {
             Mode::Prompt => Status::Prompt,
-            Mode::Input | Mode::Paused => Status::WaitingForKey,
-            Mode::Edit => Status::Prompt,
+            Mode::Input(_) | Mode::Paused => Status::WaitingForKey,
+            Mode::Edit(_) => Status::Prompt,
             Mode::Sounding(_) => Status::Sounding,
-            Mode::Tape => Status::Running,
+            Mode::Tape(_) => Status::Running,
             Mode::Running => {
                 if self.starved {
                     Status::WaitingForKey

@@ -6,7 +6,8 @@ use crate::basic::ast::{is_string_name, CompiledLine, Expr, LValue, Stmt, VarNam
 use crate::basic::cost::{self, fp};
 use crate::basic::error::ErrorCode;
 use crate::basic::eval::{Val, LET_LEVEL};
-use crate::basic::interp::{Halt, InputState, Interpreter, Mode, Res};
+use crate::basic::interp::{Halt, Interpreter, Res};
+use crate::basic::mode::{InputState, Mode};
 use crate::basic::pc::{Pc, SKIPPED_TO_LINE_END};
 use crate::basic::semigraphics;
 use crate::basic::strings::{read_desc, write_desc};
@@ -139,13 +140,12 @@ impl Interpreter {
 
     /// Wait for a typed line for `stmt` (an INPUT, or MBASIC's RANDOMIZE); `input_line` takes it.
     fn wait_for_line(&mut self, stmt: &Stmt) {
-        self.input = Some(InputState {
+        self.editor.clear();
+        self.mode = Mode::Input(InputState {
             stmt: stmt.clone(),
             next_var: 0,
             stmt_pc: self.stmt_pc,
         });
-        self.editor.clear();
-        self.mode = Mode::Input;
     }
 
     #[inline(never)]

@@ -2,9 +2,11 @@
 //! EDIT (LIST is with PRINT in `exec_print.rs`). None is on a hot path.
 
 use crate::basic::ast::{Expr, LineRange};
+use crate::basic::edit_mode::EditState;
 use crate::basic::error::ErrorCode;
 use crate::basic::eval::LET_LEVEL;
-use crate::basic::interp::{Halt, Interpreter, Mode};
+use crate::basic::interp::{Halt, Interpreter};
+use crate::basic::mode::Mode;
 use crate::basic::{graphics, listing, play, program, renum};
 use crate::machine::hardware::Hardware;
 use crate::machine::memory::addr;
@@ -139,8 +141,7 @@ impl Interpreter {
         if hw.column() != 0 {
             hw.print(b'\r');
         }
-        self.edit = Some(crate::basic::edit_mode::EditState::start(hw, n, &listed));
-        self.mode = Mode::Edit;
+        self.mode = Mode::Edit(EditState::start(hw, n, &listed));
         Ok(())
     }
 }

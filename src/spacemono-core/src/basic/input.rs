@@ -6,9 +6,8 @@ use crate::basic::compile::split_segments;
 use crate::basic::cost::{self, fin};
 use crate::basic::error::ErrorCode;
 use crate::basic::eval::write_packed;
-use crate::basic::interp::{
-    fill_line_buffer, Halt, InputState, Interpreter, Mode, Res, LINE_BUFFER,
-};
+use crate::basic::interp::{fill_line_buffer, Halt, Interpreter, Res, LINE_BUFFER};
+use crate::basic::mode::{InputState, Mode};
 use crate::basic::pc::Pc;
 use crate::basic::program;
 use crate::basic::tokens::stmt as tok;
@@ -25,8 +24,8 @@ enum Item {
 impl Interpreter {
     /// The line typed for a waiting INPUT.
     pub(crate) fn input_line(&mut self, hw: &mut Hardware, text: &[u8]) {
-        let Some(mut st) = self.input.take() else {
-            self.mode = Mode::Running;
+        // The line is taken: whatever happens now, the INPUT no longer waits.
+        let Mode::Input(mut st) = std::mem::replace(&mut self.mode, Mode::Running) else {
             return;
         };
         let (vars, line_input) = match &st.stmt {
@@ -43,7 +42,6 @@ impl Interpreter {
         }
         if line_input {
             let r = self.assign_text(hw, &vars[0], LINE_BUFFER, n as u8);
-            self.mode = Mode::Running;
             if let Err(e) = r {
                 self.finish(hw, Halt::Error(e));
             }
@@ -57,22 +55,19 @@ impl Interpreter {
                 // More variables than items: ask again with `??`.
                 hw.print_bytes(b"?? ");
                 st.next_var = i;
-                self.input = Some(st);
-                self.mode = Mode::Input;
+                self.mode = Mode::Input(st);
                 return;
             }
             let string = is_string_name(vars[i].name());
             match self.scan_item(hw, &mut p, end, string, false) {
                 Ok(item) => {
                     if let Err(e) = self.store_item(hw, &vars[i], item) {
-                        self.mode = Mode::Running;
                         self.finish(hw, Halt::Error(e));
                         return;
                     }
                 }
                 Err(e) if e != ErrorCode::SN => {
                     // FIN's own errors (?OV for 1E39) are errors, not a reason to ask again.
-                    self.mode = Mode::Running;
                     self.finish(hw, Halt::Error(e));
                     return;
                 }
@@ -80,8 +75,7 @@ impl Interpreter {
                     hw.print_bytes(b"?REDO\r");
                     st.next_var = 0;
                     self.print_input_prompt(hw, &st.stmt);
-                    self.input = Some(st);
-                    self.mode = Mode::Input;
+                    self.mode = Mode::Input(st);
                     return;
                 }
             }
@@ -94,7 +88,6 @@ impl Interpreter {
             }
             i += 1;
         }
-        self.mode = Mode::Running;
     }
 
     /// MBASIC's RANDOMIZE got its answer: a number from −32768 to 32767 seeds RND as
@@ -107,11 +100,9 @@ impl Interpreter {
         if item.is_err() || extra || p == LINE_BUFFER {
             hw.print_bytes(b"?REDO\r");
             self.print_input_prompt(hw, &st.stmt);
-            self.input = Some(st);
-            self.mode = Mode::Input;
+            self.mode = Mode::Input(st);
             return;
         }
-        self.mode = Mode::Running;
         let seeded = self.fu.to_i16().map_err(|_| ErrorCode::OV).and_then(|v| {
             self.fu.load_i16(v);
             self.reseed_from_fac(hw)

@@ -3,7 +3,7 @@
 
 use std::rc::Rc;
 
-use crate::basic::ast::{CompiledLine, Expr, Jump, Stmt, VarName, FLAT_STACK};
+use crate::basic::ast::{CompiledLine, Expr, Jump, VarName, FLAT_STACK};
 use crate::basic::compile::compile_line_for;
 use crate::basic::control_stack::ControlStack;
 use crate::basic::cost;
@@ -13,6 +13,7 @@ use crate::basic::error::ErrorCode;
 use crate::basic::float::{FloatUnit, Packed, Unpacked};
 use crate::basic::line_editor::LineEditor;
 use crate::basic::long_names::LongNames;
+use crate::basic::mode::Mode;
 use crate::basic::pc::Pc;
 use crate::basic::program;
 use crate::basic::program_index::ProgramIndex;
@@ -44,36 +45,6 @@ pub const BUFFER_STRINGS_END: u16 = 0x03D9;
 pub const INKEY_LATCH: u16 = 0x87;
 /// Line number of a direct-mode statement.
 pub const DIRECT_LINE: u16 = 0xFFFF;
-
-/// What the interpreter is doing between slices.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// At `OK`, reading a line.
-    Prompt,
-    Running,
-    /// INPUT is reading a line.
-    Input,
-    /// SHIFT+@ pressed: waiting for any key.
-    Paused,
-    /// SOUND busy-waits for this many more fields.
-    Sounding(u32),
-    /// EDIT n: the line editor's edit mode.
-    Edit,
-    /// CLOAD, CLOADM or SKIPF searching the tape.
-    Tape,
-}
-
-/// The state of an INPUT statement that is waiting for its line.
-#[derive(Clone, Debug)]
-pub struct InputState {
-    /// The waiting statement: an INPUT (perhaps the THEN or ELSE of an IF) or, in MBASIC, a
-    /// RANDOMIZE asking for its seed.
-    pub stmt: Stmt,
-    /// Index of the next variable to fill.
-    pub next_var: usize,
-    /// The statement's own position (for CONT after BREAK, which re-executes it).
-    pub stmt_pc: Pc,
-}
 
 #[derive(Clone)]
 pub struct Interpreter {
@@ -107,9 +78,6 @@ pub struct Interpreter {
     pub(crate) last_rnd: Option<Packed>,
     pub(crate) temp_count: u16,
     pub(crate) editor: LineEditor,
-    pub(crate) input: Option<InputState>,
-    pub(crate) edit: Option<crate::basic::edit_mode::EditState>,
-    pub(crate) tape_job: Option<crate::basic::tape_job::TapeJob>,
     /// The cycle budget of the current slice.
     pub(crate) budget: u32,
     /// Field ends a running program may cross within one slice (`Machine::run_fields`): a
@@ -181,9 +149,6 @@ impl Interpreter {
             last_rnd: None,
             temp_count: 0,
             editor: LineEditor::new(),
-            input: None,
-            edit: None,
-            tape_job: None,
             budget: 0,
             fields_ahead: 0,
             flat_stack: [Unpacked::default(); FLAT_STACK],
@@ -291,7 +256,6 @@ impl Interpreter {
         hw.mem.write_system_u16(addr::CURRENT_LINE, DIRECT_LINE);
         self.mode = Mode::Prompt;
         self.editor.clear();
-        self.input = None;
         // The FOR/GOSUB frames stay: a direct command between STOP and CONT keeps them, as
         // the Dragon's stack does. Errors, RUN, CLEAR, NEW and edits drop them.
         self.pc = Pc::DIRECT_START;
@@ -343,7 +307,7 @@ impl Interpreter {
 
     /// Whether the machine sits at `OK` waiting for a line.
     pub fn at_prompt(&self) -> bool {
-        self.mode == Mode::Prompt
+        matches!(self.mode, Mode::Prompt)
     }
 
     /// A numbered line, typed or read from an ASCII tape: crunched and stored (or deleted,

@@ -29,6 +29,7 @@ pub mod interp;
 pub mod line_editor;
 pub mod listing;
 pub mod long_names;
+pub mod mode;
 pub mod pc;
 pub mod play;
 pub mod program;

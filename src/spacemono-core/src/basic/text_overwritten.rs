@@ -20,7 +20,8 @@ use crate::basic::ast::CompiledLine;
 use crate::basic::compile::split_segments;
 use crate::basic::error::ErrorCode;
 use crate::basic::exec::ExecResult;
-use crate::basic::interp::{Halt, Interpreter, Mode};
+use crate::basic::interp::{Halt, Interpreter};
+use crate::basic::mode::Mode;
 use crate::basic::pc::Pc;
 use crate::basic::program;
 use crate::machine::hardware::Hardware;
@@ -56,7 +57,7 @@ impl Interpreter {
         }
         let running = matches!(
             self.mode,
-            Mode::Running | Mode::Sounding(_) | Mode::Input | Mode::Paused
+            Mode::Running | Mode::Sounding(_) | Mode::Input(_) | Mode::Paused
         );
         let pointer = self
             .index
