@@ -9,6 +9,7 @@ use crate::basic::control_stack::ControlStack;
 use crate::basic::cost;
 use crate::basic::crunch;
 use crate::basic::cursor::Cursor;
+use crate::basic::dialect::Dialect;
 use crate::basic::error::ErrorCode;
 use crate::basic::float::{FloatUnit, Packed, Unpacked};
 use crate::basic::line_editor::LineEditor;
@@ -48,45 +49,45 @@ pub const DIRECT_LINE: u16 = 0xFFFF;
 
 #[derive(Clone)]
 pub struct Interpreter {
-    pub fu: FloatUnit,
-    pub(crate) vars: VarIndex,
-    pub(crate) fns: std::collections::HashMap<VarName, (VarName, Rc<Expr>)>,
+    pub(super) fu: FloatUnit,
+    pub(super) vars: VarIndex,
+    pub(super) fns: std::collections::HashMap<VarName, (VarName, Rc<Expr>)>,
     /// The program's lines by number and their compiled forms.
-    pub(crate) index: ProgramIndex,
+    pub(super) index: ProgramIndex,
     /// MBASIC: the codes of names longer than two characters (kept for the session).
-    pub(crate) long_names: LongNames,
+    pub(super) long_names: LongNames,
     /// PRINT's scratch bytes (a number's digits, a string's copy), kept to spare allocations.
-    pub(crate) print_buf: Vec<u8>,
-    pub(crate) direct: Rc<CompiledLine>,
-    pub(crate) pc: Pc,
+    pub(super) print_buf: Vec<u8>,
+    pub(super) direct: Rc<CompiledLine>,
+    pub(super) pc: Pc,
     /// The statement being executed (for errors and CONT).
-    pub(crate) stmt_pc: Pc,
-    pub mode: Mode,
+    pub(super) stmt_pc: Pc,
+    pub(super) mode: Mode,
     /// The FOR/GOSUB frames and the stack bytes they take.
-    pub(crate) stack: ControlStack,
-    pub(crate) cont: Option<Pc>,
+    pub(super) stack: ControlStack,
+    pub(super) cont: Option<Pc>,
     /// Address of the next character READ looks at (0 = RESTOREd).
-    pub(crate) data_ptr: u16,
+    pub(super) data_ptr: u16,
     /// Line number of the DATA statement being read.
-    pub(crate) data_line: u16,
+    pub(super) data_line: u16,
     /// TRON and `--trace`'s record of the lines run.
-    pub(crate) trace: Trace,
+    pub(super) trace: Trace,
     /// The BASIC the program was written for (`--dialect`); the Dragon's own by default. The
     /// cruncher, the compiler, RND, TAB and RANDOMIZE consult it.
-    pub dialect: crate::basic::dialect::Dialect,
+    pub(super) dialect: Dialect,
     /// The last RND fraction, which RND(0) repeats in the Altair and MBASIC dialects.
-    pub(crate) last_rnd: Option<Packed>,
-    pub(crate) temp_count: u16,
-    pub(crate) editor: LineEditor,
+    pub(super) last_rnd: Option<Packed>,
+    pub(super) temp_count: u16,
+    pub(super) editor: LineEditor,
     /// The cycle budget of the current slice.
-    pub(crate) budget: u32,
+    pub(super) budget: u32,
     /// Field ends a running program may cross within one slice (`Machine::run_fields`): a
     /// frontend with nothing to do between fields spares their cost. 0: one field a slice.
-    pub(crate) fields_ahead: u32,
+    pub(super) fields_ahead: u32,
     /// The left operands a flat expression keeps waiting (eval_flat.rs).
-    pub(crate) flat_stack: [Unpacked; FLAT_STACK],
+    pub(super) flat_stack: [Unpacked; FLAT_STACK],
     /// The blinking cursor shown while a line is typed.
-    pub(crate) cursor: Cursor,
+    pub(super) cursor: Cursor,
 }
 
 impl std::fmt::Debug for Interpreter {
@@ -145,7 +146,7 @@ impl Interpreter {
             data_ptr: 0,
             data_line: 0,
             trace: Trace::default(),
-            dialect: crate::basic::dialect::Dialect::Dragon,
+            dialect: Dialect::Dragon,
             last_rnd: None,
             temp_count: 0,
             editor: LineEditor::new(),
@@ -298,6 +299,39 @@ impl Interpreter {
     }
 
     // ------------------------------------------------------------------ the main loop
+
+    // ------------------------------------------------------------------ for the machine
+
+    /// The BASIC programs are crunched and run as.
+    pub(crate) fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// Crunch and run programs as `dialect` from now on (the caller forgets the compiled
+    /// program: `program_changed`).
+    pub(crate) fn set_dialect(&mut self, dialect: Dialect) {
+        self.dialect = dialect;
+    }
+
+    /// Let a running program cross up to `n` field ends within one slice (0: none).
+    pub(crate) fn set_fields_ahead(&mut self, n: u32) {
+        self.fields_ahead = n;
+    }
+
+    /// What the interpreter is doing (the machine's status is made from it).
+    pub(crate) fn mode(&self) -> &Mode {
+        &self.mode
+    }
+
+    /// Record the number of every program line entered from now on (`--trace`).
+    pub(crate) fn record_trace(&mut self) {
+        self.trace.start_recording();
+    }
+
+    /// The line numbers recorded since `record_trace`.
+    pub(crate) fn traced_lines(&self) -> Option<&[u16]> {
+        self.trace.recorded()
+    }
 
     /// Forget the compiled program: its bytes changed (a POKE, a load, an edit).
     #[inline]
