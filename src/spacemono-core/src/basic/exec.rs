@@ -110,7 +110,7 @@ impl Interpreter {
                 Ok(())
             }
             Stmt::Restore => {
-                self.data_ptr = 0;
+                self.data.restore();
                 Ok(())
             }
             Stmt::Dim(list) => self.dim_stmt(hw, list),

@@ -9,6 +9,7 @@ use crate::basic::control_stack::ControlStack;
 use crate::basic::cost;
 use crate::basic::crunch;
 use crate::basic::cursor::Cursor;
+use crate::basic::data_pointer::DataPointer;
 use crate::basic::dialect::Dialect;
 use crate::basic::error::ErrorCode;
 use crate::basic::float::{FloatUnit, Packed, Unpacked};
@@ -66,10 +67,8 @@ pub struct Interpreter {
     /// The FOR/GOSUB frames and the stack bytes they take.
     pub(super) stack: ControlStack,
     pub(super) cont: Option<Pc>,
-    /// Address of the next character READ looks at (0 = RESTOREd).
-    pub(super) data_ptr: u16,
-    /// Line number of the DATA statement being read.
-    pub(super) data_line: u16,
+    /// READ's place in the DATA statements.
+    pub(super) data: DataPointer,
     /// TRON and `--trace`'s record of the lines run.
     pub(super) trace: Trace,
     /// The BASIC the program was written for (`--dialect`); the Dragon's own by default. The
@@ -143,8 +142,7 @@ impl Interpreter {
             mode: Mode::Prompt,
             stack: ControlStack::default(),
             cont: None,
-            data_ptr: 0,
-            data_line: 0,
+            data: DataPointer::default(),
             trace: Trace::default(),
             dialect: Dialect::Dragon,
             last_rnd: None,
@@ -226,7 +224,7 @@ impl Interpreter {
         mem.write_u16(addr::STRING_TOP, top);
         self.vars.clear();
         self.fns.clear();
-        self.data_ptr = 0;
+        self.data.restore();
         self.stack.clear();
         self.cont = None;
         self.temp_count = 0;

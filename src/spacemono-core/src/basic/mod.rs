@@ -8,6 +8,7 @@ pub mod control_stack;
 pub mod cost;
 pub mod crunch;
 pub mod cursor;
+pub mod data_pointer;
 pub mod dialect;
 pub mod edit_mode;
 pub mod error;
