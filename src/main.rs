@@ -363,7 +363,7 @@ fn machine_running(
 /// `--trace`: the line numbers entered, one a line.
 fn write_trace(machine: &Machine, basic: &BasicArgs) -> Result<(), CliError> {
     if let (Some(target), Some(lines)) = (&basic.trace, machine.trace()) {
-        if lines.len() >= spacemono::basic::interp::TRACE_LIMIT {
+        if lines.len() >= spacemono::basic::trace::TRACE_LIMIT {
             eprintln!(
                 "spacemono: warning: the trace holds only the first {} lines run",
                 lines.len()

@@ -3,7 +3,8 @@
 //! both; frontends and tests use only its methods.
 
 use crate::basic::error::ErrorCode;
-use crate::basic::interp::{Interpreter, Mode};
+use crate::basic::interp::Interpreter;
+use crate::basic::mode::Mode;
 use crate::basic::program_image;
 use crate::machine::hardware::Hardware;
 use crate::machine::sound::Sound;
@@ -98,14 +99,14 @@ impl Machine {
             Dialect::Mbasic => 2,
         };
         self.record(Input::Dialect(code));
-        self.basic.dialect = dialect;
+        self.basic.set_dialect(dialect);
         self.hw.control_codes = dialect.control_codes();
         self.basic.program_changed();
     }
 
     /// The BASIC the machine crunches and runs programs as.
     pub fn dialect(&self) -> crate::basic::dialect::Dialect {
-        self.basic.dialect
+        self.basic.dialect()
     }
 
     /// A byte of the address space.
@@ -148,9 +149,9 @@ impl Machine {
         }
         // The interpreter crosses the field ends it can by itself (see `fields_ahead`); the
         // last one, or the first it cannot, is run_field's.
-        self.basic.fields_ahead = max.saturating_sub(1);
+        self.basic.set_fields_ahead(max.saturating_sub(1));
         let status = self.run_field();
-        self.basic.fields_ahead = 0;
+        self.basic.set_fields_ahead(0);
         (status, (self.hw.field - first) as u32)
     }
 
@@ -181,12 +182,12 @@ impl Machine {
     }
 
     pub fn status(&self) -> Status {
-        match self.basic.mode {
+        match self.basic.mode() {
             Mode::Prompt => Status::Prompt,
-            Mode::Input | Mode::Paused => Status::WaitingForKey,
-            Mode::Edit => Status::Prompt,
+            Mode::Input(_) | Mode::Paused => Status::WaitingForKey,
+            Mode::Edit(_) => Status::Prompt,
             Mode::Sounding(_) => Status::Sounding,
-            Mode::Tape => Status::Running,
+            Mode::Tape(_) => Status::Running,
             Mode::Running => {
                 if self.starved {
                     Status::WaitingForKey
@@ -449,13 +450,12 @@ impl Machine {
 
     /// Record the number of every line run, in order (`--trace`).
     pub fn record_trace(&mut self) {
-        self.basic.trace_out = Some(Vec::new());
-        self.basic.tracing = true;
+        self.basic.record_trace();
     }
 
     /// The line numbers run since [`record_trace`](Self::record_trace).
     pub fn trace(&self) -> Option<&[u16]> {
-        self.basic.trace_out.as_deref()
+        self.basic.traced_lines()
     }
 
     /// The 64K address space as the CPU sees it.

@@ -279,7 +279,7 @@ pub fn split_line_number(input: &[u8]) -> Result<Option<(u16, &[u8])>, ErrorCode
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{find_keyword, stmt, Keyword};
 
     #[test]
     fn keyword_search_is_table_order_prefix() {

@@ -116,7 +116,7 @@ mod tests {
     use crate::basic::compile::compile_line;
     use crate::basic::crunch::crunch;
     use crate::basic::eval::LET_LEVEL;
-    use crate::basic::interp::{Interpreter, Mode};
+    use crate::basic::interp::Interpreter;
     use crate::machine::hardware::Hardware;
     use crate::machine::memory::addr;
 
@@ -126,7 +126,7 @@ mod tests {
         let mut b = Interpreter::new();
         b.power_on(&mut hw);
         b.direct_line(&mut hw, b"A=3.7:B=-2.25:C=0:K=1000:N=-0.5");
-        while b.mode == Mode::Running {
+        while b.mode.is_running() {
             hw.cycles = 0;
             b.run_slice(&mut hw, u32::MAX);
         }

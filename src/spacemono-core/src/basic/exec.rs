@@ -6,7 +6,9 @@ use crate::basic::ast::{is_string_name, CompiledLine, Expr, LValue, Stmt, VarNam
 use crate::basic::cost::{self, fp};
 use crate::basic::error::ErrorCode;
 use crate::basic::eval::{Val, LET_LEVEL};
-use crate::basic::interp::{Halt, InputState, Interpreter, Mode, Pc, Res, SKIPPED_TO_LINE_END};
+use crate::basic::interp::{Halt, Interpreter, Res};
+use crate::basic::mode::{InputState, Mode};
+use crate::basic::pc::{Pc, SKIPPED_TO_LINE_END};
 use crate::basic::semigraphics;
 use crate::basic::strings::{read_desc, write_desc};
 use crate::machine::hardware::{Event, Hardware};
@@ -108,7 +110,7 @@ impl Interpreter {
                 Ok(())
             }
             Stmt::Restore => {
-                self.data_ptr = 0;
+                self.data.restore();
                 Ok(())
             }
             Stmt::Dim(list) => self.dim_stmt(hw, list),
@@ -138,13 +140,12 @@ impl Interpreter {
 
     /// Wait for a typed line for `stmt` (an INPUT, or MBASIC's RANDOMIZE); `input_line` takes it.
     fn wait_for_line(&mut self, stmt: &Stmt) {
-        self.input = Some(InputState {
+        self.editor.clear();
+        self.mode = Mode::Input(InputState {
             stmt: stmt.clone(),
             next_var: 0,
             stmt_pc: self.stmt_pc,
         });
-        self.editor.clear();
-        self.mode = Mode::Input;
     }
 
     #[inline(never)]
@@ -236,13 +237,11 @@ impl Interpreter {
             Stmt::Clear(size, top) => self.clear_stmt(hw, size.as_ref(), top.as_ref()),
             Stmt::New => self.new_stmt(hw),
             Stmt::Tron => {
-                self.trace = true;
-                self.tracing = true;
+                self.trace.tron();
                 Ok(())
             }
             Stmt::Troff => {
-                self.trace = false;
-                self.tracing = self.trace_out.is_some();
+                self.trace.troff();
                 Ok(())
             }
             Stmt::Del(range) => self.del_stmt(hw, range),

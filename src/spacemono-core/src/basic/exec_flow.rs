@@ -3,11 +3,13 @@
 use std::rc::Rc;
 
 use crate::basic::ast::{CompiledLine, Jump, LValue, Stmt, VarName};
+use crate::basic::control_stack::Frame;
 use crate::basic::cost::{self, fp};
 use crate::basic::error::ErrorCode;
 use crate::basic::eval::{read_packed, write_packed, LET_LEVEL};
 use crate::basic::float::Packed;
-use crate::basic::interp::{Frame, Halt, Interpreter, Pc};
+use crate::basic::interp::{Halt, Interpreter};
+use crate::basic::pc::Pc;
 use crate::machine::hardware::Hardware;
 use crate::machine::memory::addr;
 
@@ -17,20 +19,19 @@ impl Interpreter {
     #[inline(always)]
     pub(crate) fn return_stmt(&mut self, hw: &mut Hardware) -> ExecResult {
         loop {
-            match self.stack.last() {
+            match self.stack.frames().last() {
                 None => return Err(ErrorCode::RG.into()),
                 Some(Frame::For { .. }) => {
                     hw.cycles += cost::FRAME;
                     let n = self.stack.len() - 1;
-                    self.truncate_stack(n);
+                    self.stack.truncate(n);
                 }
                 Some(Frame::Gosub { ret }) => {
                     let ret = *ret;
                     let n = self.stack.len() - 1;
-                    self.truncate_stack(n);
+                    self.stack.truncate(n);
                     self.pc = ret;
-                    if !ret.is_direct() {
-                        let number = self.lines[ret.line as usize].number;
+                    if let Some(number) = self.index.number(ret.line) {
                         hw.mem.write_system_u16(addr::CURRENT_LINE, number);
                     }
                     return Ok(());
@@ -46,7 +47,7 @@ impl Interpreter {
         }
         // Find the target first: a missing line is ?UL with nothing pushed.
         let (i, search) = self.jump_target(hw, j)?;
-        self.push_frame(Frame::Gosub { ret: self.pc });
+        self.stack.push(Frame::Gosub { ret: self.pc });
         hw.cycles += search;
         self.enter_line(hw, i);
         Ok(())
@@ -70,7 +71,7 @@ impl Interpreter {
         // A FOR on a variable that is already looping replaces that loop and everything
         // pushed after it; the search stops at a GOSUB frame.
         let mut cut = None;
-        for (i, f) in self.stack.iter().enumerate().rev() {
+        for (i, f) in self.stack.frames().iter().enumerate().rev() {
             match f {
                 Frame::For { var: v, .. } if *v == var => {
                     cut = Some(i);
@@ -81,7 +82,7 @@ impl Interpreter {
             }
         }
         if let Some(i) = cut {
-            self.truncate_stack(i);
+            self.stack.truncate(i);
         }
         if self.var_end(hw) + 76 >= self.s_h(hw) {
             return Err(ErrorCode::OM.into());
@@ -103,7 +104,7 @@ impl Interpreter {
         };
         let empty_body_next = self.empty_body_next(hw, var, line);
         let search = self.vars.search_cycles(var);
-        self.push_frame(Frame::For {
+        self.stack.push(Frame::For {
             var,
             var_addr,
             step,
@@ -140,7 +141,7 @@ impl Interpreter {
                 empty_body_next: empty_next,
                 search,
                 ..
-            } = self.stack[k]
+            } = self.stack.frames()[k]
             else {
                 return Err(ErrorCode::NF.into());
             };
@@ -149,10 +150,7 @@ impl Interpreter {
             // A delay loop (`FOR I=1 TO 500:NEXT`): the passes that fit in this field run
             // here, each costing what the statement dispatch, the line and the NEXT cost, and
             // stopping for a key as the poll between statements would.
-            let spin = i == 0
-                && !self.trace
-                && self.trace_out.is_none()
-                && empty_next == Some(self.stmt_pc);
+            let spin = i == 0 && !self.trace.is_active() && empty_next == Some(self.stmt_pc);
             let pass = seg_cost
                 + cost::NEXT
                 + cost::FCOMP
@@ -185,7 +183,7 @@ impl Interpreter {
                 self.loop_again(hw, body, ends_line);
                 return Ok(());
             }
-            self.truncate_stack(k);
+            self.stack.truncate(k);
             hw.cycles += cost::NEXT_DONE;
             i += 1;
             if i >= vars.len() {
@@ -202,7 +200,7 @@ impl Interpreter {
     #[inline]
     fn next_frame(&mut self, hw: &mut Hardware, wanted: Option<VarName>) -> Result<usize, Halt> {
         let mut found = None;
-        for (k, f) in self.stack.iter().enumerate().rev() {
+        for (k, f) in self.stack.frames().iter().enumerate().rev() {
             match f {
                 Frame::For { var, .. } if wanted.is_none() || wanted == Some(*var) => {
                     found = Some(k);
@@ -216,7 +214,7 @@ impl Interpreter {
             return Err(ErrorCode::NF.into());
         };
         hw.cycles += cost::FRAME * (self.stack.len() - 1 - k) as u32;
-        self.truncate_stack(k + 1);
+        self.stack.truncate(k + 1);
         Ok(k)
     }
 
@@ -232,8 +230,8 @@ impl Interpreter {
         }
         self.pc = body;
         if !body.is_direct() && body.line != self.stmt_pc.line {
-            if let Some(l) = self.lines.get(body.line as usize) {
-                hw.mem.write_system_u16(addr::CURRENT_LINE, l.number);
+            if let Some(number) = self.index.number(body.line) {
+                hw.mem.write_system_u16(addr::CURRENT_LINE, number);
             }
         }
     }
@@ -245,17 +243,14 @@ impl Interpreter {
         var: VarName,
         line: &Rc<CompiledLine>,
     ) -> Option<Pc> {
-        self.ensure_index(hw);
+        self.index.ensure(hw);
         let (at, code) = if (self.pc.seg as usize) < line.segs.len() {
             (self.pc, line.clone())
-        } else if !self.pc.is_direct() && (self.pc.line as usize + 1) < self.lines.len() {
-            let i = self.pc.line as usize + 1;
+        } else if !self.pc.is_direct() && (self.pc.line as usize + 1) < self.index.len() {
+            let i = self.pc.line + 1;
             (
-                Pc {
-                    line: i as u32,
-                    seg: 0,
-                },
-                self.line_code(hw, i),
+                Pc::line_start(i),
+                self.index.code(hw, i, self.dialect, &mut self.long_names),
             )
         } else {
             return None;

@@ -8,6 +8,7 @@ use crate::basic::eval::LET_LEVEL;
 use crate::basic::float::FloatUnit;
 use crate::basic::graphics::{self, DrawHost, GetMode, Point};
 use crate::basic::interp::{Interpreter, Res};
+use crate::basic::mode::Mode;
 use crate::basic::vars::VarIndex;
 use crate::machine::hardware::Hardware;
 use crate::machine::memory::Memory;
@@ -122,7 +123,7 @@ impl Interpreter {
         };
         let fields = crate::basic::play::play(&mut hw.mem, &bytes, &mut host, sp, &mut hw.events)?;
         if fields > 0 {
-            self.mode = crate::basic::interp::Mode::Sounding(fields);
+            self.mode = Mode::Sounding(fields);
         }
         Ok(())
     }

@@ -34,7 +34,7 @@ impl Interpreter {
             if n > 511 {
                 return Err(ErrorCode::FC.into());
             }
-            self.hide_cursor(hw);
+            self.cursor.hide(hw);
             TextScreen::set_cursor(&mut hw.mem, addr::TEXT_SCREEN + n);
         }
         if let Some(fmt) = &p.using {
@@ -151,7 +151,7 @@ impl Interpreter {
     }
 
     pub(crate) fn list(&mut self, hw: &mut Hardware, first: u16, last: u16) {
-        self.hide_cursor(hw);
+        self.cursor.hide(hw);
         for l in program::lines(&hw.mem) {
             if l.number < first || l.number > last {
                 continue;

@@ -2,9 +2,11 @@
 //! EDIT (LIST is with PRINT in `exec_print.rs`). None is on a hot path.
 
 use crate::basic::ast::{Expr, LineRange};
+use crate::basic::edit_mode::EditState;
 use crate::basic::error::ErrorCode;
 use crate::basic::eval::LET_LEVEL;
-use crate::basic::interp::{Halt, Interpreter, Mode};
+use crate::basic::interp::{Halt, Interpreter};
+use crate::basic::mode::Mode;
 use crate::basic::{graphics, listing, play, program, renum};
 use crate::machine::hardware::Hardware;
 use crate::machine::memory::addr;
@@ -18,8 +20,8 @@ impl Interpreter {
         self.reset_run_state(hw);
         graphics::run_reset(&mut hw.mem);
         play::init(&mut hw.mem);
-        self.hide_cursor(hw);
-        self.ensure_index(hw);
+        self.cursor.hide(hw);
+        self.index.ensure(hw);
         self.mode = Mode::Running;
         match target {
             Some(n) => self.goto_line(hw, n)?,
@@ -35,9 +37,9 @@ impl Interpreter {
             Some(pc) => {
                 self.pc = pc;
                 if !pc.is_direct() {
-                    self.ensure_index(hw);
-                    if let Some(l) = self.lines.get(pc.line as usize) {
-                        hw.mem.write_system_u16(addr::CURRENT_LINE, l.number);
+                    self.index.ensure(hw);
+                    if let Some(number) = self.index.number(pc.line) {
+                        hw.mem.write_system_u16(addr::CURRENT_LINE, number);
                     }
                 }
                 Ok(())
@@ -135,12 +137,11 @@ impl Interpreter {
             return Err(ErrorCode::UL.into());
         };
         let listed = listing::list_line(l.number, hw.mem.slice(l.text, l.end));
-        self.hide_cursor(hw);
+        self.cursor.hide(hw);
         if hw.column() != 0 {
             hw.print(b'\r');
         }
-        self.edit = Some(crate::basic::edit_mode::EditState::start(hw, n, &listed));
-        self.mode = Mode::Edit;
+        self.mode = Mode::Edit(EditState::start(hw, n, &listed));
         Ok(())
     }
 }

@@ -5,7 +5,8 @@
 use crate::basic::ast::{Expr, LValue, TapeStmt};
 use crate::basic::error::ErrorCode;
 use crate::basic::eval::LET_LEVEL;
-use crate::basic::interp::{fill_line_buffer, Interpreter, Mode, Res, LINE_BUFFER};
+use crate::basic::interp::{fill_line_buffer, Interpreter, Res, LINE_BUFFER};
+use crate::basic::mode::Mode;
 use crate::basic::tape_job::{AfterFound, TapeJob};
 use crate::basic::{crunch, program, program_image};
 use crate::machine::cassette::{self, CloadOutcome, DeckError, SearchEvent};
@@ -206,8 +207,8 @@ impl Interpreter {
         }
         hw.deck.abandon_file();
         hw.deck.begin_search(name.as_deref());
-        self.hide_cursor(hw);
-        self.tape_job = Some(TapeJob {
+        self.cursor.hide(hw);
+        self.mode = Mode::Tape(TapeJob {
             after,
             direct: self.stmt_pc.is_direct(),
             wait: 0,
@@ -215,7 +216,6 @@ impl Interpreter {
             rewound: false,
             hurry: false,
         });
-        self.mode = Mode::Tape;
         Ok(())
     }
 
@@ -231,8 +231,8 @@ impl Interpreter {
 
     /// One block's worth; true when the next step should follow at once.
     fn tape_step_once(&mut self, hw: &mut Hardware) -> bool {
-        let Some(mut job) = self.tape_job.take() else {
-            self.mode = Mode::Running;
+        // The job is taken out of the mode while it is stepped, and put back to go on.
+        let Mode::Tape(mut job) = std::mem::replace(&mut self.mode, Mode::Running) else {
             return false;
         };
         if hw.keyboard.has_live_keys() {
@@ -244,7 +244,7 @@ impl Interpreter {
             job.wait = 0;
         }
         if job.wait > 0 {
-            self.tape_job = Some(job);
+            self.mode = Mode::Tape(job);
             return false;
         }
         match hw.deck.search_step() {
@@ -254,7 +254,7 @@ impl Interpreter {
                 hw.deck.rewind();
                 hw.deck.begin_search(job.name.as_deref());
                 job.rewound = true;
-                self.tape_job = Some(job);
+                self.mode = Mode::Tape(job);
             }
             Err(e) => self.tape_failed(hw, deck_error(e)),
             Ok(event) => {
@@ -272,12 +272,12 @@ impl Interpreter {
                             tape_sound(hw, job.wait);
                         }
                         let hurry = job.hurry;
-                        self.tape_job = Some(job);
+                        self.mode = Mode::Tape(job);
                         return hurry;
                     }
                     _ => {
                         let hurry = job.hurry;
-                        self.tape_job = Some(job);
+                        self.mode = Mode::Tape(job);
                         return hurry;
                     }
                 }
@@ -288,13 +288,12 @@ impl Interpreter {
 
     /// Count down the wait of a tape search (called each field).
     pub(crate) fn tape_tick(&mut self) {
-        if let Some(job) = self.tape_job.as_mut() {
+        if let Mode::Tape(job) = &mut self.mode {
             job.wait = job.wait.saturating_sub(1);
         }
     }
 
     fn tape_failed(&mut self, hw: &mut Hardware, e: ErrorCode) {
-        self.tape_job = None;
         self.mode = Mode::Running;
         self.report_error(hw, e);
     }

@@ -6,11 +6,10 @@ use crate::basic::compile::split_segments;
 use crate::basic::cost::{self, fin};
 use crate::basic::error::ErrorCode;
 use crate::basic::eval::write_packed;
-use crate::basic::interp::{
-    fill_line_buffer, Halt, InputState, Interpreter, Mode, Res, LINE_BUFFER,
-};
+use crate::basic::interp::{fill_line_buffer, Halt, Interpreter, Res, LINE_BUFFER};
+use crate::basic::mode::{InputState, Mode};
+use crate::basic::pc::Pc;
 use crate::basic::program;
-use crate::basic::tokens::stmt as tok;
 use crate::machine::hardware::Hardware;
 use crate::machine::memory::{addr, Memory};
 
@@ -24,8 +23,8 @@ enum Item {
 impl Interpreter {
     /// The line typed for a waiting INPUT.
     pub(crate) fn input_line(&mut self, hw: &mut Hardware, text: &[u8]) {
-        let Some(mut st) = self.input.take() else {
-            self.mode = Mode::Running;
+        // The line is taken: whatever happens now, the INPUT no longer waits.
+        let Mode::Input(mut st) = std::mem::replace(&mut self.mode, Mode::Running) else {
             return;
         };
         let (vars, line_input) = match &st.stmt {
@@ -42,7 +41,6 @@ impl Interpreter {
         }
         if line_input {
             let r = self.assign_text(hw, &vars[0], LINE_BUFFER, n as u8);
-            self.mode = Mode::Running;
             if let Err(e) = r {
                 self.finish(hw, Halt::Error(e));
             }
@@ -56,22 +54,19 @@ impl Interpreter {
                 // More variables than items: ask again with `??`.
                 hw.print_bytes(b"?? ");
                 st.next_var = i;
-                self.input = Some(st);
-                self.mode = Mode::Input;
+                self.mode = Mode::Input(st);
                 return;
             }
             let string = is_string_name(vars[i].name());
             match self.scan_item(hw, &mut p, end, string, false) {
                 Ok(item) => {
                     if let Err(e) = self.store_item(hw, &vars[i], item) {
-                        self.mode = Mode::Running;
                         self.finish(hw, Halt::Error(e));
                         return;
                     }
                 }
                 Err(e) if e != ErrorCode::SN => {
                     // FIN's own errors (?OV for 1E39) are errors, not a reason to ask again.
-                    self.mode = Mode::Running;
                     self.finish(hw, Halt::Error(e));
                     return;
                 }
@@ -79,8 +74,7 @@ impl Interpreter {
                     hw.print_bytes(b"?REDO\r");
                     st.next_var = 0;
                     self.print_input_prompt(hw, &st.stmt);
-                    self.input = Some(st);
-                    self.mode = Mode::Input;
+                    self.mode = Mode::Input(st);
                     return;
                 }
             }
@@ -93,7 +87,6 @@ impl Interpreter {
             }
             i += 1;
         }
-        self.mode = Mode::Running;
     }
 
     /// MBASIC's RANDOMIZE got its answer: a number from −32768 to 32767 seeds RND as
@@ -106,11 +99,9 @@ impl Interpreter {
         if item.is_err() || extra || p == LINE_BUFFER {
             hw.print_bytes(b"?REDO\r");
             self.print_input_prompt(hw, &st.stmt);
-            self.input = Some(st);
-            self.mode = Mode::Input;
+            self.mode = Mode::Input(st);
             return;
         }
-        self.mode = Mode::Running;
         let seeded = self.fu.to_i16().map_err(|_| ErrorCode::OV).and_then(|v| {
             self.fu.load_i16(v);
             self.reseed_from_fac(hw)
@@ -217,20 +208,19 @@ impl Interpreter {
     /// as 0 or ""), and after a `:` too, where the next statement's text is read as an item
     /// (`DATA 1:PRINT` gives ?SN in its line on the second READ).
     pub(crate) fn read_item(&mut self, hw: &mut Hardware, lv: &LValue) -> Result<(), Halt> {
-        let restored = self.data_ptr == 0;
+        let restored = self.data.is_restored();
         if restored {
-            // RESTORE: the byte before the program (its 0 starts the search from line one).
-            self.data_ptr = hw.mem.read_u16(addr::PROGRAM_START).wrapping_sub(1);
+            self.data.start_before_program(&hw.mem);
         }
-        if hw.mem.peek(self.data_ptr) == 0 {
-            let from = if restored { 0 } else { self.data_ptr };
-            let found = self.find_data(hw);
-            hw.cycles += search_cycles(&hw.mem, from, found.as_ref().ok().map(|_| self.data_ptr));
+        if hw.mem.peek(self.data.at()) == 0 {
+            let from = if restored { 0 } else { self.data.at() };
+            let found = self.data.find_next(&hw.mem);
+            hw.cycles += search_cycles(&hw.mem, from, found.as_ref().ok().map(|_| self.data.at()));
             found?;
         }
         let string = is_string_name(lv.name());
         // `L879A`: CHRGET, so the item starts after the pointer's byte, spaces skipped.
-        let mut p = self.data_ptr.wrapping_add(1);
+        let mut p = self.data.at().wrapping_add(1);
         let item = match self.scan_item(hw, &mut p, 0xFFFF, string, true) {
             Ok(item) => item,
             // A malformed number in DATA is a syntax error in the DATA line.
@@ -239,7 +229,7 @@ impl Interpreter {
             Err(e) => return Err(Halt::Error(e)),
         };
         // The item's text is read again every time: FIN for a number (docs/timing.md §2.12).
-        let from = self.data_ptr.wrapping_add(1);
+        let from = self.data.at().wrapping_add(1);
         let text = hw.mem.slice(from, p.max(from));
         hw.cycles += if string {
             cost::STRING_CHAR * text.len() as u32
@@ -248,45 +238,17 @@ impl Interpreter {
         };
         self.store_item(hw, lv, item)?;
         // `L87D9`: the pointer stays on the `,`, `:` or 0 that ended the item.
-        self.data_ptr = p;
+        self.data.item_ended_at(p);
         Ok(())
     }
 
     fn error_in_data_line(&mut self, hw: &mut Hardware) -> Halt {
-        hw.mem.write_system_u16(addr::CURRENT_LINE, self.data_line);
-        if let Ok(i) = self.find_line_index(hw, self.data_line) {
-            self.stmt_pc = crate::basic::interp::Pc { line: i, seg: 0 };
+        hw.mem
+            .write_system_u16(addr::CURRENT_LINE, self.data.line());
+        if let Ok(i) = self.index.find(hw, self.data.line()) {
+            self.stmt_pc = Pc::line_start(i);
         }
         Halt::Error(ErrorCode::SN)
-    }
-
-    /// Move the DATA pointer from a 0 to the next DATA token (?OD at the program's end), as
-    /// DR `L87EA` does: from the pointer, pass statement after statement with the plain
-    /// end-of-statement scan (`L861B`: a `:` or 0 outside quotes; it knows nothing of REM, but
-    /// a comment's text is not crunched, so it holds no DATA token) and look for a DATA token
-    /// at the very first byte of the next one, spaces not skipped (`PRINT: DATA 1` is not
-    /// found). Lines are passed by stepping over their 0, not by their links; a 0000 link
-    /// ends the program. (Its cycles: `search_cycles`.)
-    fn find_data(&mut self, hw: &mut Hardware) -> Res<()> {
-        let mut x = u32::from(self.data_ptr);
-        loop {
-            let (at, ended_line) = scan_statement_end(&hw.mem, x);
-            x = at + 1;
-            if ended_line {
-                if x + 4 > addr::RAM_END || hw.mem.read_u16(x as u16) == 0 {
-                    return Err(ErrorCode::OD);
-                }
-                self.data_line = hw.mem.read_u16((x + 2) as u16);
-                x += 4;
-            }
-            if x >= addr::RAM_END {
-                return Err(ErrorCode::OD);
-            }
-            if hw.mem.peek(x as u16) == tok::DATA {
-                self.data_ptr = x as u16;
-                return Ok(());
-            }
-        }
     }
 }
 
@@ -311,27 +273,4 @@ fn search_cycles(mem: &Memory, from: u16, found: Option<u16>) -> u32 {
         }
     }
     cycles
-}
-
-/// DR `L861B`: from `x`, the address of the `:` or 0 that ends the statement (outside quotes;
-/// a $FF prefix takes its token byte with it), and whether it was the line's 0. Past the end
-/// of RAM it reports the end of a line.
-fn scan_statement_end(mem: &Memory, mut x: u32) -> (u32, bool) {
-    let mut quoted = false;
-    while x < addr::RAM_END {
-        let c = mem.peek(x as u16);
-        if c == 0 {
-            return (x, true);
-        }
-        if c == b':' && !quoted {
-            return (x, false);
-        }
-        x += 1;
-        if c == b'"' {
-            quoted = !quoted;
-        } else if c == crate::basic::tokens::FUNCTION_PREFIX {
-            x += 1;
-        }
-    }
-    (addr::RAM_END, true)
 }

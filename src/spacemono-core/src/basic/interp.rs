@@ -3,15 +3,23 @@
 
 use std::rc::Rc;
 
-use crate::basic::ast::{CompiledLine, Expr, Jump, Stmt, VarName, FLAT_STACK};
+use crate::basic::ast::{CompiledLine, Expr, Jump, VarName, FLAT_STACK};
 use crate::basic::compile::compile_line_for;
+use crate::basic::control_stack::ControlStack;
 use crate::basic::cost;
 use crate::basic::crunch;
+use crate::basic::cursor::Cursor;
+use crate::basic::data_pointer::DataPointer;
+use crate::basic::dialect::Dialect;
 use crate::basic::error::ErrorCode;
 use crate::basic::float::{FloatUnit, Packed, Unpacked};
 use crate::basic::line_editor::LineEditor;
 use crate::basic::long_names::LongNames;
+use crate::basic::mode::Mode;
+use crate::basic::pc::Pc;
 use crate::basic::program;
+use crate::basic::program_index::ProgramIndex;
+use crate::basic::trace::Trace;
 use crate::basic::vars::VarIndex;
 use crate::machine::hardware::Hardware;
 use crate::machine::memory::addr;
@@ -40,157 +48,45 @@ pub const INKEY_LATCH: u16 = 0x87;
 /// Line number of a direct-mode statement.
 pub const DIRECT_LINE: u16 = 0xFFFF;
 
-const DIRECT: u32 = u32::MAX;
-
-/// Where execution is: a line of the program (by index) or the direct-mode line, and
-/// which of its `:`-separated statements.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Pc {
-    pub line: u32,
-    pub seg: u16,
-}
-
-/// The statement index a false IF or an ELSE leaves: past the line's end, as `segs.len()`
-/// would be, but never equal to "the next statement", so the junk check after a statement
-/// (which the ROM makes only when the text pointer is left on the junk) does not fire for
-/// text that was skipped rather than run.
-pub const SKIPPED_TO_LINE_END: u16 = u16::MAX;
-
-impl Pc {
-    /// Where execution goes when this statement falls through to the next one.
-    pub fn next_statement(&self) -> Pc {
-        Pc {
-            line: self.line,
-            seg: self.seg.wrapping_add(1),
-        }
-    }
-
-    pub fn is_direct(&self) -> bool {
-        self.line == DIRECT
-    }
-}
-
-#[derive(Clone, Debug)]
-pub enum Frame {
-    For {
-        var: VarName,
-        var_addr: u16,
-        step: Packed,
-        direction: u8,
-        limit: Packed,
-        body: Pc,
-        /// The FOR was the last statement of its line: the body starts on the next line.
-        body_ends_line: bool,
-        /// When the loop's body is nothing but its own NEXT (a delay loop), where that NEXT
-        /// is: such a loop can run many passes inside one NEXT, with the same costs.
-        empty_body_next: Option<Pc>,
-        /// What looking the variable up costs (`NEXT V` pays it every pass): its place in
-        /// the table does not change while the loop runs.
-        search: u32,
-    },
-    Gosub {
-        ret: Pc,
-    },
-}
-
-/// What the interpreter is doing between slices.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// At `OK`, reading a line.
-    Prompt,
-    Running,
-    /// INPUT is reading a line.
-    Input,
-    /// SHIFT+@ pressed: waiting for any key.
-    Paused,
-    /// SOUND busy-waits for this many more fields.
-    Sounding(u32),
-    /// EDIT n: the line editor's edit mode.
-    Edit,
-    /// CLOAD, CLOADM or SKIPF searching the tape.
-    Tape,
-}
-
-/// The state of an INPUT statement that is waiting for its line.
-#[derive(Clone, Debug)]
-pub struct InputState {
-    /// The waiting statement: an INPUT (perhaps the THEN or ELSE of an IF) or, in MBASIC, a
-    /// RANDOMIZE asking for its seed.
-    pub stmt: Stmt,
-    /// Index of the next variable to fill.
-    pub next_var: usize,
-    /// The statement's own position (for CONT after BREAK, which re-executes it).
-    pub stmt_pc: Pc,
-}
-
-#[derive(Clone, Debug)]
-pub struct LineEntry {
-    pub number: u16,
-    pub text: u16,
-    pub end: u16,
-}
-
-/// The most lines `--trace` records: a program that never stops must not take all the host's
-/// memory (4M lines are 8 MB here and about 24 MB written out).
-pub const TRACE_LIMIT: usize = 4 << 20;
-
 #[derive(Clone)]
 pub struct Interpreter {
-    pub fu: FloatUnit,
-    pub(crate) vars: VarIndex,
-    pub(crate) fns: std::collections::HashMap<VarName, (VarName, Rc<Expr>)>,
-    pub(crate) lines: Vec<LineEntry>,
-    /// Line number → index in `lines` (`u32::MAX`: no such line), so that GOTO, GOSUB and
-    /// THEN find their line in one look instead of a binary search. Empty while the lines in
-    /// RAM are not in strictly increasing order (a POKEd program), when the binary search,
-    /// whose answer on such a list is what the interpreter has always given, is used.
-    pub(crate) line_by_number: Vec<u32>,
-    pub(crate) compiled: Vec<Option<Rc<CompiledLine>>>,
+    pub(super) fu: FloatUnit,
+    pub(super) vars: VarIndex,
+    pub(super) fns: std::collections::HashMap<VarName, (VarName, Rc<Expr>)>,
+    /// The program's lines by number and their compiled forms.
+    pub(super) index: ProgramIndex,
     /// MBASIC: the codes of names longer than two characters (kept for the session).
-    pub(crate) long_names: LongNames,
+    pub(super) long_names: LongNames,
     /// PRINT's scratch bytes (a number's digits, a string's copy), kept to spare allocations.
-    pub(crate) print_buf: Vec<u8>,
-    pub(crate) index_valid: bool,
-    pub(crate) direct: Rc<CompiledLine>,
-    pub(crate) pc: Pc,
+    pub(super) print_buf: Vec<u8>,
+    pub(super) direct: Rc<CompiledLine>,
+    pub(super) pc: Pc,
     /// The statement being executed (for errors and CONT).
-    pub(crate) stmt_pc: Pc,
-    pub mode: Mode,
-    pub(crate) stack: Vec<Frame>,
-    /// Bytes of machine stack the frames take: 18 per FOR, 7 per GOSUB.
-    pub(crate) stack_bytes: u16,
-    pub(crate) cont: Option<Pc>,
-    /// Address of the next character READ looks at (0 = RESTOREd).
-    pub(crate) data_ptr: u16,
-    /// Line number of the DATA statement being read.
-    pub(crate) data_line: u16,
-    pub(crate) trace: bool,
-    /// `trace` or a `trace_out` being kept: the one flag the line change looks at.
-    pub(crate) tracing: bool,
-    /// `--trace`: the number of every program line entered, as TRON would show it, without
-    /// printing anything (None: not recording), up to [`TRACE_LIMIT`] lines. The frontend
-    /// writes it out.
-    pub trace_out: Option<Vec<u16>>,
+    pub(super) stmt_pc: Pc,
+    pub(super) mode: Mode,
+    /// The FOR/GOSUB frames and the stack bytes they take.
+    pub(super) stack: ControlStack,
+    pub(super) cont: Option<Pc>,
+    /// READ's place in the DATA statements.
+    pub(super) data: DataPointer,
+    /// TRON and `--trace`'s record of the lines run.
+    pub(super) trace: Trace,
     /// The BASIC the program was written for (`--dialect`); the Dragon's own by default. The
     /// cruncher, the compiler, RND, TAB and RANDOMIZE consult it.
-    pub dialect: crate::basic::dialect::Dialect,
+    pub(super) dialect: Dialect,
     /// The last RND fraction, which RND(0) repeats in the Altair and MBASIC dialects.
-    pub(crate) last_rnd: Option<Packed>,
-    pub(crate) temp_count: u16,
-    pub(crate) editor: LineEditor,
-    pub(crate) input: Option<InputState>,
-    pub(crate) edit: Option<crate::basic::edit_mode::EditState>,
-    pub(crate) tape_job: Option<crate::basic::tape_job::TapeJob>,
+    pub(super) last_rnd: Option<Packed>,
+    pub(super) temp_count: u16,
+    pub(super) editor: LineEditor,
     /// The cycle budget of the current slice.
-    pub(crate) budget: u32,
+    pub(super) budget: u32,
     /// Field ends a running program may cross within one slice (`Machine::run_fields`): a
     /// frontend with nothing to do between fields spares their cost. 0: one field a slice.
-    pub(crate) fields_ahead: u32,
+    pub(super) fields_ahead: u32,
     /// The left operands a flat expression keeps waiting (eval_flat.rs).
-    pub(crate) flat_stack: [Unpacked; FLAT_STACK],
-    /// The cursor cell currently shown inverted, and the blink countdown.
-    pub(crate) cursor_shown: Option<u16>,
-    pub(crate) blink: u32,
+    pub(super) flat_stack: [Unpacked; FLAT_STACK],
+    /// The blinking cursor shown while a line is typed.
+    pub(super) cursor: Cursor,
 }
 
 impl std::fmt::Debug for Interpreter {
@@ -239,40 +135,23 @@ impl Interpreter {
             fns: Default::default(),
             long_names: LongNames::default(),
             print_buf: Vec::with_capacity(256),
-            lines: Vec::new(),
-            line_by_number: Vec::new(),
-            compiled: Vec::new(),
-            index_valid: false,
+            index: ProgramIndex::default(),
             direct: Rc::new(CompiledLine::default()),
-            pc: Pc {
-                line: DIRECT,
-                seg: 0,
-            },
-            stmt_pc: Pc {
-                line: DIRECT,
-                seg: 0,
-            },
+            pc: Pc::DIRECT_START,
+            stmt_pc: Pc::DIRECT_START,
             mode: Mode::Prompt,
-            stack: Vec::new(),
-            stack_bytes: 0,
+            stack: ControlStack::default(),
             cont: None,
-            data_ptr: 0,
-            data_line: 0,
-            trace: false,
-            tracing: false,
-            trace_out: None,
-            dialect: crate::basic::dialect::Dialect::Dragon,
+            data: DataPointer::default(),
+            trace: Trace::default(),
+            dialect: Dialect::Dragon,
             last_rnd: None,
             temp_count: 0,
             editor: LineEditor::new(),
-            input: None,
-            edit: None,
-            tape_job: None,
             budget: 0,
             fields_ahead: 0,
             flat_stack: [Unpacked::default(); FLAT_STACK],
-            cursor_shown: None,
-            blink: 0,
+            cursor: Cursor::default(),
         }
     }
 
@@ -305,7 +184,7 @@ impl Interpreter {
     /// The 6809 S register while a statement handler runs (docs/interpreter.md §1.1).
     #[inline]
     pub(crate) fn s_h(&self, hw: &Hardware) -> i32 {
-        hw.mem.read_u16(addr::STACK_TOP) as i32 - 3 - self.stack_bytes as i32
+        hw.mem.read_u16(addr::STACK_TOP) as i32 - 3 - self.stack.bytes() as i32
     }
 
     #[inline]
@@ -324,32 +203,11 @@ impl Interpreter {
         }
     }
 
-    pub(crate) fn push_frame(&mut self, f: Frame) {
-        self.stack_bytes += match f {
-            Frame::For { .. } => 18,
-            Frame::Gosub { .. } => 7,
-        };
-        self.stack.push(f);
-    }
-
-    pub(crate) fn truncate_stack(&mut self, len: usize) {
-        while self.stack.len() > len {
-            match self.stack.pop() {
-                Some(Frame::For { .. }) => self.stack_bytes -= 18,
-                Some(Frame::Gosub { .. }) => self.stack_bytes -= 7,
-                None => {}
-            }
-        }
-    }
-
     pub(crate) fn current_line_number(&self) -> u16 {
         if self.stmt_pc.is_direct() {
             DIRECT_LINE
         } else {
-            self.lines
-                .get(self.stmt_pc.line as usize)
-                .map(|l| l.number)
-                .unwrap_or(DIRECT_LINE)
+            self.index.number(self.stmt_pc.line).unwrap_or(DIRECT_LINE)
         }
     }
 
@@ -366,8 +224,8 @@ impl Interpreter {
         mem.write_u16(addr::STRING_TOP, top);
         self.vars.clear();
         self.fns.clear();
-        self.data_ptr = 0;
-        self.truncate_stack(0);
+        self.data.restore();
+        self.stack.clear();
         self.cont = None;
         self.temp_count = 0;
     }
@@ -389,7 +247,7 @@ impl Interpreter {
 
     /// Back to `OK` and the line editor (BasCmdMode).
     pub(crate) fn go_prompt(&mut self, hw: &mut Hardware) {
-        self.hide_cursor(hw);
+        self.cursor.hide(hw);
         if hw.column() != 0 {
             hw.print(b'\r');
         }
@@ -397,19 +255,15 @@ impl Interpreter {
         hw.mem.write_system_u16(addr::CURRENT_LINE, DIRECT_LINE);
         self.mode = Mode::Prompt;
         self.editor.clear();
-        self.input = None;
         // The FOR/GOSUB frames stay: a direct command between STOP and CONT keeps them, as
         // the Dragon's stack does. Errors, RUN, CLEAR, NEW and edits drop them.
-        self.pc = Pc {
-            line: DIRECT,
-            seg: 0,
-        };
+        self.pc = Pc::DIRECT_START;
         self.stmt_pc = self.pc;
     }
 
     /// Report an error as SysErr does and return to the prompt.
     pub(crate) fn report_error(&mut self, hw: &mut Hardware, e: ErrorCode) {
-        self.hide_cursor(hw);
+        self.cursor.hide(hw);
         let line = self.current_line_number();
         if hw.column() != 0 {
             hw.print(b'\r');
@@ -422,13 +276,13 @@ impl Interpreter {
             hw.print_bytes(line.to_string().as_bytes());
         }
         self.cont = None;
-        self.truncate_stack(0);
+        self.stack.clear();
         self.go_prompt(hw);
     }
 
     /// STOP and BREAK: CR, `BREAK IN n`, OK; CONT resumes at `resume`.
     pub(crate) fn report_break(&mut self, hw: &mut Hardware, resume: Pc) {
-        self.hide_cursor(hw);
+        self.cursor.hide(hw);
         let line = self.current_line_number();
         hw.print(b'\r');
         hw.print_bytes(b"BREAK");
@@ -442,35 +296,50 @@ impl Interpreter {
         }
     }
 
-    // ------------------------------------------------------------------ cursor
-
-    pub(crate) fn show_cursor(&mut self, hw: &mut Hardware) {
-        let c = TextScreen::cursor(&hw.mem);
-        match self.cursor_shown {
-            Some(a) if a == c => {}
-            Some(_) => {
-                self.hide_cursor(hw);
-                self.show_cursor(hw);
-            }
-            None => {
-                hw.mem.poke(c, hw.mem.peek(c) ^ 0x40);
-                self.cursor_shown = Some(c);
-            }
-        }
-    }
-
-    pub(crate) fn hide_cursor(&mut self, hw: &mut Hardware) {
-        if let Some(a) = self.cursor_shown.take() {
-            hw.mem.poke(a, hw.mem.peek(a) ^ 0x40);
-        }
-        self.blink = 0;
-    }
-
     // ------------------------------------------------------------------ the main loop
+
+    // ------------------------------------------------------------------ for the machine
+
+    /// The BASIC programs are crunched and run as.
+    pub(crate) fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// Crunch and run programs as `dialect` from now on (the caller forgets the compiled
+    /// program: `program_changed`).
+    pub(crate) fn set_dialect(&mut self, dialect: Dialect) {
+        self.dialect = dialect;
+    }
+
+    /// Let a running program cross up to `n` field ends within one slice (0: none).
+    pub(crate) fn set_fields_ahead(&mut self, n: u32) {
+        self.fields_ahead = n;
+    }
+
+    /// What the interpreter is doing (the machine's status is made from it).
+    pub(crate) fn mode(&self) -> &Mode {
+        &self.mode
+    }
+
+    /// Record the number of every program line entered from now on (`--trace`).
+    pub(crate) fn record_trace(&mut self) {
+        self.trace.start_recording();
+    }
+
+    /// The line numbers recorded since `record_trace`.
+    pub(crate) fn traced_lines(&self) -> Option<&[u16]> {
+        self.trace.recorded()
+    }
+
+    /// Forget the compiled program: its bytes changed (a POKE, a load, an edit).
+    #[inline]
+    pub fn program_changed(&mut self) {
+        self.index.invalidate();
+    }
 
     /// Whether the machine sits at `OK` waiting for a line.
     pub fn at_prompt(&self) -> bool {
-        self.mode == Mode::Prompt
+        matches!(self.mode, Mode::Prompt)
     }
 
     /// A numbered line, typed or read from an ASCII tape: crunched and stored (or deleted,
@@ -513,10 +382,7 @@ impl Interpreter {
                     self.dialect,
                     &mut self.long_names,
                 ));
-                self.pc = Pc {
-                    line: DIRECT,
-                    seg: 0,
-                };
+                self.pc = Pc::DIRECT_START;
                 self.mode = Mode::Running;
             }
         }
@@ -526,38 +392,18 @@ impl Interpreter {
     /// up to date: every caller found the line, or the statement before it, through it.
     #[inline]
     pub(crate) fn enter_line(&mut self, hw: &mut Hardware, index: u32) {
-        debug_assert!(self.index_valid);
-        if index as usize >= self.lines.len() {
+        debug_assert!(self.index.is_valid());
+        let Some(number) = self.index.number(index) else {
             // Running off the end of the program is an END that cannot be continued.
             self.cont = None;
             self.finish(hw, Halt::End);
             return;
-        }
-        self.pc = Pc {
-            line: index,
-            seg: 0,
         };
-        let number = self.lines[index as usize].number;
+        self.pc = Pc::line_start(index);
         hw.mem.write_system_u16(addr::CURRENT_LINE, number);
         hw.cycles += cost::NEW_LINE;
-        if self.tracing {
-            self.trace_line(hw, number);
-        }
-    }
-
-    /// TRON's `[n]` and the run's line trace, out of the way of the line change itself.
-    #[cold]
-    #[inline(never)]
-    fn trace_line(&mut self, hw: &mut Hardware, number: u16) {
-        if let Some(t) = self.trace_out.as_mut() {
-            if t.len() < TRACE_LIMIT {
-                t.push(number);
-            }
-        }
-        if self.trace {
-            hw.print(b'[');
-            hw.print_bytes(number.to_string().as_bytes());
-            hw.print(b']');
+        if self.trace.is_active() {
+            self.trace.line_entered(hw, number);
         }
     }
 
@@ -598,7 +444,7 @@ impl Interpreter {
     /// costs from the current statement.
     #[inline(always)]
     fn search_line(&mut self, hw: &Hardware, number: u16) -> Res<(u32, u32)> {
-        let i = self.find_line_index(hw, number)?;
+        let i = self.index.find(hw, number)?;
         Ok((i, self.search_cost(number, i)))
     }
 

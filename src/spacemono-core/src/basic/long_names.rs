@@ -57,7 +57,7 @@ impl LongNames {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{LongNames, FIRST_HIGH, FIRST_LOW};
 
     #[test]
     fn codes_are_stable_distinct_and_never_a_dragon_name() {

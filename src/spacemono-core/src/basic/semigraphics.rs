@@ -58,7 +58,7 @@ pub fn point(mem: &Memory, x: u8, y: u8) -> Result<i8, ErrorCode> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{point, reset, set, ErrorCode, Memory};
 
     #[test]
     fn set_on_a_text_cell_clears_the_other_quadrants() {

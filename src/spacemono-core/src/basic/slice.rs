@@ -6,13 +6,14 @@ use std::rc::Rc;
 
 use crate::basic::ast::CompiledLine;
 use crate::basic::cost;
+use crate::basic::edit_mode::EditOutcome;
 use crate::basic::error::ErrorCode;
-use crate::basic::interp::{Halt, Interpreter, Mode, INKEY_LATCH};
+use crate::basic::interp::{Halt, Interpreter, INKEY_LATCH};
 use crate::basic::line_editor::Edit;
+use crate::basic::mode::Mode;
 use crate::machine::hardware::Hardware;
 use crate::machine::keyboard::code;
 use crate::machine::memory::addr;
-use crate::machine::screen::TextScreen;
 
 impl Interpreter {
     /// Run until the field's cycle budget is spent or the machine waits for something.
@@ -20,7 +21,7 @@ impl Interpreter {
     pub fn run_slice(&mut self, hw: &mut Hardware, budget: u32) {
         self.budget = budget;
         loop {
-            if matches!(self.mode, Mode::Running) {
+            if self.mode.is_running() {
                 if self.run_statements(hw, budget) {
                     return;
                 }
@@ -44,7 +45,7 @@ impl Interpreter {
                 }
             }
             self.step(hw);
-            if !matches!(self.mode, Mode::Running) {
+            if !self.mode.is_running() {
                 return false;
             }
         }
@@ -56,7 +57,7 @@ impl Interpreter {
     /// a key and found none in the field.
     #[inline]
     pub fn end_field(&mut self, hw: &mut Hardware, budget: u32) -> bool {
-        if matches!(self.mode, Mode::Running) && hw.cycles >= budget {
+        if self.mode.is_running() && hw.cycles >= budget {
             hw.cycles -= budget - cost::FIELD_IRQ;
         } else {
             hw.cycles = 0;
@@ -100,27 +101,23 @@ impl Interpreter {
         match self.mode {
             // (run_slice sends a running program to run_statements.)
             Mode::Running => return true,
-            Mode::Prompt | Mode::Input => {
+            Mode::Prompt | Mode::Input(_) => {
                 let Some(k) = self.typed_key(hw) else {
                     return false;
                 };
                 match self.editor.key(hw, k) {
                     Edit::Pending => {}
                     Edit::Line(text) => {
-                        if self.mode == Mode::Prompt {
+                        if matches!(self.mode, Mode::Prompt) {
                             self.direct_line(hw, &text);
                         } else {
                             self.input_line(hw, &text);
                         }
                     }
                     Edit::Break => {
-                        if self.mode == Mode::Input {
-                            let resume = self
-                                .input
-                                .as_ref()
-                                .map(|i| i.stmt_pc)
-                                .unwrap_or(self.stmt_pc);
-                            self.input = None;
+                        if let Mode::Input(st) = &self.mode {
+                            // The INPUT goes (the prompt replaces it); CONT runs it again.
+                            let resume = st.stmt_pc;
                             self.report_break(hw, resume);
                         } else {
                             // BREAK abandons the line: a new line, no OK.
@@ -142,31 +139,31 @@ impl Interpreter {
                 None => return false,
             },
             Mode::Sounding(_) => return false,
-            Mode::Tape => {
+            Mode::Tape(_) => {
                 self.tape_step(hw);
                 return false;
             }
-            Mode::Edit => {
-                let Some(k) = self.typed_key(hw) else {
-                    return false;
-                };
-                let Some(state) = self.edit.as_mut() else {
-                    self.go_prompt(hw);
-                    return true;
-                };
-                match state.key(hw, k) {
-                    crate::basic::edit_mode::EditOutcome::Editing => {}
-                    crate::basic::edit_mode::EditOutcome::Done(line) => {
-                        self.edit = None;
-                        self.mode = Mode::Prompt;
-                        self.direct_line(hw, &line);
-                    }
-                    crate::basic::edit_mode::EditOutcome::Abandoned => {
-                        self.edit = None;
-                        self.mode = Mode::Prompt;
-                    }
-                }
+            Mode::Edit(_) => return self.edit_key(hw),
+        }
+        true
+    }
+
+    /// A key for EDIT's edit mode: ENTER stores the line (as if typed), BREAK abandons it.
+    /// False when there is no key yet.
+    fn edit_key(&mut self, hw: &mut Hardware) -> bool {
+        let Some(k) = self.typed_key(hw) else {
+            return false;
+        };
+        let Mode::Edit(state) = &mut self.mode else {
+            return true;
+        };
+        match state.key(hw, k) {
+            EditOutcome::Editing => {}
+            EditOutcome::Done(line) => {
+                self.mode = Mode::Prompt;
+                self.direct_line(hw, &line);
             }
+            EditOutcome::Abandoned => self.mode = Mode::Prompt,
         }
         true
     }
@@ -175,12 +172,12 @@ impl Interpreter {
     /// is shown while there is none and hidden once one comes.
     fn typed_key(&mut self, hw: &mut Hardware) -> Option<u8> {
         let Some(k) = hw.keyboard.line_key() else {
-            if self.cursor_shown.is_none() && self.blink == 0 {
-                self.show_cursor(hw);
+            if self.cursor.is_hidden_at_rest() {
+                self.cursor.show(hw);
             }
             return None;
         };
-        self.hide_cursor(hw);
+        self.cursor.hide(hw);
         hw.cycles += cost::KEY;
         Some(k)
     }
@@ -196,17 +193,8 @@ impl Interpreter {
                     Mode::Sounding(n - 1)
                 };
             }
-            Mode::Prompt | Mode::Input | Mode::Edit => {
-                self.blink += 1;
-                if self.blink >= cost::CURSOR_BLINK_FIELDS {
-                    self.blink = 0;
-                    let c = TextScreen::cursor(&hw.mem);
-                    hw.mem.poke(c, hw.mem.peek(c) ^ 0x40);
-                    self.cursor_shown = match self.cursor_shown {
-                        Some(_) => None,
-                        None => Some(c),
-                    };
-                }
+            Mode::Prompt | Mode::Input(_) | Mode::Edit(_) => {
+                self.cursor.field_passed(hw);
             }
             _ => {}
         }
@@ -218,9 +206,9 @@ impl Interpreter {
     /// the end) takes the slow path.
     #[inline]
     fn current_line(&mut self, hw: &Hardware) -> Option<Rc<CompiledLine>> {
-        match self.compiled.get(self.pc.line as usize) {
-            Some(Some(c)) => Some(c.clone()),
-            _ => self.current_line_slow(hw),
+        match self.index.compiled(self.pc.line) {
+            Some(c) => Some(c.clone()),
+            None => self.current_line_slow(hw),
         }
     }
 
@@ -230,13 +218,14 @@ impl Interpreter {
         if self.pc.is_direct() {
             return Some(self.direct.clone());
         }
-        self.ensure_index(hw);
-        // The compiled forms are as many as the lines (rebuild_index makes both).
-        match self.compiled.get(self.pc.line as usize) {
-            Some(Some(c)) => Some(c.clone()),
-            Some(None) => Some(self.compile_program_line(hw, self.pc.line as usize)),
-            None => None,
+        self.index.ensure(hw);
+        if self.pc.line as usize >= self.index.len() {
+            return None;
         }
+        Some(
+            self.index
+                .code(hw, self.pc.line, self.dialect, &mut self.long_names),
+        )
     }
 
     /// Execute one statement.
@@ -273,7 +262,7 @@ impl Interpreter {
             }
             let next = self.pc.line + 1;
             self.enter_line(hw, next);
-            if self.mode != Mode::Running {
+            if !self.mode.is_running() {
                 return;
             }
         };

@@ -20,7 +20,9 @@ use crate::basic::ast::CompiledLine;
 use crate::basic::compile::split_segments;
 use crate::basic::error::ErrorCode;
 use crate::basic::exec::ExecResult;
-use crate::basic::interp::{Halt, Interpreter, Mode, Pc};
+use crate::basic::interp::{Halt, Interpreter};
+use crate::basic::mode::Mode;
+use crate::basic::pc::Pc;
 use crate::basic::program;
 use crate::machine::hardware::Hardware;
 
@@ -50,16 +52,16 @@ impl Interpreter {
         hw.mem.take_watched_write();
         // A statement that rebuilt what it changed (line entry, CLOAD, PCLEAR, DEL) left the
         // index invalid; it set where execution goes itself.
-        if !self.index_valid {
+        if !self.index.is_valid() {
             return r;
         }
         let running = matches!(
             self.mode,
-            Mode::Running | Mode::Sounding(_) | Mode::Input | Mode::Paused
+            Mode::Running | Mode::Sounding(_) | Mode::Input(_) | Mode::Paused
         );
         let pointer = self
-            .lines
-            .get(self.stmt_pc.line as usize)
+            .index
+            .entry(self.stmt_pc.line)
             .zip(line.segs.get(self.stmt_pc.seg as usize))
             .map(|(entry, seg)| entry.text.wrapping_add(seg.end));
         // The index goes in every case: it describes the old text. (Its line numbers stay
@@ -73,7 +75,7 @@ impl Interpreter {
         };
         match where_the_pointer_leads(hw, pointer) {
             Resume::Statement { line, seg } => {
-                self.ensure_index(hw);
+                self.index.ensure(hw);
                 self.pc = Pc {
                     line: line as u32,
                     seg,
@@ -81,7 +83,7 @@ impl Interpreter {
                 Ok(())
             }
             Resume::Line(index) => {
-                self.ensure_index(hw);
+                self.index.ensure(hw);
                 self.enter_line(hw, index as u32);
                 Ok(())
             }

@@ -172,7 +172,7 @@ pub mod func {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{func, function_name, statement_name, stmt};
 
     #[test]
     fn tables_end_where_the_dragon_ends_them() {

@@ -2,7 +2,7 @@
 //! quirk), numeric literals through FIN, function calls, variable names and subscripts.
 
 use super::{prec, PResult, Parser, FIN};
-use crate::basic::ast::*;
+use crate::basic::ast::{BinOp, Expr, Func, LValue, VarName};
 use crate::basic::cost::{self, fin};
 use crate::basic::error::ErrorCode;
 use crate::basic::float::FloatUnit;

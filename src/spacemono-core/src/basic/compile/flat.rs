@@ -3,7 +3,10 @@
 //! the tree evaluator's own order, so that the same work is done (the same float operations
 //! on the same FAC, the same cycles) without its recursion. Anything else keeps the tree.
 
-use crate::basic::ast::*;
+use crate::basic::ast::{
+    is_string_name, BinOp, Expr, FlatExpr, Leaf, Step, Stmt, FLAT_STACK, FUNCTION_DEPTH,
+    NEGATE_DEPTH, OPERATOR_DEPTH, PAREN_DEPTH,
+};
 
 /// Give the hot statements (LET, IF, and a LET or IF after THEN or ELSE) the flat form of
 /// their expression where it has one.

@@ -2,7 +2,7 @@
 //! they share.
 
 use super::{PResult, Parser};
-use crate::basic::ast::*;
+use crate::basic::ast::{Expr, GraphicsStmt, PointExpr, VarName};
 use crate::basic::error::ErrorCode;
 use crate::basic::graphics::{LineBox, PutAction};
 use crate::basic::tokens::stmt as t;

@@ -2,7 +2,7 @@
 //! skips spaces everywhere outside quotes, operators bind by the ROM's precedence table, and
 //! anything that does not parse becomes an error raised when execution reaches it.
 
-use crate::basic::ast::*;
+use crate::basic::ast::{CompiledLine, LineRange, Segment, Stmt};
 use crate::basic::cost::{self, fin};
 use crate::basic::dialect::Dialect;
 use crate::basic::error::ErrorCode;

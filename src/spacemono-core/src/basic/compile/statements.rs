@@ -2,7 +2,7 @@
 //! with the text costs the ROM spends on them (cost.rs).
 
 use super::{find_else, PResult, Parser};
-use crate::basic::ast::*;
+use crate::basic::ast::{is_string_name, Expr, Jump, LValue, Print, PrintItem, Stmt, TapeStmt};
 use crate::basic::cost;
 use crate::basic::error::ErrorCode;
 use crate::basic::tokens::{func as f, stmt as t, FUNCTION_PREFIX};

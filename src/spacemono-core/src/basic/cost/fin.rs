@@ -116,7 +116,7 @@ pub fn literal(text: &[u8], next: Option<u8>) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::literal;
 
     /// The totals docs/timing.md §2.7 measured (followed by `:`), within its 2 %.
     #[test]

@@ -197,7 +197,7 @@ pub fn fout(exp: u8) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{fadd, fdiv, float_byte, fmul, fout, int_conv, normal_left, ones, FADD_ALIGN};
 
     #[test]
     fn the_byte_tables_count_what_count_ones_counts() {

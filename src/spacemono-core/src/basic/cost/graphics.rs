@@ -98,7 +98,7 @@ pub fn filled(dx: u32, dy: u32) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{filled, line};
 
     /// docs/timing.md §3, rows 29–31: the genuine differences.
     #[test]

@@ -6,7 +6,10 @@
 //! over a million random states): only where the values live changes. Each step through
 //! `&mut FloatUnit` read and wrote the unit's fields in memory, and POLY and POLYX were calls.
 
-use super::*;
+use super::{
+    div_slow, Fac, FloatUnit, FpError, Packed, Unpacked, ATNCON_U, EXPCON_U, FHALF, FONE, FR4,
+    LOG2, LOGCN2_U, LOGEB2, NEGHLF, PI2, SINCON_U, SQR05, SQR2, TWOPI,
+};
 
 /// A packed temporary as its exponent byte and its other four bytes in one big-endian word.
 #[derive(Clone, Copy)]

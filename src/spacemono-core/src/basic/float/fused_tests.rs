@@ -1,7 +1,7 @@
 //! `fused.rs` against the reference routines it replaced: LOG, EXP, SIN, COS, TAN, ATN, SQR
 //! and `^` over a million random float-unit states, the whole unit and the result compared.
 
-use super::*;
+use super::{Fac, FloatUnit, FpError, Packed, Unpacked};
 use rand::{Rng, SeedableRng};
 
 /// An exponent byte: anywhere, the edges, or near 1 where the functions do most of their work.

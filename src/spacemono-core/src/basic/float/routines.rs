@@ -1,7 +1,9 @@
 //! The ROM's routines themselves, named as in the disassembly: normalisation, FADD, FMUL,
 //! FDIV, MUL10, DIV10, QINT, FCOMP, the polynomials and RND.
 
-use super::*;
+#[cfg(test)]
+use super::Unpacked;
+use super::{div_slow, shr40, ArgOperand, FloatUnit, FpError, Packed, MULTR, RND_ADD, TEN};
 
 impl FloatUnit {
     /// ZEROFC: FACEXP = FACSGN = 0; mantissa and FACOV untouched.

@@ -1,7 +1,7 @@
 //! Unit tests that follow docs/float.md row by row (its §21 too). Expected values are the
 //! spec's (a real Dragon / the emulated ROM), never this implementation's own output.
 
-use super::*;
+use super::{Fac, FloatUnit, FpError, Packed, Unpacked, FONE};
 
 // ---------------------------------------------------------------------------------------------
 // A tiny evaluator with the ROM's precedences and operand roles (left pushed unpacked, right

@@ -1,6 +1,6 @@
 //! Numbers as text: FIN (with &H and &O) and FOUT, the ROM's own conversions.
 
-use super::*;
+use super::{foutbl_digit, skip_spaces, FloatUnit, FpError, FHALF, FOUTBL, N0999, N9999, NMIL};
 
 impl FloatUnit {
     /// FIN: parse a number from `text` (program text, VAL, INPUT, READ). Spaces are skipped

@@ -1,6 +1,6 @@
 //! PRINT USING's tests: each a format, a value and what the Dragon prints.
 
-use super::*;
+use super::{ErrorCode, FloatUnit, Using};
 use crate::basic::float::tests::eval_in;
 
 enum Item<'a> {
