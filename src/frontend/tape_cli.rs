@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::basic::program_image::{image_listing, listing_image};
+use crate::basic::program_tape::{image_listing, listing_image};
 use crate::formats::namefile::{FileType, Namefile};
 use crate::formats::tapefile::{file_blocks, TapeFile};
 use crate::formats::{ascii, cas, wav, Block, TapeKind};

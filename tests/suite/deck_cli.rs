@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use spacemono::basic::program_image::listing_image;
+use spacemono::basic::program_tape::listing_image;
 use spacemono::formats::namefile::Namefile;
 use spacemono::formats::tapefile::file_blocks;
 use spacemono::formats::{cas, wav};

@@ -30,7 +30,7 @@ pub mod listing;
 pub mod long_names;
 pub mod play;
 pub mod program;
-pub mod program_image;
+pub mod program_tape;
 pub mod renum;
 pub mod semigraphics;
 pub mod slice;
