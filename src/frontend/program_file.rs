@@ -2,8 +2,8 @@
 
 use std::path::Path;
 
+use crate::basic::program_tape::{first_program, ProgramOnTape};
 use crate::formats::ascii;
-use crate::formats::namefile::FileType;
 use crate::formats::TapeError;
 use crate::frontend::host_file::{read_limited, ReadError};
 use crate::machine::cassette;
@@ -53,30 +53,12 @@ pub fn read_program(path: &Path) -> Result<ProgramSource, ProgramFileError> {
         other => err(other.to_string()),
     })?;
     let files = cassette::group_tape_blocks(&tape.blocks);
-    let Some(file) = files
-        .iter()
-        .find(|f| f.namefile.is_some_and(|n| n.file_type == FileType::Basic))
-    else {
-        let names: Vec<String> = files.iter().map(|f| format!("\"{}\"", f.name())).collect();
-        return Err(err(format!(
-            "holds no BASIC program ({} file(s) on it{}{})",
-            files.len(),
-            if names.is_empty() { "" } else { ": " },
-            names.join(", ")
-        )));
-    };
-    let nf = file.namefile.expect("found by its namefile");
-    if !file.checksum_ok || file.eof.is_none() {
-        return Err(err(unreadable(file)));
-    }
-    if nf.ascii {
-        let lines = ascii::lines_from_payload(&file.payload());
-        Ok(ProgramSource::Listing(ascii::write_listing(&lines)))
-    } else {
-        Ok(ProgramSource::Tokenized {
-            name: nf.name_str(),
-            image: file.payload(),
-        })
+    // Which program, and whether it reads, is the core's (`basic::program_tape`).
+    match first_program(&files).map_err(|e| err(e.to_string()))? {
+        ProgramOnTape::Ascii { lines, .. } => {
+            Ok(ProgramSource::Listing(ascii::write_listing(&lines)))
+        }
+        ProgramOnTape::Tokenized { name, image } => Ok(ProgramSource::Tokenized { name, image }),
     }
 }
 
@@ -116,18 +98,4 @@ pub fn listing_warnings(path: &Path, listing: &[u8]) -> Vec<String> {
         .into_iter()
         .map(|l| format!("{}: {l}", path.display()))
         .collect()
-}
-
-/// Why a BASIC program on a tape cannot be read: cut short, a bad checksum, or no EOF block.
-pub fn unreadable(f: &crate::formats::tapefile::TapeFile) -> String {
-    let name = f.namefile.map(|n| n.name_str()).unwrap_or_default();
-    if f.all_blocks().any(|b| b.truncated) {
-        format!(
-            "the BASIC program \"{name}\" is cut short (the tape ends inside one of its blocks)"
-        )
-    } else if !f.checksum_ok {
-        format!("the BASIC program \"{name}\" has a block with a bad checksum (the Dragon says ?IO ERROR)")
-    } else {
-        format!("the BASIC program \"{name}\" is cut short (the tape ends before its last block)")
-    }
 }

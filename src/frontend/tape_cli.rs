@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::basic::program_tape::{image_listing, listing_image};
+use crate::basic::program_tape::{first_program, listing_image};
 use crate::formats::namefile::{FileType, Namefile};
 use crate::formats::tapefile::{file_blocks, TapeFile};
 use crate::formats::{ascii, cas, wav, Block, TapeKind};
@@ -112,26 +112,16 @@ fn at(path: &Path, problem: impl std::fmt::Display) -> String {
     format!("{}: {problem}", path.display())
 }
 
-/// The listing of the first BASIC program among `files`.
+/// The listing of the first BASIC program among `files` (the core picks it), and a note when
+/// the tape held more.
 fn first_program_listing(path: &Path, files: &[TapeFile]) -> Result<(Vec<u8>, String), String> {
-    let f = files
-        .iter()
-        .find(|f| f.namefile.is_some_and(|n| n.file_type == FileType::Basic))
-        .ok_or_else(|| at(path, "holds no BASIC program to list"))?;
-    let nf = f.namefile.expect("found by its namefile");
-    if !f.checksum_ok || f.eof.is_none() {
-        return Err(at(path, crate::frontend::program_file::unreadable(f)));
-    }
-    let lines = if nf.ascii {
-        ascii::lines_from_payload(&f.payload())
-    } else {
-        image_listing(&f.payload()).map_err(|e| at(path, e))?
-    };
+    let program = first_program(files).map_err(|e| at(path, e))?;
+    let lines = program.listing().map_err(|e| at(path, e))?;
     let others = files.len() - 1;
     let note = if others > 0 {
         format!(
             "wrote \"{}\"; the {others} other file(s) on the tape are not in the listing\n",
-            nf.name_str()
+            program.name()
         )
     } else {
         String::new()

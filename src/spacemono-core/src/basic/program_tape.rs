@@ -36,6 +36,7 @@ use crate::basic::listing::list_line;
 use crate::basic::{crunch, program};
 use crate::formats::ascii;
 use crate::formats::namefile::{FileType, Namefile};
+use crate::formats::tapefile::TapeFile;
 use crate::machine::cassette::{with_name, Deck, DeckError, FoundFile, STACK_BUF};
 use crate::machine::hardware::Hardware;
 use crate::machine::memory::{addr, Memory};
@@ -382,4 +383,120 @@ pub fn csave(deck: &mut Deck, mem: &Memory, name: &[u8]) -> Result<(), DeckError
 pub fn csave_ascii(deck: &mut Deck, mem: &Memory, name: &[u8]) -> Result<(), DeckError> {
     let payload = ascii::tape_payload(&program_listing(mem));
     deck.write_file(&with_name(Namefile::csave_ascii(""), name), &payload)
+}
+
+// ------------------------------------------------------------- a program for the tools
+
+/// The BASIC program the tools take from a tape image (`spacemono run`, `list`, `tape
+/// convert`): the first one on it, as it is stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProgramOnTape {
+    /// A tokenized program: its RAM image, as CSAVE wrote it.
+    Tokenized { name: String, image: Vec<u8> },
+    /// An ASCII program (`CSAVE ,A`): its lines.
+    Ascii { name: String, lines: Vec<Vec<u8>> },
+}
+
+impl ProgramOnTape {
+    /// Its name on the tape.
+    pub fn name(&self) -> &str {
+        match self {
+            ProgramOnTape::Tokenized { name, .. } | ProgramOnTape::Ascii { name, .. } => name,
+        }
+    }
+
+    /// Its lines as LIST shows them (a tokenized image listed as a Dragon 32 lists it).
+    pub fn listing(&self) -> Result<Vec<Vec<u8>>, ListingError> {
+        match self {
+            ProgramOnTape::Tokenized { image, .. } => image_listing(image),
+            ProgramOnTape::Ascii { lines, .. } => Ok(lines.clone()),
+        }
+    }
+}
+
+/// Why a tape image offers no program to the tools.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoProgramOnTape {
+    /// No file on it is a BASIC program; the names of the files it holds.
+    NoBasicProgram { files: Vec<String> },
+    /// The first BASIC program does not read.
+    Unreadable { name: String, damage: Damage },
+}
+
+/// What is wrong with a file on a tape that does not read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Damage {
+    /// The tape ends inside one of its blocks.
+    CutInsideABlock,
+    /// A block's checksum is wrong (the Dragon says ?IO ERROR).
+    BadChecksum,
+    /// The tape ends before its EOF block.
+    NoEofBlock,
+}
+
+impl std::fmt::Display for NoProgramOnTape {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NoProgramOnTape::NoBasicProgram { files } => {
+                let names: Vec<String> = files.iter().map(|n| format!("\"{n}\"")).collect();
+                write!(f, "holds no BASIC program ({} file(s) on it", files.len())?;
+                if !names.is_empty() {
+                    write!(f, ": {}", names.join(", "))?;
+                }
+                write!(f, ")")
+            }
+            NoProgramOnTape::Unreadable { name, damage } => {
+                let what = match damage {
+                    Damage::CutInsideABlock => {
+                        "is cut short (the tape ends inside one of its blocks)"
+                    }
+                    Damage::BadChecksum => {
+                        "has a block with a bad checksum (the Dragon says ?IO ERROR)"
+                    }
+                    Damage::NoEofBlock => "is cut short (the tape ends before its last block)",
+                };
+                write!(f, "the BASIC program \"{name}\" {what}")
+            }
+        }
+    }
+}
+impl std::error::Error for NoProgramOnTape {}
+
+/// The first BASIC program among a tape image's files (passing over data and machine code,
+/// as `CLOAD` of a program's name would), whole and readable.
+pub fn first_program(files: &[TapeFile]) -> Result<ProgramOnTape, NoProgramOnTape> {
+    let found = files.iter().find_map(|f| {
+        f.namefile
+            .filter(|n| n.file_type == FileType::Basic)
+            .map(|n| (f, n))
+    });
+    let Some((file, nf)) = found else {
+        return Err(NoProgramOnTape::NoBasicProgram {
+            files: files.iter().map(|f| f.name()).collect(),
+        });
+    };
+    let name = nf.name_str();
+    let damage = if file.all_blocks().any(|b| b.truncated) {
+        Some(Damage::CutInsideABlock)
+    } else if !file.checksum_ok {
+        Some(Damage::BadChecksum)
+    } else if file.eof.is_none() {
+        Some(Damage::NoEofBlock)
+    } else {
+        None
+    };
+    if let Some(damage) = damage {
+        return Err(NoProgramOnTape::Unreadable { name, damage });
+    }
+    Ok(if nf.ascii {
+        ProgramOnTape::Ascii {
+            name,
+            lines: ascii::lines_from_payload(&file.payload()),
+        }
+    } else {
+        ProgramOnTape::Tokenized {
+            name,
+            image: file.payload(),
+        }
+    })
 }
