@@ -92,10 +92,14 @@ pub fn read_listing(path: &Path) -> Result<Vec<u8>, ProgramFileError> {
     })
 }
 
-/// Warnings for a listing about to be loaded: each line the Dragon will cut, named.
+/// Warnings for a listing about to be loaded: each line the Dragon will cut, and each line
+/// with characters it will drop, named.
 pub fn listing_warnings(path: &Path, listing: &[u8]) -> Vec<String> {
-    ascii::long_lines(listing)
+    let cut = ascii::long_lines(listing)
         .into_iter()
-        .map(|l| format!("{}: {l}", path.display()))
-        .collect()
+        .map(|l| format!("{}: {l}", path.display()));
+    let dropped = ascii::dropped_characters(listing)
+        .into_iter()
+        .map(|d| format!("{}: {d}", path.display()));
+    cut.chain(dropped).collect()
 }

@@ -327,3 +327,23 @@ fn cload_at_once_loads_an_ascii_program_through_the_same_loader() {
     assert!(e.contains("line 2") && e.contains("?DS"), "{e}");
     assert_eq!(m.program_listing(), lines(&["10 PRINT 1"]));
 }
+
+/// The characters the load drops are named in a warning, as the lines it cuts are.
+#[test]
+fn a_listing_with_characters_the_dragon_drops_is_warned_about() {
+    let text = b"10 PRINT \"~{~\"\n20 END\n30 REM |\x7f\n\x1a40 REM }";
+    let found = ascii::dropped_characters(text);
+    assert_eq!(
+        found.iter().map(|d| d.file_line).collect::<Vec<_>>(),
+        [1, 3]
+    );
+    let warnings =
+        spacemono::frontend::program_file::listing_warnings(std::path::Path::new("p.bas"), text);
+    assert_eq!(
+        warnings,
+        [
+            "p.bas: line 1 has characters the Dragon drops when it loads the line: ~ {",
+            "p.bas: line 3 has characters the Dragon drops when it loads the line: | DEL",
+        ]
+    );
+}

@@ -184,6 +184,56 @@ pub fn long_lines(text: &[u8]) -> Vec<LongLine> {
         .collect()
 }
 
+/// A line of a listing with characters the Dragon's line input drops when it loads it
+/// (`{|}~` and DEL, past `z`; see [`line_input`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DroppedCharacters {
+    /// 1-based line of the file.
+    pub file_line: usize,
+    /// The characters dropped, in order (each once).
+    pub chars: Vec<u8>,
+}
+
+impl std::fmt::Display for DroppedCharacters {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let shown: String = self
+            .chars
+            .iter()
+            .map(|&c| match c {
+                0x7F => "DEL".to_string(),
+                c => (c as char).to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        write!(
+            f,
+            "line {} has characters the Dragon drops when it loads the line: {shown}",
+            self.file_line
+        )
+    }
+}
+
+/// The lines of a listing's text with printable characters the Dragon will drop (see
+/// [`DroppedCharacters`]); line ends, tabs and what follows a Ctrl-Z are not counted.
+pub fn dropped_characters(text: &[u8]) -> Vec<DroppedCharacters> {
+    let text = match text.iter().position(|&c| c == CTRL_Z) {
+        Some(end) => &text[..end],
+        None => text,
+    };
+    numbered_lines(text)
+        .into_iter()
+        .filter_map(|(file_line, l)| {
+            let mut chars: Vec<u8> = Vec::new();
+            for &c in l.iter().filter(|&&c| c > b'z' && c < 0x80) {
+                if !chars.contains(&c) {
+                    chars.push(c);
+                }
+            }
+            (!chars.is_empty()).then_some(DroppedCharacters { file_line, chars })
+        })
+        .collect()
+}
+
 /// A listing file: each line followed by LF.
 pub fn write_listing<L: AsRef<[u8]>>(lines: &[L]) -> Vec<u8> {
     join(lines, LF)
