@@ -347,3 +347,23 @@ fn a_listing_with_characters_the_dragon_drops_is_warned_about() {
         ]
     );
 }
+
+/// A failed ASCII CLOAD leaves the file open, as `SysErr` leaves the ROM's CasStatus: an OPEN
+/// is ?AO until a CLOSE (or the next CLOAD) forgets it. The tape's loader once closed the
+/// file after ?DS but not after ?SN.
+#[test]
+fn a_failed_ascii_cload_leaves_its_file_open_whatever_the_error() {
+    for listing in ["10 PRINT 1\nPRINT 2\n", "10 PRINT 1\n70000 PRINT 2\n"] {
+        let mut m = crate::common::machine();
+        m.insert_tape_image(
+            spacemono::formats::TapeKind::Ascii,
+            "PROG",
+            listing.as_bytes(),
+        )
+        .unwrap();
+        let t = crate::common::typed(&mut m, "CLOAD\nOPEN \"O\",#-1,\"X\"\nCLOSE\nCLOAD");
+        let errors: Vec<&str> = t.lines().filter(|l| l.contains("ERROR")).collect();
+        assert_eq!(errors.len(), 3, "{listing:?}: {t}");
+        assert_eq!(errors[1], "?AO ERROR", "{listing:?}: {t}");
+    }
+}
