@@ -5,7 +5,7 @@
 use crate::computer::Machine;
 use crate::formats::tape::TapeKind;
 use crate::formats::TapeError;
-use crate::machine::cassette::DeckError;
+use crate::basic::program_tape::CloadError;
 
 /// A game on the built-in tape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -119,7 +119,7 @@ pub enum BuiltInTapeError {
     /// The tape's blocks cannot be read.
     Unreadable(TapeError),
     /// The game's file on it cannot be loaded.
-    GameNotLoaded { game: BuiltInGame, why: DeckError },
+    GameNotLoaded { game: BuiltInGame, why: CloadError },
 }
 
 impl std::fmt::Display for BuiltInTapeError {

@@ -2,8 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::basic::program_tape::{first_program, NoProgramOnTape, ProgramOnTape};
 use crate::formats::ascii;
-use crate::formats::namefile::FileType;
 use crate::formats::TapeError;
 use crate::frontend::host_file::{read_limited, ReadError};
 use crate::machine::cassette;
@@ -32,11 +32,8 @@ impl std::error::Error for ProgramFileError {
 pub enum ProgramProblem {
     /// The tape cannot be read (its deck error, without the file's name).
     Tape(String),
-    /// The tape holds no BASIC program; the names of the files it holds.
-    NoBasicProgram {
-        names: Vec<String>,
-    },
-    Unreadable(UnreadableProgram),
+    /// The tape holds no BASIC program, or its first one does not read.
+    NotOnTape(NoProgramOnTape),
     /// `read_listing` was handed a tape.
     CassetteNotListing,
     Folder,
@@ -51,17 +48,7 @@ impl std::fmt::Display for ProgramProblem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ProgramProblem::Tape(why) => write!(f, "{why}"),
-            ProgramProblem::NoBasicProgram { names } => {
-                let quoted: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
-                write!(
-                    f,
-                    "holds no BASIC program ({} file(s) on it{}{})",
-                    names.len(),
-                    if names.is_empty() { "" } else { ": " },
-                    quoted.join(", ")
-                )
-            }
-            ProgramProblem::Unreadable(why) => write!(f, "{why}"),
+            ProgramProblem::NotOnTape(why) => write!(f, "{why}"),
             ProgramProblem::CassetteNotListing => write!(
                 f,
                 "is a cassette image, not a listing (use read_program for tapes)"
@@ -112,25 +99,12 @@ pub fn read_program(path: &Path) -> Result<ProgramSource, ProgramFileError> {
         other => err(ProgramProblem::Tape(other.to_string())),
     })?;
     let files = cassette::group_tape_blocks(&tape.blocks);
-    let Some(file) = files
-        .iter()
-        .find(|f| f.namefile.is_some_and(|n| n.file_type == FileType::Basic))
-    else {
-        let names = files.iter().map(|f| f.name()).collect();
-        return Err(err(ProgramProblem::NoBasicProgram { names }));
-    };
-    let nf = file.namefile.expect("found by its namefile");
-    if !file.checksum_ok || file.eof.is_none() {
-        return Err(err(ProgramProblem::Unreadable(unreadable(file))));
-    }
-    if nf.ascii {
-        let lines = ascii::lines_from_payload(&file.payload());
-        Ok(ProgramSource::Listing(ascii::write_listing(&lines)))
-    } else {
-        Ok(ProgramSource::Tokenized {
-            name: nf.name_str(),
-            image: file.payload(),
-        })
+    // Which program, and whether it reads, is the core's (`basic::program_tape`).
+    match first_program(&files).map_err(|e| err(ProgramProblem::NotOnTape(e)))? {
+        ProgramOnTape::Ascii { lines, .. } => {
+            Ok(ProgramSource::Listing(ascii::write_listing(&lines)))
+        }
+        ProgramOnTape::Tokenized { name, image } => Ok(ProgramSource::Tokenized { name, image }),
     }
 }
 
@@ -160,59 +134,14 @@ pub fn read_listing(path: &Path) -> Result<Vec<u8>, ProgramFileError> {
     })
 }
 
-/// Warnings for a listing about to be loaded: each line the Dragon will cut, named.
+/// Warnings for a listing about to be loaded: each line the Dragon will cut, and each line
+/// with characters it will drop, named.
 pub fn listing_warnings(path: &Path, listing: &[u8]) -> Vec<String> {
-    ascii::long_lines(listing)
+    let cut = ascii::long_lines(listing)
         .into_iter()
-        .map(|l| format!("{}: {l}", path.display()))
-        .collect()
-}
-
-/// Why a BASIC program on a tape cannot be read; `name` is the program's.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum UnreadableProgram {
-    /// The tape ends inside one of its blocks.
-    EndsInsideABlock {
-        name: String,
-    },
-    BadChecksum {
-        name: String,
-    },
-    /// The tape ends before its EOF block.
-    NoLastBlock {
-        name: String,
-    },
-}
-
-impl std::fmt::Display for UnreadableProgram {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            UnreadableProgram::EndsInsideABlock { name } => write!(
-                f,
-                "the BASIC program \"{name}\" is cut short (the tape ends inside one of its blocks)"
-            ),
-            UnreadableProgram::BadChecksum { name } => write!(
-                f,
-                "the BASIC program \"{name}\" has a block with a bad checksum (the Dragon says ?IO ERROR)"
-            ),
-            UnreadableProgram::NoLastBlock { name } => write!(
-                f,
-                "the BASIC program \"{name}\" is cut short (the tape ends before its last block)"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for UnreadableProgram {}
-
-/// Why a BASIC program on a tape cannot be read: cut short, a bad checksum, or no EOF block.
-pub fn unreadable(f: &crate::formats::tapefile::TapeFile) -> UnreadableProgram {
-    let name = f.namefile.map(|n| n.name_str()).unwrap_or_default();
-    if f.all_blocks().any(|b| b.truncated) {
-        UnreadableProgram::EndsInsideABlock { name }
-    } else if !f.checksum_ok {
-        UnreadableProgram::BadChecksum { name }
-    } else {
-        UnreadableProgram::NoLastBlock { name }
-    }
+        .map(|l| format!("{}: {l}", path.display()));
+    let dropped = ascii::dropped_characters(listing)
+        .into_iter()
+        .map(|d| format!("{}: {d}", path.display()));
+    cut.chain(dropped).collect()
 }

@@ -3,11 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::basic::program_image::{image_listing, listing_image, ListingError};
+use crate::basic::program_tape::{first_program, listing_image, ListingError, NoProgramOnTape};
 use crate::formats::namefile::{FileType, Namefile};
 use crate::formats::tapefile::{file_blocks, TapeFile};
 use crate::formats::{ascii, cas, wav, Block, TapeError, TapeKind};
-use crate::frontend::program_file::UnreadableProgram;
 use crate::frontend::tape_file::{read_tape_file, write_atomically};
 use crate::machine::cassette::{
     good_blocks, group_tape_blocks, tape_kind_of, tape_name_for, DeckError,
@@ -46,7 +45,7 @@ pub enum TapeCliError {
     /// The BASIC program on the tape cannot be read whole.
     Unreadable {
         path: PathBuf,
-        why: UnreadableProgram,
+        why: NoProgramOnTape,
     },
     /// A block is damaged, and the output would carry its data as if it were good.
     Damaged {
@@ -191,34 +190,27 @@ pub fn list(path: &Path) -> Result<String, TapeCliError> {
     Ok(out)
 }
 
-/// The listing of the first BASIC program among `files`.
+/// The listing of the first BASIC program among `files` (the core picks it), and a note when
+/// the tape held more.
 fn first_program_listing(
     path: &Path,
     files: &[TapeFile],
 ) -> Result<(Vec<u8>, String), TapeCliError> {
-    let f = files
-        .iter()
-        .find(|f| f.namefile.is_some_and(|n| n.file_type == FileType::Basic))
-        .ok_or_else(|| TapeCliError::NoProgram {
+    let program = first_program(files).map_err(|why| match why {
+        NoProgramOnTape::NoBasicProgram { .. } => TapeCliError::NoProgram {
             path: path.to_path_buf(),
-        })?;
-    let nf = f.namefile.expect("found by its namefile");
-    if !f.checksum_ok || f.eof.is_none() {
-        return Err(TapeCliError::Unreadable {
+        },
+        why @ NoProgramOnTape::Unreadable { .. } => TapeCliError::Unreadable {
             path: path.to_path_buf(),
-            why: crate::frontend::program_file::unreadable(f),
-        });
-    }
-    let lines = if nf.ascii {
-        ascii::lines_from_payload(&f.payload())
-    } else {
-        image_listing(&f.payload()).map_err(program_error(path))?
-    };
+            why,
+        },
+    })?;
+    let lines = program.listing().map_err(program_error(path))?;
     let others = files.len() - 1;
     let note = if others > 0 {
         format!(
             "wrote \"{}\"; the {others} other file(s) on the tape are not in the listing\n",
-            nf.name_str()
+            program.name()
         )
     } else {
         String::new()

@@ -4,14 +4,13 @@
 
 use std::path::Path;
 
-use crate::basic::program_image::image_listing_text;
 use crate::computer::Machine;
 use crate::formats::error::{MAX_CAS_BYTES, MAX_LISTING_BYTES, MAX_WAV_BYTES};
 use crate::formats::TapeKind;
 use crate::frontend::host_file::{read_limited, write_replacing, ReadError};
 use crate::frontend::program_file::listing_warnings;
 use crate::machine::cassette::{
-    blocks_from_bytes, file_err, tape_kind_of, tape_name_for, Deck, DeckError, LoadedTape, TapeHost,
+    blocks_from_bytes, file_err, tape_kind_of, tape_name_for, Deck, DeckError, LoadedTape,
 };
 
 /// Puts the tape in `path` in the deck, rewound. A file that does not exist yet, or is
@@ -20,22 +19,16 @@ use crate::machine::cassette::{
 /// Dragon will cut when it loads them.
 pub fn insert(deck: &mut Deck, path: &Path) -> Result<Vec<String>, DeckError> {
     let (tape, warnings) = open_tape(path)?;
-    deck.insert_tape(path, tape, TAPE_HOST);
+    deck.insert_tape(path, tape, write_atomically);
     Ok(warnings)
 }
 
 /// As [`insert`], into a machine's deck through its journal, so snapshots keep the tape.
 pub fn insert_into(machine: &mut Machine, path: &Path) -> Result<Vec<String>, DeckError> {
     let (tape, warnings) = open_tape(path)?;
-    machine.insert_tape(path, tape, TAPE_HOST);
+    machine.insert_tape(path, tape, write_atomically);
     Ok(warnings)
 }
-
-/// How the deck stores a tape file and lists a program onto a .bas tape.
-const TAPE_HOST: TapeHost = TapeHost {
-    save: write_atomically,
-    list_program: image_listing_text,
-};
 
 /// The tape in `path` (blank when missing or empty), and warnings about it.
 fn open_tape(path: &Path) -> Result<(LoadedTape, Vec<String>), DeckError> {

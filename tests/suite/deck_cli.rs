@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use spacemono::basic::program_image::listing_image;
+use spacemono::basic::program_tape::listing_image;
 use spacemono::frontend::program_file::{read_program, ProgramSource};
 use spacemono_core::formats::namefile::Namefile;
 use spacemono_core::formats::tapefile::file_blocks;
@@ -287,4 +287,20 @@ fn run_reads_the_first_basic_program_on_a_tape() {
         "{err}"
     );
     let _ = std::fs::remove_dir_all(&d);
+}
+
+/// `run` names the characters a listing's load drops in a warning, as it names the lines it
+/// cuts.
+#[test]
+fn a_listing_with_characters_the_dragon_drops_is_warned_about() {
+    let text = b"10 PRINT \"~{~\"\n20 END\n30 REM |\x7f\n\x1a40 REM }";
+    let warnings =
+        spacemono::frontend::program_file::listing_warnings(std::path::Path::new("p.bas"), text);
+    assert_eq!(
+        warnings,
+        [
+            "p.bas: line 1 has characters the Dragon drops when it loads the line: ~ {",
+            "p.bas: line 3 has characters the Dragon drops when it loads the line: | DEL",
+        ]
+    );
 }

@@ -9,12 +9,12 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use spacemono::basic::exec_tape::deck_error;
 use spacemono::basic::program;
-use spacemono::basic::program_image::{
-    self, listing_image, load_program_image, program_image, program_listing,
+use spacemono::basic::program_tape::{
+    self, listing_image, load_program_image, program_image, program_listing, CloadOutcome,
 };
 use spacemono::frontend::tape_file::insert;
 use spacemono::machine::cassette::{
-    block_duration_fields, show_search_event, CloadOutcome, Deck, DeckError, SearchEvent, TapeBlock,
+    block_duration_fields, show_search_event, Deck, DeckError, SearchEvent, TapeBlock,
 };
 use spacemono::machine::hardware::Hardware;
 use spacemono::machine::memory::{addr, Memory};
@@ -148,13 +148,13 @@ fn find_file_reports_passed_names_and_cload_of_first_file() {
     // CLOAD "" loads the first file found.
     deck.rewind();
     let mut mem = fresh_memory();
-    let (found, out) = program_image::cload(&mut deck, Some(b""), &mut mem, SP).unwrap();
+    let (found, out) = program_tape::cload(&mut deck, Some(b""), &mut mem, SP).unwrap();
     assert_eq!(found.namefile.name_str(), "ONE");
     assert!(matches!(out, CloadOutcome::Tokenized { .. }));
     assert_eq!(program_listing(&mem).len(), 30);
     // The next CLOAD goes on from there: TWO is a data file. CLOAD (LB6E1) looks only at the
     // gap and ASCII flags, never at the type, so a data file is read as an ASCII program.
-    let (found, out) = program_image::cload(&mut deck, None, &mut mem, SP).unwrap();
+    let (found, out) = program_tape::cload(&mut deck, None, &mut mem, SP).unwrap();
     assert_eq!(found.namefile.name_str(), "TWO");
     assert_eq!(out, CloadOutcome::Ascii);
 }
@@ -181,7 +181,7 @@ fn wrong_types_are_fm_and_bad_blocks_io() {
         &listing_image(&["10 END"]).unwrap(),
     ));
     let mut deck = Deck::with_blocks(good(b));
-    let e = program_image::cload(&mut deck, Some(b"MC"), &mut mem, SP).unwrap_err();
+    let e = program_tape::cload(&mut deck, Some(b"MC"), &mut mem, SP).unwrap_err();
     assert_eq!(deck_error(e.clone()), ErrorCode::FM);
     assert!(e.to_string().contains("machine-code"), "{e}");
     // OPEN "I" of a tokenized program: ?FM.
@@ -199,7 +199,7 @@ fn wrong_types_are_fm_and_bad_blocks_io() {
     blocks[1].checksum_ok = false;
     let mut deck = Deck::with_blocks(blocks);
     let mut mem = memory_with(&["10 REM OLD"]);
-    let e = program_image::cload(&mut deck, None, &mut mem, SP).unwrap_err();
+    let e = program_tape::cload(&mut deck, None, &mut mem, SP).unwrap_err();
     assert_eq!(e, DeckError::BadBlock { index: 1 });
     assert_eq!(deck_error(e.clone()), ErrorCode::IO);
     assert_eq!(program_image(&mem), vec![0, 0]);
@@ -299,12 +299,12 @@ fn appending_keeps_the_first_file_intact_in_cas_and_wav() {
         let mut deck = Deck::new();
         insert(&mut deck, &path).unwrap();
         assert!(!path.exists(), "a blank tape is created on the first save");
-        program_image::csave(&mut deck, &mem1, b"FIRST").unwrap();
+        program_tape::csave(&mut deck, &mem1, b"FIRST").unwrap();
         let before = std::fs::read(&path).unwrap();
         // Re-insert (as a new session would) and append.
         let mut deck = Deck::new();
         insert(&mut deck, &path).unwrap();
-        program_image::csave_ascii(&mut deck, &mem2, b"SECOND").unwrap();
+        program_tape::csave_ascii(&mut deck, &mem2, b"SECOND").unwrap();
         let after = std::fs::read(&path).unwrap();
         if ext == "cas" {
             assert!(
@@ -322,9 +322,9 @@ fn appending_keeps_the_first_file_intact_in_cas_and_wav() {
         assert_eq!(files.len(), 2, "{ext}");
         assert!(files.iter().all(|f| f.checksum_ok));
         let mut m = fresh_memory();
-        program_image::cload(&mut deck, Some(b"FIRST"), &mut m, SP).unwrap();
+        program_tape::cload(&mut deck, Some(b"FIRST"), &mut m, SP).unwrap();
         assert_eq!(program_image(&m), program_image(&mem1), "{ext}");
-        let (_, out) = program_image::cload(&mut deck, Some(b"SECOND"), &mut m, SP).unwrap();
+        let (_, out) = program_tape::cload(&mut deck, Some(b"SECOND"), &mut m, SP).unwrap();
         assert_eq!(out, CloadOutcome::Ascii);
         assert_eq!(
             deck.read_all_lines().unwrap(),
@@ -347,7 +347,7 @@ fn appending_keeps_the_first_file_intact_in_cas_and_wav() {
     std::fs::write(&path, &stereo).unwrap();
     let mut deck = Deck::new();
     insert(&mut deck, &path).unwrap();
-    program_image::csave(&mut deck, &mem2, b"B").unwrap();
+    program_tape::csave(&mut deck, &mem2, b"B").unwrap();
     let after = std::fs::read(&path).unwrap();
     assert_eq!(&after[22..24], &[2, 0], "still stereo");
     assert_eq!(&after[24..28], &44100u32.to_le_bytes());
@@ -390,7 +390,7 @@ fn a_failed_save_leaves_tape_and_deck_as_they_were() {
     let mem = memory_with(&["10 PRINT \"KEEP\""]);
     let mut deck = Deck::new();
     insert(&mut deck, &path).unwrap();
-    program_image::csave(&mut deck, &mem, b"KEEP").unwrap();
+    program_tape::csave(&mut deck, &mem, b"KEEP").unwrap();
     let before = std::fs::read(&path).unwrap();
     // Something in the way of the tape: a folder with a file in it stands where the tape
     // was, so the last step (renaming the temporary file over the tape) fails. (Tests run
@@ -398,7 +398,7 @@ fn a_failed_save_leaves_tape_and_deck_as_they_were() {
     std::fs::remove_file(&path).unwrap();
     std::fs::create_dir(&path).unwrap();
     std::fs::write(path.join("x"), b"x").unwrap();
-    let e = program_image::csave(&mut deck, &mem, b"MORE").unwrap_err();
+    let e = program_tape::csave(&mut deck, &mem, b"MORE").unwrap_err();
     assert!(matches!(e, DeckError::File { .. }), "{e:?}");
     assert!(e.to_string().contains("keep.cas"), "{e}");
     assert_eq!(deck_error(e.clone()), ErrorCode::IO);
@@ -422,7 +422,7 @@ fn a_failed_save_leaves_tape_and_deck_as_they_were() {
     std::fs::remove_dir_all(&path).unwrap();
     std::fs::write(&path, &before).unwrap();
     // With the obstacle gone the save works, and no temporary file is left behind.
-    program_image::csave(&mut deck, &mem, b"MORE").unwrap();
+    program_tape::csave(&mut deck, &mem, b"MORE").unwrap();
     let names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -439,10 +439,10 @@ fn a_bas_tape_holds_one_program() {
     let mem = memory_with(&["10 PRINT \"A\"", "20 END"]);
     let mut deck = Deck::new();
     insert(&mut deck, &path).unwrap();
-    program_image::csave(&mut deck, &mem, b"PROG").unwrap();
+    program_tape::csave(&mut deck, &mem, b"PROG").unwrap();
     assert_eq!(std::fs::read(&path).unwrap(), b"10 PRINT \"A\"\n20 END\n");
     let before = std::fs::read(&path).unwrap();
-    let e = program_image::csave(&mut deck, &mem, b"TWO").unwrap_err();
+    let e = program_tape::csave(&mut deck, &mem, b"TWO").unwrap_err();
     assert!(matches!(e, DeckError::CannotHold { .. }), "{e:?}");
     assert!(e.to_string().contains("prog.bas"));
     assert!(deck.open_output(b"D").is_err());
@@ -451,7 +451,7 @@ fn a_bas_tape_holds_one_program() {
     let mut deck = Deck::new();
     insert(&mut deck, &path).unwrap();
     let mut m = fresh_memory();
-    let (f, out) = program_image::cload(&mut deck, Some(b"PROG"), &mut m, SP).unwrap();
+    let (f, out) = program_tape::cload(&mut deck, Some(b"PROG"), &mut m, SP).unwrap();
     assert_eq!(f.namefile.name_str(), "PROG");
     assert_eq!(out, CloadOutcome::Ascii);
     let _ = std::fs::remove_dir_all(&dir);
@@ -558,7 +558,7 @@ fn a_noisy_recording_five_percent_fast_still_loads() {
         let mut deck = Deck::new();
         insert(&mut deck, &path).unwrap();
         let mut m = fresh_memory();
-        let (f, _) = program_image::cload(&mut deck, Some(b"GAME"), &mut m, SP).unwrap();
+        let (f, _) = program_tape::cload(&mut deck, Some(b"GAME"), &mut m, SP).unwrap();
         assert_eq!(f.passed.len(), 1);
         assert_eq!(program_image(&m), program_image(&mem), "speed {speed}");
         let _ = std::fs::remove_dir_all(&dir);
@@ -590,7 +590,7 @@ fn real_speed_timing_and_activity() {
     // Reading the file back costs the same time.
     deck.rewind();
     let mut mem = fresh_memory();
-    let _ = program_image::cload(&mut deck, None, &mut mem, SP); // 600 bytes of $55: loads, whatever it lists as
+    let _ = program_tape::cload(&mut deck, None, &mut mem, SP); // 600 bytes of $55: loads, whatever it lists as
     let read = deck.take_activity();
     assert_eq!((read.blocks, read.fields), (5, total));
     use spacemono::machine::cassette::TapeSpeed;
@@ -649,7 +649,7 @@ fn random_tapes_never_panic_the_deck() {
         let mut mem = fresh_memory();
         for _ in 0..20 {
             let _ = match rng.gen_range(0..5) {
-                0 => program_image::cload(&mut deck, None, &mut mem, SP).map(|_| ()),
+                0 => program_tape::cload(&mut deck, None, &mut mem, SP).map(|_| ()),
                 1 => deck.skip_file(None).map(|_| ()),
                 2 => deck
                     .open_input(None)

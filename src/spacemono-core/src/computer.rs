@@ -5,7 +5,7 @@
 use crate::basic::error::ErrorCode;
 use crate::basic::interp::Interpreter;
 use crate::basic::mode::Mode;
-use crate::basic::program_image;
+use crate::basic::program_tape;
 use crate::machine::hardware::Hardware;
 use crate::machine::sound::Sound;
 use crate::machine::{cassette, screen, video_select};
@@ -342,19 +342,19 @@ impl Machine {
     }
 
     /// Puts a tape read from the host's `path` in the deck, rewound; saves go back through
-    /// `host`. A snapshot keeps the tape as it was read.
+    /// `save`. A snapshot keeps the tape as it was read.
     pub fn insert_tape(
         &mut self,
         path: &std::path::Path,
         tape: cassette::LoadedTape,
-        host: cassette::TapeHost,
+        save: cassette::SaveTape,
     ) {
         self.record(Input::InsertTape {
             kind: tape_kind_code(tape.kind),
             name: cassette::tape_name_for(path),
             bytes: tape.bytes.clone(),
         });
-        self.hw.deck.insert_tape(path, tape, host);
+        self.hw.deck.insert_tape(path, tape, save);
     }
 
     /// Puts a tape image held in memory (a .cas, .wav or .bas file's bytes; `name` for a
@@ -393,20 +393,16 @@ impl Machine {
         std::iter::from_fn(move || self.hw.deck.next_failure())
     }
 
-    /// CLOAD the first BASIC program on the tape straight into memory (no search shown).
-    pub fn cload_now(&mut self) -> Result<(), cassette::DeckError> {
+    /// CLOAD the first program on the tape straight into memory (no search shown).
+    pub fn cload_now(&mut self) -> Result<(), program_tape::CloadError> {
         self.cload_named_now(b"")
     }
 
     /// As `CLOAD "NAME"`, straight into memory: the program of that name on the tape (the
-    /// first program when `name` is empty).
-    pub fn cload_named_now(&mut self, name: &[u8]) -> Result<(), cassette::DeckError> {
+    /// first file when `name` is empty), tokenized or ASCII, loaded as CLOAD loads it.
+    pub fn cload_named_now(&mut self, name: &[u8]) -> Result<(), program_tape::CloadError> {
         self.record(Input::CloadNow(name.to_vec()));
-        let sp = self.stack_pointer();
-        let wanted = (!name.is_empty()).then_some(name);
-        let r = program_image::cload(&mut self.hw.deck, wanted, &mut self.hw.mem, sp).map(|_| ());
-        self.basic.program_changed();
-        r
+        self.basic.cload_at_once(&mut self.hw, name)
     }
 
     /// Attach a printer to the printer port: from now on what a program prints with
@@ -465,7 +461,7 @@ impl Machine {
 
     /// The program in memory as LIST shows it: a line of text for each program line.
     pub fn program_listing(&self) -> Vec<Vec<u8>> {
-        program_image::program_listing(&self.hw.mem)
+        program_tape::program_listing(&self.hw.mem)
     }
 
     /// The stack pointer CLOAD checks room against (the interpreter's own, so a program that
@@ -479,46 +475,25 @@ impl Machine {
     pub fn load_program_image(&mut self, image: &[u8]) -> Result<(), ErrorCode> {
         self.record(Input::LoadImage(image.to_vec()));
         let sp = self.stack_pointer();
-        let r = program_image::load_program_image(&mut self.hw.mem, image, sp);
+        let r = program_tape::load_program_image(&mut self.hw.mem, image, sp);
         self.basic.program_changed();
         r
     }
 
-    /// Load an ASCII listing as the Dragon loads an ASCII tape: NEW, then every line through
-    /// the line editor (a bare number deletes that line; any order). A line without a number
-    /// stops the load, as ?DS ERROR does on the Dragon.
+    /// Load an ASCII listing as the Dragon loads it from an ASCII tape (the one loader,
+    /// `basic::program_tape`): NEW, then every line as the line input keeps it (a space to
+    /// `z`, 249 at most) through the line editor (a bare number deletes that line; any
+    /// order). The first line that fails (no number: ?DS; a number over 63999: ?SN; ?OM)
+    /// ends the load, with the lines before it in memory, as an error naming its line. The
+    /// screen is left as it was, and the machine where it was (at OK, usually).
     pub fn load_listing(&mut self, text: &[u8]) -> Result<(), LoadError> {
         self.record(Input::LoadListing(text.to_vec()));
-        crate::basic::program::clear_program(&mut self.hw.mem);
-        self.basic.program_changed();
-        for (number, raw) in crate::formats::ascii::numbered_lines(text) {
-            // Cut as the line buffer cuts a typed line (the frontends warn about it).
-            let line: Vec<u8> = raw
-                .iter()
-                .copied()
-                .filter(|&c| c != 0x1A)
-                .take(crate::basic::line_editor::MAX_LINE)
-                .collect();
-            if line.iter().all(|&c| c == b' ') {
-                continue;
-            }
-            let trimmed: Vec<u8> = line.iter().copied().skip_while(|&c| c == b' ').collect();
-            if !trimmed.first().is_some_and(|c| c.is_ascii_digit()) {
-                return Err(LoadError {
-                    line: number,
-                    message: "a line without a line number (the Dragon says ?DS ERROR)".into(),
-                });
-            }
-            self.basic.direct_line(&mut self.hw, &trimmed);
-            if !self.basic.at_prompt() {
-                return Err(LoadError {
-                    line: number,
-                    message: "the line could not be stored".into(),
-                });
-            }
-        }
-        // A load leaves the machine at OK with the program in memory and the screen as it was.
-        Ok(())
+        self.basic
+            .load_listing_text(&mut self.hw, text)
+            .map_err(|e| LoadError {
+                line: e.line,
+                message: e.why(),
+            })
     }
 
     /// What the VDG shows now, as the renderer takes it: the mode and the first byte.

@@ -13,7 +13,7 @@ fuzz_target!(|data: &[u8]| {
             let _ = f.is_complete();
             let payload = f.payload();
             let _ = ascii::lines_from_tape_file(f);
-            let _ = spacemono::basic::program_image::image_listing(&payload);
+            let _ = spacemono::basic::program_tape::image_listing(&payload);
         }
     }
     if let Ok(blocks) = cassette::blocks_from_bytes(data, TapeKind::Cas, "FUZZ") {

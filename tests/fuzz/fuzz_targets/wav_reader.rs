@@ -21,7 +21,7 @@ fuzz_target!(|data: &[u8]| {
     let _ = wav::decode(data);
     if let Ok(files) = wav::read_files(data) {
         for f in &files {
-            let _ = spacemono::basic::program_image::image_listing(&f.payload());
+            let _ = spacemono::basic::program_tape::image_listing(&f.payload());
         }
     }
     let _ = cassette::blocks_from_bytes(data, TapeKind::Wav, "FUZZ");

@@ -1,6 +1,7 @@
 //! The cassette statements. CLOAD, CLOADM and SKIPF search the tape a block per field (with
 //! the ROM's `S`, names and `F` on the screen in direct mode, and the top-left character
-//! blinking); the others act at once on the deck (`machine::cassette`).
+//! blinking); the others act at once on the deck (`machine::cassette`). What CLOAD and CSAVE
+//! do with a program is `program_tape`'s.
 
 use crate::basic::ast::{Expr, LValue, TapeStmt};
 use crate::basic::error::ErrorCode;
@@ -8,8 +9,7 @@ use crate::basic::eval::LET_LEVEL;
 use crate::basic::interp::{fill_line_buffer, Interpreter, Res, LINE_BUFFER};
 use crate::basic::mode::Mode;
 use crate::basic::tape_job::{AfterFound, TapeJob};
-use crate::basic::{crunch, program, program_image};
-use crate::machine::cassette::{self, CloadOutcome, DeckError, SearchEvent};
+use crate::machine::cassette::{self, DeckError, SearchEvent};
 use crate::machine::hardware::Hardware;
 
 /// The error BASIC reports for what went wrong at the deck.
@@ -115,12 +115,7 @@ impl Interpreter {
     /// waits for the deck.
     fn csave(&mut self, hw: &mut Hardware, name: &Expr, ascii: bool) -> Res<()> {
         let name = self.tape_name(hw, &Some(name.clone()))?.unwrap_or_default();
-        let r = if ascii {
-            program_image::csave_ascii(&mut hw.deck, &hw.mem, &name)
-        } else {
-            program_image::csave(&mut hw.deck, &hw.mem, &name)
-        };
-        r.map_err(deck_error)?;
+        self.csave_program(hw, &name, ascii)?;
         self.wait_for_tape(hw);
         Ok(())
     }
@@ -299,7 +294,6 @@ impl Interpreter {
     }
 
     fn tape_found(&mut self, hw: &mut Hardware, job: TapeJob) {
-        let sp = self.s_h(hw) as u16;
         let speed = hw.deck.speed();
         match job.after {
             AfterFound::Skipf => {
@@ -311,48 +305,11 @@ impl Interpreter {
                 let r = hw.deck.cloadm_found(&mut hw.mem, offset).map(|_| ());
                 self.finish_tape(hw, job, r.map_err(deck_error), speed);
             }
-            AfterFound::Cload => match program_image::cload_found(&mut hw.deck, &mut hw.mem, sp) {
-                Err(e) => {
-                    // A failed load leaves an empty program, as NEW would.
-                    self.program_changed();
-                    self.reset_run_state(hw);
-                    self.finish_tape(hw, job, Err(deck_error(e)), speed);
-                }
-                Ok(CloadOutcome::Tokenized { .. }) => {
-                    self.program_changed();
-                    self.reset_run_state(hw);
-                    self.finish_tape(hw, job, Ok(()), speed);
-                }
-                Ok(CloadOutcome::Ascii) => {
-                    let r = self.load_ascii_from_tape(hw);
-                    self.finish_tape(hw, job, r, speed);
-                }
-            },
-        }
-    }
-
-    /// An ASCII program: NEW, then every line through the line editor; ?DS for a line
-    /// without a number.
-    fn load_ascii_from_tape(&mut self, hw: &mut Hardware) -> Res<()> {
-        program::clear_program(&mut hw.mem);
-        self.program_changed();
-        self.reset_run_state(hw);
-        loop {
-            let line = hw.deck.read_line().map_err(deck_error)?;
-            let Some(line) = line else { break };
-            if line.iter().all(|&c| c == b' ') {
-                continue;
-            }
-            match crunch::split_line_number(&line)? {
-                None => {
-                    let _ = hw.deck.close();
-                    return Err(ErrorCode::DS);
-                }
-                Some((number, rest)) => self.store_program_line(hw, number, rest)?,
+            AfterFound::Cload => {
+                let r = self.load_found_program(hw);
+                self.finish_tape(hw, job, r, speed);
             }
         }
-        self.reset_run_state(hw);
-        hw.deck.close().map_err(deck_error)
     }
 
     fn finish_tape(

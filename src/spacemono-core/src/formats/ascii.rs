@@ -8,8 +8,10 @@
 //! character is refused, naming its offset. This is the one rule for every command that reads
 //! a listing (`run`, `list`, `tape convert`, a .bas tape in the deck).
 //!
-//! A line longer than the Dragon's line buffer (249 characters) is cut there when it is
-//! loaded, as on the Dragon; [`long_lines`] finds such lines so that the user can be told.
+//! A listing is loaded as an ASCII CLOAD of it (`basic::program_tape`, one loader for a tape
+//! and a host file): each line as the Dragon's line input takes it ([`line_input`]: the
+//! characters from a space to `z`, so `{|}~` are dropped, and at most 249 of them; a longer
+//! line is cut, as on the Dragon). [`long_lines`] finds such lines so that the user can be told.
 //!
 //! Listings are written with LF line ends (the host convention; the Dragon's CR is used only on
 //! tape).
@@ -32,6 +34,41 @@ const CTRL_Z: u8 = 0x1A;
 /// Characters the Dragon's line buffer holds: a longer line is cut to this many when it is
 /// typed or loaded (the line editor's `MAX_LINE` is this).
 pub const MAX_LINE_CHARS: usize = 249;
+
+/// A line as the Dragon's line input (DR `LB5C6`) takes it from a tape: the characters from a
+/// space to `z` (control characters and `{|}~` DEL are dropped), at most [`MAX_LINE_CHARS`]
+/// of them (the rest of a longer line is dropped). CLOAD of an ASCII program and INPUT #-1
+/// both read their lines so.
+pub fn line_input(raw: &[u8]) -> Vec<u8> {
+    raw.iter()
+        .copied()
+        .filter(|c| (b' '..=b'z').contains(c))
+        .take(MAX_LINE_CHARS)
+        .collect()
+}
+
+/// The lines of a listing file as an ASCII CLOAD of it takes them, each with its 1-based line
+/// in the file: the text up to the first Ctrl-Z, split at every line end, tabs as spaces (the
+/// listing rules above), then each line through [`line_input`] (the Dragon's rules). Blank
+/// lines are kept, for the line editor to skip, so that the numbers stay the file's. Bytes no
+/// listing holds are dropped here as the line input drops them, not refused: that check is
+/// [`listing_text`]'s, for the commands that read a file.
+pub fn lines_as_loaded(text: &[u8]) -> Vec<(usize, Vec<u8>)> {
+    let text = match text.iter().position(|&c| c == CTRL_Z) {
+        Some(end) => &text[..end],
+        None => text,
+    };
+    numbered_lines(text)
+        .into_iter()
+        .map(|(n, raw)| {
+            let spaced: Vec<u8> = raw
+                .iter()
+                .map(|&c| if c == TAB { b' ' } else { c })
+                .collect();
+            (n, line_input(&spaced))
+        })
+        .collect()
+}
 
 /// The lines of `text` with their 1-based numbers in the file: CR, LF, CRLF and LFCR each
 /// end one line.
@@ -143,6 +180,56 @@ pub fn long_lines(text: &[u8]) -> Vec<LongLine> {
                 len: l.len(),
                 number: digits.parse().ok(),
             }
+        })
+        .collect()
+}
+
+/// A line of a listing with characters the Dragon's line input drops when it loads it
+/// (`{|}~` and DEL, past `z`; see [`line_input`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DroppedCharacters {
+    /// 1-based line of the file.
+    pub file_line: usize,
+    /// The characters dropped, in order (each once).
+    pub chars: Vec<u8>,
+}
+
+impl std::fmt::Display for DroppedCharacters {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let shown: String = self
+            .chars
+            .iter()
+            .map(|&c| match c {
+                0x7F => "DEL".to_string(),
+                c => (c as char).to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        write!(
+            f,
+            "line {} has characters the Dragon drops when it loads the line: {shown}",
+            self.file_line
+        )
+    }
+}
+
+/// The lines of a listing's text with printable characters the Dragon will drop (see
+/// [`DroppedCharacters`]); line ends, tabs and what follows a Ctrl-Z are not counted.
+pub fn dropped_characters(text: &[u8]) -> Vec<DroppedCharacters> {
+    let text = match text.iter().position(|&c| c == CTRL_Z) {
+        Some(end) => &text[..end],
+        None => text,
+    };
+    numbered_lines(text)
+        .into_iter()
+        .filter_map(|(file_line, l)| {
+            let mut chars: Vec<u8> = Vec::new();
+            for &c in l.iter().filter(|&&c| c > b'z' && c < 0x80) {
+                if !chars.contains(&c) {
+                    chars.push(c);
+                }
+            }
+            (!chars.is_empty()).then_some(DroppedCharacters { file_line, chars })
         })
         .collect()
 }

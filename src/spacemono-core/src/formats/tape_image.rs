@@ -9,11 +9,6 @@ use super::tapefile::{group_files, layout, LayoutOptions, Segment, TapeFile};
 use super::wav::{self, WavOptions};
 use super::{cas, TapeError, TapeKind};
 
-/// The lines LIST would show for a tokenized program image. A .bas tape holds its program as a
-/// listing, so a tokenized save to one needs this; formats know nothing of BASIC's tokens, so
-/// the caller gives it (BASIC's `program_image::image_listing_text`).
-pub type ProgramLister = fn(&[u8]) -> Result<Vec<Vec<u8>>, String>;
-
 /// One block on the tape.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TapeBlock {
@@ -137,15 +132,11 @@ pub fn append_to_wav(existing: &[u8], segments: &[Segment]) -> Result<Vec<u8>, T
 /// Checks that a new tape image, read as the deck would read it, ends with the blocks just
 /// added (a .bas listing: that it reads back to the same listing). A save is reported done
 /// only after this.
-pub fn read_back(
-    kind: TapeKind,
-    image: &[u8],
-    added: &[TapeBlock],
-    list_program: ProgramLister,
-) -> Result<(), String> {
+pub fn read_back(kind: TapeKind, image: &[u8], added: &[TapeBlock]) -> Result<(), String> {
     let read = blocks_from_bytes(image, kind, "").map_err(|e| e.to_string())?;
     if kind == TapeKind::Ascii {
-        let again = bas_image(&read, list_program)?;
+        // A listing reads back as an ASCII program: no tokens to list.
+        let again = bas_image(&read, None)?;
         return if again == image {
             Ok(())
         } else {
@@ -168,8 +159,14 @@ pub fn read_back(
     }
 }
 
-/// The listing a tape holding one BASIC program is written as (a .bas tape file).
-pub fn bas_image(blocks: &[TapeBlock], list_program: ProgramLister) -> Result<Vec<u8>, String> {
+/// The listing a tape holding one BASIC program is written as (a .bas tape file). An ASCII
+/// program is its own text; a tokenized one is written as `tokenized_listing`, the lines LIST
+/// shows for it, which only BASIC can make (formats know nothing of tokens: the CSAVE that
+/// writes the program gives them, see `basic::program_tape`).
+pub fn bas_image(
+    blocks: &[TapeBlock],
+    tokenized_listing: Option<&[Vec<u8>]>,
+) -> Result<Vec<u8>, String> {
     let files = group_tape_blocks(blocks);
     if files.len() != 1 {
         return Err(format!(
@@ -190,7 +187,9 @@ pub fn bas_image(blocks: &[TapeBlock], list_program: ProgramLister) -> Result<Ve
     let lines = if nf.ascii {
         ascii::lines_from_payload(&f.payload())
     } else {
-        list_program(&f.payload())?
+        tokenized_listing
+            .ok_or("a tokenized program reaches a .bas tape only from CSAVE, which lists it")?
+            .to_vec()
     };
     Ok(ascii::write_listing(&lines))
 }

@@ -3,7 +3,7 @@
 //! listing round trips through .cas and .wav.
 
 use spacemono_core::basic::program;
-use spacemono_core::basic::program_image::{
+use spacemono_core::basic::program_tape::{
     self, image_listing, listing_image, load_program_image, program_image, program_listing,
 };
 use spacemono_core::formats::namefile::{FileType, Namefile};
@@ -85,7 +85,7 @@ fn csave_writes_namefile_then_the_image_then_eof() {
     load_program_image(&mut mem, &expected_image(), addr::POWER_ON_STACK_TOP).unwrap();
     assert_eq!(program_image(&mem), expected_image());
     let mut deck = Deck::with_blocks(Vec::new());
-    program_image::csave(&mut deck, &mem, b"SPACE").unwrap();
+    program_tape::csave(&mut deck, &mem, b"SPACE").unwrap();
     let files = deck.files();
     assert_eq!(files.len(), 1);
     let nf = files[0].namefile.unwrap();
@@ -99,7 +99,7 @@ fn csave_writes_namefile_then_the_image_then_eof() {
     let image = listing_image(&long).unwrap();
     load_program_image(&mut mem, &image, addr::POWER_ON_STACK_TOP).unwrap();
     let mut deck = Deck::with_blocks(Vec::new());
-    program_image::csave(&mut deck, &mem, b"LONG").unwrap();
+    program_tape::csave(&mut deck, &mem, b"LONG").unwrap();
     let sizes: Vec<usize> = deck.blocks().iter().map(|b| b.block.data.len()).collect();
     let n = image.len();
     assert!(n > 510);
@@ -148,9 +148,9 @@ fn cload_out_of_memory_follows_the_rom_rule() {
     assert_eq!(program_image(&mem), image);
     // Through the deck: ?OM from CLOAD.
     let mut deck = Deck::with_blocks(Vec::new());
-    program_image::csave(&mut deck, &mem, b"P").unwrap();
+    program_tape::csave(&mut deck, &mem, b"P").unwrap();
     deck.rewind();
-    let e = program_image::cload(&mut deck, None, &mut mem, end + 200).unwrap_err();
+    let e = program_tape::cload(&mut deck, None, &mut mem, end + 200).unwrap_err();
     assert_eq!(
         spacemono_core::basic::exec_tape::deck_error(e.clone()),
         spacemono_core::basic::error::ErrorCode::OM
@@ -171,9 +171,9 @@ fn listing_to_tape_to_listing_through_cas_and_wav() {
     for ascii in [false, true] {
         let mut deck = Deck::with_blocks(Vec::new());
         if ascii {
-            program_image::csave_ascii(&mut deck, &mem, b"PROG").unwrap();
+            program_tape::csave_ascii(&mut deck, &mem, b"PROG").unwrap();
         } else {
-            program_image::csave(&mut deck, &mem, b"PROG").unwrap();
+            program_tape::csave(&mut deck, &mem, b"PROG").unwrap();
         }
         let blocks: Vec<_> = deck.blocks().iter().map(|b| b.block.clone()).collect();
         let cas_bytes = cas::write(&blocks).unwrap();
@@ -183,16 +183,16 @@ fn listing_to_tape_to_listing_through_cas_and_wav() {
             let mut deck = Deck::with_blocks(tape);
             let mut m2 = fresh_memory();
             let (found, outcome) =
-                program_image::cload(&mut deck, Some(b"PROG"), &mut m2, addr::POWER_ON_STACK_TOP)
+                program_tape::cload(&mut deck, Some(b"PROG"), &mut m2, addr::POWER_ON_STACK_TOP)
                     .unwrap();
             assert_eq!(found.namefile.name_str(), "PROG");
             let lines = match outcome {
-                spacemono_core::machine::cassette::CloadOutcome::Tokenized { bytes } => {
+                program_tape::CloadOutcome::Tokenized { bytes } => {
                     assert!(!ascii);
                     assert_eq!(bytes, image.len());
                     program_listing(&m2)
                 }
-                spacemono_core::machine::cassette::CloadOutcome::Ascii => {
+                program_tape::CloadOutcome::Ascii => {
                     assert!(ascii);
                     deck.read_all_lines().unwrap()
                 }
@@ -212,7 +212,7 @@ fn ascii_save_is_list_output_with_cr() {
     )
     .unwrap();
     let mut deck = Deck::with_blocks(Vec::new());
-    program_image::csave_ascii(&mut deck, &mem, b"TXT").unwrap();
+    program_tape::csave_ascii(&mut deck, &mem, b"TXT").unwrap();
     let f = &deck.files()[0];
     let nf = f.namefile.unwrap();
     assert_eq!(

@@ -244,3 +244,121 @@ fn tape_kind_by_extension_and_contents() {
     assert_eq!(from_wav[0].1, b"10 END\r".to_vec());
     assert_eq!(read_files(b"", TapeKind::Ascii, "E"), Err(TapeError::Empty));
 }
+
+// ------------------------------------------------------------------ the one ASCII loader
+
+/// A listing loaded from a file (`Machine::load_listing`, as `spacemono run` does) and the same
+/// listing CLOADed from a tape: the program each leaves in memory, and the error each stops
+/// with (the file's 1-based line and its text, or what CLOAD printed).
+fn load_both_ways(listing: &str) -> [(Vec<Vec<u8>>, String); 2] {
+    let mut from_file = crate::common::machine();
+    let file_error = match from_file.load_listing(listing.as_bytes()) {
+        Ok(()) => String::new(),
+        Err(e) => e.to_string(),
+    };
+    let mut from_tape = crate::common::machine();
+    from_tape
+        .insert_tape_image(
+            spacemono_core::formats::TapeKind::Ascii,
+            "PROG",
+            listing.as_bytes(),
+        )
+        .unwrap();
+    let printed = crate::common::typed(&mut from_tape, "CLOAD");
+    [
+        (from_file.program_listing(), file_error),
+        (from_tape.program_listing(), printed),
+    ]
+}
+
+/// The Dragon enters an ASCII file's lines as if typed, and the first error ends the load
+/// (SysErr sets the device back to the screen: DR `BasCmdMode2`, `SysErr`). A line number over
+/// 63999 is ?SN there; the file loader once reported it on the screen and went on loading the
+/// lines after it, so `run` ran a program CLOAD would never have built.
+#[test]
+fn a_bad_line_number_ends_the_load_from_a_file_as_it_does_from_the_tape() {
+    let [(file_program, file_error), (tape_program, printed)] =
+        load_both_ways("10 PRINT 1\n70000 PRINT 2\n20 PRINT 3\n");
+    assert_eq!(tape_program, lines(&["10 PRINT 1"]), "{printed}");
+    assert!(printed.contains("?SN ERROR"), "{printed}");
+    assert_eq!(file_program, tape_program, "{file_error}");
+    assert!(
+        file_error.starts_with("line 2:") && file_error.contains("?SN"),
+        "{file_error}"
+    );
+}
+
+/// The line input (DR `LB5C6`) keeps only the characters from a space to `z`: `{|}~` and
+/// control characters never reach the line editor, from a tape or from a file.
+#[test]
+fn characters_past_z_are_dropped_from_a_file_as_from_the_tape() {
+    let [(file_program, file_error), (tape_program, printed)] =
+        load_both_ways("10 PRINT \"A~B{C}D|\"\n");
+    assert_eq!(tape_program, lines(&["10 PRINT \"ABCD\""]), "{printed}");
+    assert_eq!(file_program, tape_program, "{file_error}");
+}
+
+/// What both loaders already agreed on stays: blank lines are skipped, a bare number deletes
+/// its line, lines come in any order, and a line without a number is ?DS with the lines before
+/// it kept.
+#[test]
+fn the_file_and_the_tape_agree_on_the_line_editor_rules() {
+    let [(file_program, file_error), (tape_program, printed)] =
+        load_both_ways("30 END\n\n   \n 10 A=1\n20 B=2\n20\nPRINT\n40 C=3\n");
+    assert_eq!(tape_program, lines(&["10 A=1", "30 END"]), "{printed}");
+    assert!(printed.contains("?DS ERROR"), "{printed}");
+    assert_eq!(file_program, tape_program);
+    assert!(
+        file_error.starts_with("line 7:") && file_error.contains("?DS"),
+        "{file_error}"
+    );
+}
+
+/// `Machine::cload_named_now` (CLOAD without the show, as `--fast` boots a game) loads an ASCII
+/// program through the same loader: it once opened the file and left the program empty.
+#[test]
+fn cload_at_once_loads_an_ascii_program_through_the_same_loader() {
+    use spacemono_core::formats::TapeKind;
+    let mut m = crate::common::machine();
+    m.insert_tape_image(TapeKind::Ascii, "PROG", b"20 PRINT 2\n10 PRINT 1\n")
+        .unwrap();
+    m.cload_named_now(b"PROG").unwrap();
+    assert_eq!(m.program_listing(), lines(&["10 PRINT 1", "20 PRINT 2"]));
+    m.insert_tape_image(TapeKind::Ascii, "BAD", b"10 PRINT 1\nPRINT 2\n")
+        .unwrap();
+    let e = m.cload_named_now(b"").unwrap_err().to_string();
+    assert!(e.contains("line 2") && e.contains("?DS"), "{e}");
+    assert_eq!(m.program_listing(), lines(&["10 PRINT 1"]));
+}
+
+/// The characters the load drops are found, line by line, to be named in a warning.
+#[test]
+fn a_listing_with_characters_the_dragon_drops_is_warned_about() {
+    let text = b"10 PRINT \"~{~\"\n20 END\n30 REM |\x7f\n\x1a40 REM }";
+    let found = ascii::dropped_characters(text);
+    assert_eq!(
+        found.iter().map(|d| d.file_line).collect::<Vec<_>>(),
+        [1, 3]
+    );
+    // (The warnings `run` prints from these: tests/suite/deck_cli.rs.)
+}
+
+/// A failed ASCII CLOAD leaves the file open, as `SysErr` leaves the ROM's CasStatus: an OPEN
+/// is ?AO until a CLOSE (or the next CLOAD) forgets it. The tape's loader once closed the
+/// file after ?DS but not after ?SN.
+#[test]
+fn a_failed_ascii_cload_leaves_its_file_open_whatever_the_error() {
+    for listing in ["10 PRINT 1\nPRINT 2\n", "10 PRINT 1\n70000 PRINT 2\n"] {
+        let mut m = crate::common::machine();
+        m.insert_tape_image(
+            spacemono_core::formats::TapeKind::Ascii,
+            "PROG",
+            listing.as_bytes(),
+        )
+        .unwrap();
+        let t = crate::common::typed(&mut m, "CLOAD\nOPEN \"O\",#-1,\"X\"\nCLOSE\nCLOAD");
+        let errors: Vec<&str> = t.lines().filter(|l| l.contains("ERROR")).collect();
+        assert_eq!(errors.len(), 3, "{listing:?}: {t}");
+        assert_eq!(errors[1], "?AO ERROR", "{listing:?}: {t}");
+    }
+}

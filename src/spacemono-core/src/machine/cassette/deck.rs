@@ -26,21 +26,12 @@ pub(super) struct Backing {
     pub(super) bytes: Vec<u8>,
     /// How the new tape image reaches the file (the frontend's; see [`SaveTape`]).
     pub(super) save: SaveTape,
-    /// How a tokenized program is listed for a .bas tape (see [`ProgramLister`]).
-    pub(super) list_program: ProgramLister,
 }
 
 /// Stores a whole new tape image at `path`, all or nothing: on failure the old file must be
 /// left as it was. The deck does no file I/O itself; the frontend that inserted the tape
 /// gives it this (`frontend::tape_file` writes through a temporary file and a rename).
 pub type SaveTape = fn(&Path, &[u8]) -> Result<(), DeckError>;
-
-/// What the deck is given with a tape file: how to store it and how to list a program for it.
-#[derive(Clone, Copy, Debug)]
-pub struct TapeHost {
-    pub save: SaveTape,
-    pub list_program: ProgramLister,
-}
 
 /// The cassette deck.
 #[derive(Clone, Debug)]
@@ -158,8 +149,8 @@ impl Deck {
     }
 
     /// Puts a tape the frontend read from `path` (or a blank one: no bytes, no blocks) in the
-    /// deck, rewound; saves go back through `host.save`. The tape speed is kept.
-    pub fn insert_tape(&mut self, path: &Path, tape: LoadedTape, host: TapeHost) {
+    /// deck, rewound; saves go back through `save`. The tape speed is kept.
+    pub fn insert_tape(&mut self, path: &Path, tape: LoadedTape, save: SaveTape) {
         *self = Deck {
             blocks: tape.blocks,
             loaded: true,
@@ -167,8 +158,7 @@ impl Deck {
                 path: path.to_path_buf(),
                 kind: tape.kind,
                 bytes: tape.bytes,
-                save: host.save,
-                list_program: host.list_program,
+                save,
             }),
             speed: self.speed,
             ..Deck::new()
@@ -415,6 +405,4 @@ impl Deck {
         self.skip_rest()?;
         Ok(found)
     }
-
-    // --------------------------------------------------------------------------- CLOAD
 }

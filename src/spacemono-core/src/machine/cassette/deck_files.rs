@@ -1,32 +1,20 @@
-//! The ROM's files on the deck: CLOAD and CLOADM, a data file open for input or output,
-//! CSAVE and CSAVEM, and writing new blocks to the end of the tape.
+//! The ROM's files on the deck: reading a file's blocks (a program's for CLOAD, which is
+//! `basic::program_tape`'s), CLOADM, a data file open for input or output, CSAVEM, and
+//! writing new files to the end of the tape.
 
 use super::*;
 
 impl Deck {
-    /// The opening half of CLOAD, after a search found the file. The ROM reads only the gap
-    /// and ASCII flags here (LB6E1), never the type, so a data file (gaps, ASCII) loads as an
-    /// ASCII program: it is opened for input ([`CloadFile::Ascii`]), and a record that starts
-    /// with a digit is a line, any other ?DS. Gaps without ASCII (block-loaded machine code) is
-    /// ?FM, and so is a gapless file of any type but a BASIC program. A tokenized program
-    /// ([`CloadFile::Tokenized`]) is then read with [`Deck::read_continuous_payload`].
-    pub fn cload_open(&mut self) -> Result<CloadFile, DeckError> {
-        let nf = self.header.ok_or(DeckError::NotOpen)?;
-        if nf.gaps {
-            if !nf.ascii {
-                return Err(wrong_type(&nf));
-            }
-            self.status = Status::Input {
-                buf: Vec::new(),
-                at: 0,
-            };
-            self.fill_input()?;
-            return Ok(CloadFile::Ascii);
-        }
-        if nf.file_type != FileType::Basic {
-            return Err(wrong_type(&nf));
-        }
-        Ok(CloadFile::Tokenized)
+    /// Opens the file a search just found for input and reads its first block, whatever its
+    /// flags (CLOAD of an ASCII program checks them itself; OPEN "I" through
+    /// [`Deck::open_input`]).
+    pub fn open_found_for_input(&mut self) -> Result<(), DeckError> {
+        self.header.ok_or(DeckError::NotOpen)?;
+        self.status = Status::Input {
+            buf: Vec::new(),
+            at: 0,
+        };
+        self.fill_input()
     }
 
     /// The data blocks of a tokenized or machine-code file up to its EOF block (CasBlockIn
@@ -60,7 +48,7 @@ impl Deck {
     pub fn cloadm_found(&mut self, mem: &mut Memory, offset: u16) -> Result<u16, DeckError> {
         let nf = self.header.ok_or(DeckError::NotOpen)?;
         if nf.file_type != FileType::MachineCode {
-            return Err(wrong_type(&nf));
+            return Err(DeckError::wrong_file_type(&nf));
         }
         let mut at = nf.load.wrapping_add(offset) as u32;
         loop {
@@ -94,13 +82,9 @@ impl Deck {
         let found = self.find_file(name)?;
         let nf = found.namefile;
         if !(nf.ascii && nf.gaps) {
-            return Err(wrong_type(&nf));
+            return Err(DeckError::wrong_file_type(&nf));
         }
-        self.status = Status::Input {
-            buf: Vec::new(),
-            at: 0,
-        };
-        self.fill_input()?;
+        self.open_found_for_input()?;
         Ok(found)
     }
 
@@ -155,23 +139,21 @@ impl Deck {
     }
 
     /// One line of the input file as the ROM's line input (LB5C6) takes it from tape, for
-    /// INPUT #-1 and ASCII CLOAD: characters up to a CR or the end of the file; characters
-    /// below a space or above `z` are dropped, and so is anything past 249 characters.
-    /// `None` when the file is already at its end (INPUT #-1 then says ?IE).
+    /// INPUT #-1 and ASCII CLOAD: the characters up to a CR or the end of the file, kept as
+    /// [`line_input`](crate::formats::ascii::line_input) keeps them (a space to `z`, at most
+    /// 249). `None` when the file is already at its end (INPUT #-1 then says ?IE).
     pub fn read_line(&mut self) -> Result<Option<Vec<u8>>, DeckError> {
         if self.eof()? {
             return Ok(None);
         }
-        let mut line = Vec::new();
+        let mut raw = Vec::new();
         while let Some(c) = self.read_char()? {
             if c == b'\r' {
                 break;
             }
-            if (0x20..=0x7A).contains(&c) && line.len() < MAX_LINE {
-                line.push(c);
-            }
+            raw.push(c);
         }
-        Ok(Some(line))
+        Ok(Some(crate::formats::ascii::line_input(&raw)))
     }
 
     /// Every remaining line of the input file, then CLOSE.
@@ -187,16 +169,25 @@ impl Deck {
     // -------------------------------------------------------------------------- output
 
     /// Writes blocks after the last block on the tape and saves the tape file. If the save
-    /// fails nothing changes (the deck and the file are as before).
-    fn append(&mut self, new: Vec<Block>) -> Result<(), DeckError> {
-        let r = self.append_to_tape(new);
+    /// fails nothing changes (the deck and the file are as before). `tokenized_listing` is
+    /// what a .bas tape writes for a tokenized program among them (see [`bas_image`]).
+    fn append(
+        &mut self,
+        new: Vec<Block>,
+        tokenized_listing: Option<&[Vec<u8>]>,
+    ) -> Result<(), DeckError> {
+        let r = self.append_to_tape(new, tokenized_listing);
         if let Err(e @ (DeckError::File { .. } | DeckError::CannotHold { .. })) = &r {
             self.failures.push(e.clone());
         }
         r
     }
 
-    fn append_to_tape(&mut self, new: Vec<Block>) -> Result<(), DeckError> {
+    fn append_to_tape(
+        &mut self,
+        new: Vec<Block>,
+        tokenized_listing: Option<&[Vec<u8>]>,
+    ) -> Result<(), DeckError> {
         self.need_tape()?;
         // A tape held only in memory (the built-in one, a snapshot's) has no file whose
         // limit would stop a program that saves without end.
@@ -221,11 +212,11 @@ impl Deck {
                 TapeKind::Ascii => {
                     let mut all = self.blocks.clone();
                     all.extend(added.iter().cloned());
-                    bas_image(&all, b.list_program)
+                    bas_image(&all, tokenized_listing)
                         .map_err(|why| DeckError::CannotHold { path, why })?
                 }
             };
-            read_back(b.kind, &bytes, &added, b.list_program).map_err(|why| {
+            read_back(b.kind, &bytes, &added).map_err(|why| {
                 file_err(
                     &b.path,
                     format!("the save would not read back ({why}), so it was not written"),
@@ -248,10 +239,22 @@ impl Deck {
     /// Writes a whole file (namefile, the payload in 255-byte blocks, EOF) after the last file
     /// on the tape. ?AO if a file is open.
     pub fn write_file(&mut self, namefile: &Namefile, payload: &[u8]) -> Result<(), DeckError> {
+        self.write_program_file(namefile, payload, None)
+    }
+
+    /// As [`Deck::write_file`], for a BASIC program: `tokenized_listing` is the program as LIST
+    /// shows it, which a .bas tape holds instead of its tokens (CSAVE gives it; the deck
+    /// knows nothing of tokens).
+    pub fn write_program_file(
+        &mut self,
+        namefile: &Namefile,
+        payload: &[u8],
+        tokenized_listing: Option<&[Vec<u8>]>,
+    ) -> Result<(), DeckError> {
         if self.status != Status::Closed {
             return Err(DeckError::AlreadyOpen);
         }
-        self.append(file_blocks(namefile, payload))
+        self.append(file_blocks(namefile, payload), tokenized_listing)
     }
 
     /// CSAVEM "NAME",start,end,exec: RAM `start..=end` as a machine-code file.
@@ -287,7 +290,10 @@ impl Deck {
                 return Err(e);
             }
         }
-        self.append(vec![with_name(Namefile::data_file(""), name).to_block()])?;
+        self.append(
+            vec![with_name(Namefile::data_file(""), name).to_block()],
+            None,
+        )?;
         self.status = Status::Output { buf: Vec::new() };
         Ok(())
     }
@@ -323,10 +329,13 @@ impl Deck {
             Status::Output { buf } => buf.clone(),
             _ => return Ok(()),
         };
-        self.append(vec![Block {
-            kind: BlockType::Data,
-            data,
-        }])?;
+        self.append(
+            vec![Block {
+                kind: BlockType::Data,
+                data,
+            }],
+            None,
+        )?;
         self.status = Status::Output { buf: Vec::new() };
         Ok(())
     }
@@ -338,7 +347,7 @@ impl Deck {
             if !buf.is_empty() {
                 self.flush_output()?;
             }
-            self.append(vec![Block::eof()])?;
+            self.append(vec![Block::eof()], None)?;
         }
         self.status = Status::Closed;
         Ok(())
@@ -357,15 +366,6 @@ impl Deck {
             Status::Input { .. } => Some(true),
             Status::Output { .. } => Some(false),
         }
-    }
-}
-
-pub(super) fn wrong_type(nf: &Namefile) -> DeckError {
-    DeckError::WrongFileType {
-        name: nf.name_str(),
-        file_type: nf.file_type,
-        ascii: nf.ascii,
-        gaps: nf.gaps,
     }
 }
 

@@ -43,6 +43,18 @@ pub enum DeckError {
     TapeFull,
 }
 
+impl DeckError {
+    /// ?FM for a file whose namefile is of the wrong kind for the command.
+    pub fn wrong_file_type(nf: &Namefile) -> DeckError {
+        DeckError::WrongFileType {
+            name: nf.name_str(),
+            file_type: nf.file_type,
+            ascii: nf.ascii,
+            gaps: nf.gaps,
+        }
+    }
+}
+
 impl std::fmt::Display for DeckError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {

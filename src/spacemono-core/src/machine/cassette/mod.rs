@@ -12,13 +12,10 @@
 //!   (`LB903`: a bad block, a namefile or a block of type $80..$FE there is ?IO; $FF ends it)
 //!   and the search starts again from the CLS. Every block read inverts the character at
 //!   $0400 first (`LB925`, EOR #$40), so it blinks. Nothing is drawn in a running program.
-//! * **CLOAD** (`CmdCload` LB6D5): a namefile with the gap flag set needs the ASCII flag
-//!   (else ?FM) and is loaded as text through the line editor (any file type: a data file
-//!   loads too); with the gap flag clear the type must be 0 (else ?FM) and the blocks go
-//!   straight into RAM from the program start. Before each block the ROM checks that a whole
-//!   256 bytes more still leave 58 bytes (StackBuf) below the stack (`LB716`: `INCA` then
-//!   `L8335`), else ?OM. A bad block is ?IO and the program is NEWed. At the EOF block the
-//!   end of the program (VARS) is where loading stopped, and the lines are relinked.
+//! * **CLOAD and CSAVE of programs** are BASIC's (`basic::program_tape`): the deck finds the
+//!   file, reads its blocks ([`Deck::read_continuous_payload`], or line by line after
+//!   [`Deck::open_found_for_input`]) and writes new files ([`Deck::write_program_file`]);
+//!   what the flags mean for CLOAD, the RAM image and the listing are there.
 //! * **Data files** (`CmdOPEN`, `CasOnReadBlockOff` LB867, `TextWaitKeyCurs2a` LB50A,
 //!   `TextOutChar` LB54A, `LB663` close). OPEN "I" needs the ASCII and gap flags both set
 //!   (else ?FM), then reads the first block; zero-length data blocks are skipped, a namefile
@@ -29,10 +26,6 @@
 //!   255-byte blocks; CLOSE writes what is left, then the EOF block. A second OPEN while a file
 //!   is open is ?AO; input from a file open for output (or the reverse) is ?FM; with no file
 //!   open it is ?NO.
-//! * **Tokenized CSAVE** (`CasWriteBasic` LB6A5): namefile type 0, ASCII 0, gap 0, then the
-//!   RAM from the program start up to the start of variables in 255-byte blocks, then EOF.
-//!   **ASCII CSAVE** (`CmdCsave`, `,A`): namefile type 0, ASCII $FF, gap $FF, then LIST sent
-//!   to the tape: each line and a CR, in 255-byte blocks.
 //!
 //! Writing appends: what is written goes after the last block on the tape (as a real deck
 //! wound to the end of the recording would put it), and the whole new tape image is handed to
@@ -41,7 +34,7 @@
 //! and renames it over the old one). If the save fails the deck is unchanged. A .cas keeps its
 //! old bytes and gets the new ones added; a .wav keeps its recording and gets new audio, in
 //! its own sample rate and format, added to its data chunk; a .bas can hold only one BASIC
-//! program (written as its listing).
+//! program (written as its listing, which CSAVE hands the deck with a tokenized program).
 //!
 //! **Names never reach the host file system.** As on the Dragon, a file a program opens lives
 //! on the tape: its name is the 8 bytes of a namefile inside the tape image, nothing more.
@@ -63,7 +56,7 @@ mod tests;
 /// The tape image conversions, which the deck uses (they live in `formats::tape_image`).
 pub use crate::formats::tape_image::{
     append_to_wav, bas_image, blocks_from_bytes, file_type_name, good_blocks, group_tape_blocks,
-    leader_flags, read_back, ProgramLister, TapeBlock,
+    leader_flags, read_back, TapeBlock,
 };
 pub use blocks::*;
 pub use deck::*;
@@ -76,7 +69,6 @@ pub use search::*;
 
 use std::path::{Path, PathBuf};
 
-use crate::formats::ascii::MAX_LINE_CHARS as MAX_LINE;
 use crate::formats::block::{Block, BlockType, LEADER, MAX_BLOCK_DATA};
 use crate::formats::namefile::{FileType, Namefile};
 use crate::formats::tapefile::{file_blocks, layout, LayoutOptions, TapeFile};

@@ -42,24 +42,3 @@ pub struct FoundFile {
     /// The namefiles of the files passed over on the way, in order.
     pub passed: Vec<Namefile>,
 }
-
-/// What kind of program CLOAD found ([`Deck::cload_open`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CloadFile {
-    /// A tokenized program: its blocks are to be read into RAM.
-    Tokenized,
-    /// An ASCII program (or a data file): open for input, line by line.
-    Ascii,
-}
-
-/// What CLOAD found and did.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CloadOutcome {
-    /// A tokenized program is in RAM (relinked; VARS set). The interpreter clears the
-    /// variables and forgets its compiled program, then prints OK.
-    Tokenized { bytes: usize },
-    /// An ASCII program: the file is open for input. The interpreter does NEW, then takes
-    /// lines with [`Deck::read_line`] until `None`, feeding each to the line editor (a line
-    /// without a number is ?DS), then [`Deck::close`].
-    Ascii,
-}
