@@ -12,6 +12,7 @@
 //!   printed and rows scrolled, bytes copied, pixels plotted): charged as they happen, with
 //!   additions only.
 
+pub mod draw;
 pub mod fin;
 pub mod fp;
 pub mod graphics;
