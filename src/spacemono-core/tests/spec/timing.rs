@@ -372,6 +372,55 @@ fn assert_each_within_three_percent_of_derived(rows: &[(&str, u32, String, Strin
     assert!(misses.is_empty(), "outside ±3 %: {misses:?}\n{report}");
 }
 
+/// Issue 31: a REM, a `'` comment and a DATA met while running cost, whole, what the ROM's
+/// instructions add up to (docs/timing.md §2.12): BasRun's loop (134, 169 at a line's start),
+/// the token's CHRGET (35), the dispatch (58), the CHRGET of the next byte (35 for a letter,
+/// 44 for a digit or the line's 0, 31 a space), the handler (REM 51, DATA 57, +15 when a `:`
+/// ends it), 42 a byte scanned, and the return (8). A `'` is stored as `:` and its token: a
+/// statement of its own at a line's start (the `:`, 222 c), none after a statement.
+#[test]
+fn each_comment_and_data_costs_what_the_roms_instructions_add_up_to() {
+    let lines = |body: &str| format!("10 FOR I=1 TO 10000\n{body}30 NEXT\n");
+    let rows: Vec<(&str, u32, String, String, f64)> = vec![
+        (
+            "a line 20 REM",
+            10000,
+            lines("20 REM\n"),
+            lines(""),
+            (169 + 35 + 58 + 44 + 51 + 8) as f64,
+        ),
+        (
+            "a line 20 REM THE END (7 bytes scanned)",
+            10000,
+            lines("20 REM THE END\n"),
+            lines(""),
+            (169 + 35 + 58 + 31 + 35 + 51 + 7 * 42 + 8) as f64,
+        ),
+        (
+            "a line 20 '",
+            10000,
+            lines("20 '\n"),
+            lines(""),
+            (222 + 134 + 35 + 58 + 44 + 51 + 8) as f64,
+        ),
+        (
+            "'XXXXXXXXXX after A=1",
+            10000,
+            lines("20 A=1'XXXXXXXXXX\n"),
+            lines("20 A=1\n"),
+            (134 + 35 + 58 + 35 + 51 + 10 * 42 + 8) as f64,
+        ),
+        (
+            ":DATA 1,2 in the loop's line",
+            10000,
+            "10 FOR I=1 TO 10000:DATA 1,2:NEXT\n".to_string(),
+            "10 FOR I=1 TO 10000:NEXT\n".to_string(),
+            (134 + 35 + 58 + 31 + 44 + 57 + 3 * 42 + 15 + 8) as f64,
+        ),
+    ];
+    assert_each_within_three_percent_of_derived(&rows);
+}
+
 /// Issue 31: DRAW's commands cost what the ROM's instructions add up to (docs/timing.md
 /// §2.16.1). The command string is in a variable, so that only DRAW's own work differs; the
 /// first `BM`'s last number is then followed by a letter instead of the string's end (LAF63
