@@ -28,6 +28,8 @@ pub(crate) struct Scanner<'h> {
     pub(crate) pos: usize,
     pub(crate) stack: Vec<(Vec<u8>, usize)>,
     pub(crate) host: &'h mut dyn DrawHost,
+    /// Spaces LAF33 has passed over (DRAW charges each, `cost::draw::SPACE`).
+    pub(crate) spaces: u32,
 }
 
 impl Scanner<'_> {
@@ -38,6 +40,7 @@ impl Scanner<'_> {
             pos: 0,
             stack: Vec::new(),
             host,
+            spaces: 0,
         }
     }
 
@@ -68,12 +71,21 @@ impl Scanner<'_> {
             if c != b' ' {
                 return Ok(c);
             }
+            self.spaces += 1;
         }
     }
 
     /// LAF7D: back up one character.
     pub(crate) fn back(&mut self) {
         self.pos -= 1;
+    }
+
+    /// The next character LAF33 would fetch (spaces passed over), or None at the end.
+    pub(crate) fn next_char(&self) -> Option<u8> {
+        self.cur[self.pos.min(self.cur.len())..]
+            .iter()
+            .copied()
+            .find(|&c| c != b' ')
     }
 
     /// LAFB6: the variable text up to ';' (first character must be A-Z).

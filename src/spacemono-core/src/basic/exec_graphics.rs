@@ -351,7 +351,7 @@ impl Interpreter {
             vars: &mut self.vars,
             fu: &mut self.fu,
             stack: sp,
-            cycles: cost::DRAW,
+            cycles: crate::basic::cost::draw::STATEMENT,
         };
         let result = graphics::draw(&mut hw.mem, &cmd, &mut host, sp);
         hw.cycles += host.cycles;

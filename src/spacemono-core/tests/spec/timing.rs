@@ -354,6 +354,132 @@ fn each_scan_costs_what_the_roms_instructions_add_up_to() {
     assert!(misses.is_empty(), "outside ±3 %: {misses:?}\n{report}");
 }
 
+/// Each row against the cycles derived from the ROM's instructions: (what, passes, the loop
+/// with the operation, the loop without it, derived cycles per pass).
+fn assert_each_within_three_percent_of_derived(rows: &[(&str, u32, String, String, f64)]) {
+    let mut report = String::new();
+    let mut misses = Vec::new();
+    for (what, n, with, without, derived) in rows {
+        let ours = (run_cycles(with) - run_cycles(without)) / *n as f64;
+        let diff = (ours - derived) / derived * 100.0;
+        report +=
+            &format!("{what:48} {ours:10.0} c here, {derived:10.0} derived ({diff:+5.1} %)\n");
+        if diff.abs() > 3.0 {
+            misses.push(*what);
+        }
+    }
+    println!("{report}");
+    assert!(misses.is_empty(), "outside ±3 %: {misses:?}\n{report}");
+}
+
+/// Issue 31: a REM, a `'` comment and a DATA met while running cost, whole, what the ROM's
+/// instructions add up to (docs/timing.md §2.12): BasRun's loop (134, 169 at a line's start),
+/// the token's CHRGET (35), the dispatch (58), the CHRGET of the next byte (35 for a letter,
+/// 44 for a digit or the line's 0, 31 a space), the handler (REM 51, DATA 57, +15 when a `:`
+/// ends it), 42 a byte scanned, and the return (8). A `'` is stored as `:` and its token: a
+/// statement of its own at a line's start (the `:`, 222 c), none after a statement.
+#[test]
+fn each_comment_and_data_costs_what_the_roms_instructions_add_up_to() {
+    let lines = |body: &str| format!("10 FOR I=1 TO 10000\n{body}30 NEXT\n");
+    let rows: Vec<(&str, u32, String, String, f64)> = vec![
+        (
+            "a line 20 REM",
+            10000,
+            lines("20 REM\n"),
+            lines(""),
+            (169 + 35 + 58 + 44 + 51 + 8) as f64,
+        ),
+        (
+            "a line 20 REM THE END (7 bytes scanned)",
+            10000,
+            lines("20 REM THE END\n"),
+            lines(""),
+            (169 + 35 + 58 + 31 + 35 + 51 + 7 * 42 + 8) as f64,
+        ),
+        (
+            "a line 20 '",
+            10000,
+            lines("20 '\n"),
+            lines(""),
+            (222 + 134 + 35 + 58 + 44 + 51 + 8) as f64,
+        ),
+        (
+            "'XXXXXXXXXX after A=1",
+            10000,
+            lines("20 A=1'XXXXXXXXXX\n"),
+            lines("20 A=1\n"),
+            (134 + 35 + 58 + 35 + 51 + 10 * 42 + 8) as f64,
+        ),
+        (
+            ":DATA 1,2 in the loop's line",
+            10000,
+            "10 FOR I=1 TO 10000:DATA 1,2:NEXT\n".to_string(),
+            "10 FOR I=1 TO 10000:NEXT\n".to_string(),
+            (134 + 35 + 58 + 31 + 44 + 57 + 3 * 42 + 15 + 8) as f64,
+        ),
+    ];
+    assert_each_within_three_percent_of_derived(&rows);
+}
+
+/// Issue 31: DRAW's commands cost what the ROM's instructions add up to (docs/timing.md
+/// §2.16.1). The command string is in a variable, so that only DRAW's own work differs; the
+/// first `BM`'s last number is then followed by a letter instead of the string's end (LAF63
+/// fetches it and LAF7D backs up: +106).
+#[test]
+fn each_draw_command_costs_what_the_roms_instructions_add_up_to() {
+    let draw_loop = |n: u32, cmd: &str| {
+        format!("10 PMODE 4,1:PCLS:A$=\"{cmd}\"\n20 FOR I=1 TO {n}:DRAW A$:NEXT\n")
+    };
+    let rows: Vec<(&str, u32, String, String, f64)> = vec![
+        (
+            // E10: 120 + count 506 + 81 + LB166 153 + LB197 161 + diagonal 3,053 = 4,074;
+            // F10: 120 + count 400 + 62 + 153 + 161 + diagonal 3,022 = 3,918.
+            "E10F10 after BM100,100",
+            1000,
+            draw_loop(1000, "BM100,100E10F10"),
+            draw_loop(1000, "BM100,100"),
+            106.0 + 4_074.0 + 3_918.0,
+        ),
+        (
+            // U10 2,511, R10 2,378, D10 2,435, L10 2,323 (the lines: DrawVLine and
+            // DrawHLine of 11 pixels, 37 c more leftwards or upwards).
+            "U10R10D10L10 after BM100,100",
+            1000,
+            draw_loop(1000, "BM100,100U10R10D10L10"),
+            draw_loop(1000, "BM100,100"),
+            106.0 + 2_511.0 + 2_378.0 + 2_435.0 + 2_323.0,
+        ),
+        (
+            // `;` 74, B 98, M 104 + 250 + `+10,` 37 + 368 + `-10` 46 + 266, LB166 153,
+            // LB197 161.
+            ";BM+10,-10 after BM100,100",
+            2000,
+            draw_loop(2000, "BM100,100;BM+10,-10"),
+            draw_loop(2000, "BM100,100"),
+            106.0 + 74.0 + 98.0 + 104.0 + 250.0 + 37.0 + 368.0 + 46.0 + 266.0 + 153.0 + 161.0,
+        ),
+        (
+            // With S4 each difference goes through LB350's multiply (227 c, 251 when
+            // negative) instead of 25: E8 3,845, F8 3,665.
+            "E8F8 at scale 4 after S4BM100,100",
+            1000,
+            draw_loop(1000, "S4BM100,100E8F8"),
+            draw_loop(1000, "S4BM100,100"),
+            106.0 + 3_845.0 + 3_665.0,
+        ),
+        (
+            // Each space 36 (LAF33 passes them), N 93. (Spaces at the very end are ?FC: LAF33
+            // runs out of string after passing them.)
+            "4 spaces and N after BM100,100",
+            4000,
+            draw_loop(4000, "BM100,100    N"),
+            draw_loop(4000, "BM100,100"),
+            106.0 + 93.0 + 4.0 * 36.0,
+        ),
+    ];
+    assert_each_within_three_percent_of_derived(&rows);
+}
+
 /// A circle far bigger than the screen costs what its clamped segments cost, not its radius:
 /// every vertex is clamped to the screen (docs/graphics.md §4), so its segments run along the
 /// edges, no longer in all than a circle of radius 150's. (Charging 1,400 c per unit of

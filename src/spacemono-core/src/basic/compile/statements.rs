@@ -91,6 +91,10 @@ impl Parser<'_> {
             t::ELSE => Ok(Stmt::Else(Box::new(self.then_part()?))),
             t::IF => self.if_stmt(),
             t::DATA => {
+                self.cost += cost::DATA;
+                if self.full.get(self.t.len()) == Some(&b':') {
+                    self.cost += cost::SCAN_TERMINATOR;
+                }
                 self.scan_to_end();
                 Ok(Stmt::Data)
             }
@@ -156,14 +160,13 @@ impl Parser<'_> {
     }
 
     /// REM and DATA: the dispatcher's CHRGET passed the spaces after the keyword (31 c each)
-    /// and read the first other byte; the handler's scan then runs from that byte to the
-    /// statement's end (`cost::scan_cycles`), counted here one byte short, as the fitted REM
-    /// and KEYWORD costs expect.
+    /// and read the first other byte; the handler's scan (L862A) then starts again at that
+    /// byte, which CHRGET left the pointer on, and passes every byte to the statement's end
+    /// (`cost::scan_cycles`; docs/timing.md §2.12).
     fn scan_to_end(&mut self) {
         let rest = &self.t[self.p.min(self.t.len())..];
         let spaces = rest.iter().take_while(|&&b| b == b' ').count();
-        self.cost += cost::SPACE * spaces as u32
-            + cost::scan_cycles(&rest[spaces..]).saturating_sub(cost::SCAN_BYTE);
+        self.cost += cost::SPACE * spaces as u32 + cost::scan_cycles(&rest[spaces..]);
         self.p = self.t.len();
     }
 

@@ -22,17 +22,10 @@ pub fn paint(pixels: u32, rows: u32) -> u32 {
         .saturating_add(PAINT_PIXEL.saturating_mul(pixels))
         .saturating_add(PAINT_ROW.saturating_mul(rows))
 }
-/// DRAW: per statement, per command and per digit of its number.
-///
-/// Not yet followed here (issue 31): by the ROM's instructions the `B` and `N` prefixes are
-/// only a pass of the command loop (`LB078`, with `LAF33`'s 52 c to fetch the character):
-/// 98 and 93 c, a `;` 74 c and a space in the string 36 c, where every command character
-/// below is charged DRAW_COMMAND's 1,230 (fitted on line commands) and `;` nothing.
-/// Changing it moves the games' timing (and their TIMER-seeded play), so it waits for a
-/// measured DRAW program to confirm it.
-pub const DRAW: u32 = 2_000;
-pub const DRAW_COMMAND: u32 = 1_230;
-pub const DRAW_DIGIT: u32 = 45;
+/// DRAW's string: its passes are derived from the ROM's instructions in `cost::draw`. An `X`
+/// substring (LAFB6 looks the variable up, LB061 frees its descriptor) is not derived: it
+/// keeps the figure once fitted to a whole command.
+pub const DRAW_SUBSTRING: u32 = 1_230;
 /// GET and PUT: per statement and per pixel of the rectangle.
 pub const GET: u32 = 14_400;
 pub const GET_PIXEL: u32 = 74;
@@ -43,13 +36,13 @@ pub const SETTING: u32 = 700;
 
 /// A horizontal line of `n` pixels (`DrawHLine` $A7D2).
 #[inline]
-fn hline(n: u32) -> u32 {
+pub(crate) fn hline(n: u32) -> u32 {
     213 + n * 1027 / 10
 }
 
 /// A vertical line of `n` pixels (`DrawVLine` $A7FC).
 #[inline]
-fn vline(n: u32) -> u32 {
+pub(crate) fn vline(n: u32) -> u32 {
     202 + 104 * n
 }
 
@@ -63,16 +56,6 @@ pub fn line(dx: u32, dy: u32) -> u32 {
     } else {
         let (major, minor) = (dx.max(dy), dx.min(dy));
         hline(1) + 823 + major * 459 / 2 + minor * 69 / 2
-    }
-}
-
-/// DRAW's part of a line: its pixels, the set-up being in the command's cost.
-pub fn line_pixels(dx: u32, dy: u32) -> u32 {
-    if dx == 0 || dy == 0 {
-        (dx + dy + 1) * 1027 / 10
-    } else {
-        let (major, minor) = (dx.max(dy), dx.min(dy));
-        103 + major * 459 / 2 + minor * 69 / 2
     }
 }
 

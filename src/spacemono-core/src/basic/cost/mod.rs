@@ -12,6 +12,7 @@
 //!   printed and rows scrolled, bytes copied, pixels plotted): charged as they happen, with
 //!   additions only.
 
+pub mod draw;
 pub mod fin;
 pub mod fp;
 pub mod graphics;
@@ -40,8 +41,15 @@ pub const IMPLICIT_LET: u32 = 31;
 pub const LET: u32 = 155;
 /// An empty statement (`::`, and the `:` that `'` is stored after) costs 187 in all.
 pub const EMPTY: u32 = 10;
-/// REM's handler before its scan (`REM` alone at a line's end: 330 with its dispatch).
-pub const REM: u32 = 16;
+/// REM's handler besides its scan's 42 c a byte (`CmdREM` $8616 and L861E: `BSR`, the
+/// terminators set, `LDX`, the loop's exit on the line's 0, `STX`): 51. `REM` alone at a
+/// line's end is then 134 + 35 + 58 + 44 + 51 + 8 = 330 with its dispatch, as measured.
+pub const REM: u32 = 51;
+/// DATA's handler met while running (`CmdData` $8613 and L861B: the `:` terminator, the
+/// `Skip2` over REM's `BSR`), besides its scan; 15 more when a `:` ends it (the compare with
+/// the terminator that succeeds).
+pub const DATA: u32 = 57;
+pub const SCAN_TERMINATOR: u32 = 15;
 /// Each space CHRGET passes.
 pub const SPACE: u32 = 31;
 /// Each byte a scan to the end of a statement or line passes (REM, DATA, a false IF, GOTO's

@@ -3,6 +3,7 @@
 
 use super::line::draw_line;
 use super::state::{colour_code, dp, normalize_both, set_colours};
+use crate::basic::cost::draw::{self as draw_cost, After};
 use crate::basic::cost::graphics as cost;
 use crate::basic::error::ErrorCode;
 use crate::machine::memory::Memory;
@@ -21,7 +22,8 @@ impl Scanner<'_> {
                 false
             }
         };
-        let b = self.number(mem)? as u16;
+        self.host.spend(draw_cost::coordinate(c));
+        let b = self.counted_number(mem)? as u16;
         Ok(if neg { b.wrapping_neg() } else { b })
     }
 }
@@ -62,6 +64,9 @@ pub fn draw(
     let mut blank = false;
     let mut sc = Scanner::new(cmd, host);
     loop {
+        // LAF33's passes over spaces, charged as they are made.
+        let spaces = std::mem::take(&mut sc.spaces);
+        sc.host.spend(draw_cost::SPACE * spaces);
         if !sc.left() {
             if sc.resume() {
                 continue;
@@ -69,9 +74,7 @@ pub fn draw(
             return Ok(());
         }
         let c = sc.getc()?;
-        if !matches!(c, b';' | b'\'' | b' ') {
-            sc.host.spend(cost::DRAW_COMMAND);
-        }
+        sc.host.spend(draw_cost::command(c));
         let (x, y) = match c {
             b';' | b'\'' => continue,
             b'N' => {
@@ -83,12 +86,17 @@ pub fn draw(
                 continue;
             }
             b'X' => {
+                sc.host.spend(cost::DRAW_SUBSTRING);
                 sc.enter_substring(mem, sp)?;
                 continue;
             }
             b'M' => sc.move_target(mem)?,
             _ => match sc.step(mem, c)? {
-                Some((h, v)) => relative(mem, h, v),
+                Some((h, v)) => {
+                    let (target, cycles) = relative(mem, h, v);
+                    sc.host.spend(cycles);
+                    target
+                }
                 None => continue,
             },
         };
@@ -102,6 +110,7 @@ impl Scanner<'_> {
     /// M: `Mx,y` goes to a point, `M+x,y` and `M-x,y` move by an offset (LB166).
     fn move_target(&mut self, mem: &mut Memory) -> Result<(u16, u16), ErrorCode> {
         let first = self.getc()?;
+        self.host.spend(draw_cost::move_command(first));
         let x = self.coord(mem, first)?;
         if self.getc()? != b',' {
             return Err(ErrorCode::FC);
@@ -109,7 +118,9 @@ impl Scanner<'_> {
         let c2 = self.getc()?;
         let y = self.coord(mem, c2)?;
         if first == b'+' || first == b'-' {
-            Ok(relative(mem, x, y))
+            let (target, cycles) = relative(mem, x, y);
+            self.host.spend(cycles);
+            Ok(target)
         } else {
             Ok((x, y))
         }
@@ -119,6 +130,7 @@ impl Scanner<'_> {
     /// E, F, G and H give the offset to move by, n steps in their direction.
     fn step(&mut self, mem: &mut Memory, c: u8) -> Result<Option<(u16, u16)>, ErrorCode> {
         let n = self.count(mem)?;
+        self.host.spend(draw_cost::letter(c));
         let n16 = n as u16;
         let neg = n16.wrapping_neg();
         Ok(Some(match c {
@@ -155,40 +167,64 @@ impl Scanner<'_> {
     }
 
     /// The count after a command letter: 1 when a letter or the end follows, else the
-    /// number there, its digits charged.
+    /// number there, each charged as LB0A4 reads it.
     fn count(&mut self, mem: &mut Memory) -> Result<u8, ErrorCode> {
         let mut n: u8 = 1;
-        if self.left() {
-            let d = self.getc()?;
-            self.back();
-            if !d.is_ascii_uppercase() {
-                n = self.number(mem)?;
-                let digits = 1 + (n >= 10) as u32 + (n >= 100) as u32;
-                self.host.spend(cost::DRAW_DIGIT * digits);
-            }
+        if !self.left() {
+            self.host.spend(draw_cost::count(0, After::End, true));
+            return Ok(n);
         }
+        let d = self.getc()?;
+        self.back();
+        if d.is_ascii_uppercase() {
+            self.host.spend(draw_cost::count(0, After::Other, false));
+        } else {
+            // LB0A4's own part: the character fetched, tested and put back, the BSR.
+            self.host
+                .spend(draw_cost::count(1, After::End, false) - draw_cost::number(1, After::End));
+            n = self.counted_number(mem)?;
+        }
+        Ok(n)
+    }
+
+    /// LB066: a number, charged by its digits and what follows them (`=var;` is charged as a
+    /// one-digit number: its variable lookup is not derived).
+    fn counted_number(&mut self, mem: &mut Memory) -> Result<u8, ErrorCode> {
+        let from = self.pos;
+        let n = self.number(mem)?;
+        let digits = self.cur[from..self.pos]
+            .iter()
+            .filter(|c| c.is_ascii_digit())
+            .count()
+            .max(1) as u32;
+        let after = After::of(if self.left() { self.next_char() } else { None });
+        self.host.spend(draw_cost::number(digits, after));
         Ok(n)
     }
 }
 
 /// LB166: a relative move's target: the offset scaled, rotated by the angle, added to the
-/// last point, and clamped at 0.
-fn relative(mem: &Memory, h: u16, v: u16) -> (u16, u16) {
+/// last point, and clamped at 0; with the cycles that took.
+fn relative(mem: &Memory, h: u16, v: u16) -> ((u16, u16), u32) {
     let s = mem.peek(dp::DRAW_SCALE);
-    let (mut h, mut v) = (scale(h, s), scale(v, s));
-    for _ in 0..mem.peek(dp::DRAW_ANGLE) {
-        (h, v) = (v.wrapping_neg(), h);
+    let angle = mem.peek(dp::DRAW_ANGLE);
+    let (mut h2, mut v2) = (scale(h, s), scale(v, s));
+    for _ in 0..angle {
+        (h2, v2) = (v2.wrapping_neg(), h2);
     }
-    let nx = h.wrapping_add(mem.read_u16(dp::LAST_X));
-    let ny = v.wrapping_add(mem.read_u16(dp::LAST_Y));
-    let nx = if nx & 0x8000 != 0 { 0 } else { nx };
-    let ny = if ny & 0x8000 != 0 { 0 } else { ny };
-    (nx, ny)
+    let nx = h2.wrapping_add(mem.read_u16(dp::LAST_X));
+    let ny = v2.wrapping_add(mem.read_u16(dp::LAST_Y));
+    let (x_below, y_below) = (nx & 0x8000 != 0, ny & 0x8000 != 0);
+    let cycles = draw_cost::relative(h, v, s, angle, x_below, y_below);
+    let nx = if x_below { 0 } else { nx };
+    let ny = if y_below { 0 } else { ny };
+    ((nx, ny), cycles)
 }
 
 /// LB197: clamp, line from the last point, update it unless N, draw unless B. Returns the
-/// cycles the line's pixels took.
+/// cycles that took, the line's included.
 fn move_to(mem: &mut Memory, x: u16, y: u16, no_update: bool, blank: bool) -> u32 {
+    let clamped = (x > 255) as u32 + (y > 191) as u32;
     let x = x.min(255);
     let y = y.min(191);
     let lx = mem.read_u16(dp::LAST_X);
@@ -202,10 +238,13 @@ fn move_to(mem: &mut Memory, x: u16, y: u16, no_update: bool, blank: bool) -> u3
         mem.write_u16(dp::LAST_X, x);
     }
     normalize_both(mem);
+    let cycles = draw_cost::move_to(clamped, !no_update);
     if blank {
-        return 0;
+        return cycles;
     }
     let (dx, dy) = super::line::extents(mem);
+    let left = mem.read_u16(dp::PIXEL_X) < mem.read_u16(dp::CURR_X);
+    let up = mem.read_u16(dp::PIXEL_Y) < mem.read_u16(dp::CURR_Y);
     draw_line(mem);
-    cost::line_pixels(dx, dy)
+    cycles + draw_cost::line(dx, dy, left, up)
 }
