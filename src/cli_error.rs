@@ -5,7 +5,6 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use spacemono::computer::LoadError;
 use spacemono::frontend::audio::RecordingError;
 use spacemono::frontend::default_tape::{BuiltInGame, BuiltInTapeError};
 use spacemono::frontend::host_file::HostFileError;
@@ -16,8 +15,9 @@ use spacemono::frontend::program_file::ProgramFileError;
 use spacemono::frontend::session_error::{SessionError, TerminalError};
 use spacemono::frontend::snapshot_file::SnapshotFileError;
 use spacemono::frontend::tape_cli::TapeCliError;
-use spacemono::machine::cassette::DeckError;
-use spacemono::machine::keyboard::KeyScriptError;
+use spacemono_core::tape::DeckError;
+use spacemono_core::KeyScriptError;
+use spacemono_core::LoadError;
 
 #[derive(Debug)]
 pub enum CliError {

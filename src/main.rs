@@ -5,8 +5,6 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
-use spacemono::basic::dialect::Dialect;
-use spacemono::computer::Machine;
 use spacemono::frontend::audio::SoundOut;
 use spacemono::frontend::default_tape::BuiltInGame;
 use spacemono::frontend::host_file::{read_text_limited, write_file};
@@ -19,8 +17,10 @@ use spacemono::frontend::{
     cli_docs, default_tape, headless, line_terminal, program_file, signals, snapshot_file,
     tape_cli, terminal,
 };
-use spacemono::machine::cassette;
-use spacemono::machine::keyboard::parse_key_script;
+use spacemono_core::parse_key_script;
+use spacemono_core::tape as cassette;
+use spacemono_core::Dialect;
+use spacemono_core::Machine;
 
 mod cli_error;
 use cli_error::{CliError, PlayFailure};
@@ -298,9 +298,7 @@ fn script_keys(keys: Option<&str>, keys_file: Option<&Path>) -> Result<Vec<u8>, 
 fn max_fields(max_seconds: Option<f64>) -> Result<Option<u64>, CliError> {
     match max_seconds {
         Some(s) if !(s >= 0.0 && s.is_finite()) => Err(CliError::MaxSeconds),
-        Some(s) => Ok(Some(
-            (s * spacemono::timing::FIELDS_PER_SECOND).round() as u64
-        )),
+        Some(s) => Ok(Some((s * spacemono_core::FIELDS_PER_SECOND).round() as u64)),
         None => Ok(None),
     }
 }
@@ -363,7 +361,7 @@ fn machine_running(
 /// `--trace`: the line numbers entered, one a line.
 fn write_trace(machine: &Machine, basic: &BasicArgs) -> Result<(), CliError> {
     if let (Some(target), Some(lines)) = (&basic.trace, machine.trace()) {
-        if lines.len() >= spacemono::basic::trace::TRACE_LIMIT {
+        if machine.trace_is_full() {
             eprintln!(
                 "spacemono: warning: the trace holds only the first {} lines run",
                 lines.len()
@@ -423,7 +421,7 @@ fn run(args: RunArgs, view: &ViewArgs, deck: &DeckArgs, basic: &BasicArgs) -> Ou
     }
     if let Some(target) = &args.transcript {
         let recorded = machine.transcript_len();
-        if recorded >= spacemono::machine::hardware::TRANSCRIPT_LIMIT {
+        if machine.transcript_is_full() {
             eprintln!(
                 "spacemono: warning: the transcript holds only the first {recorded} characters printed"
             );

@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use super::host_file::HostFileError;
 use super::wav_out::{WavWriter, WAV_RATE};
-use crate::computer::Machine;
+use spacemono_core::Machine;
 
 /// The rate samples are made at for the device alone (rodio converts if the device differs);
 /// while a WAV is recorded the device plays the WAV's samples, at its rate.

@@ -6,7 +6,7 @@
 //! (`keyboard::char_code`). The keys that type no character (ENTER, CLEAR, the arrows, ←)
 //! are the Dragon's named keys (`keyboard::NamedKey`), with their SHIFT codes; Esc is BREAK.
 
-use crate::machine::keyboard::{char_code, code, named_code, NamedKey};
+use spacemono_core::{char_code, key_code as code, named_code, NamedKey};
 
 /// Something a key asks of the session (see `Driver::perform`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

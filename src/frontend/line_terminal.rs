@@ -4,7 +4,7 @@
 
 use std::io::{BufRead, Write};
 
-use crate::computer::{Machine, Status};
+use spacemono_core::{Machine, Status};
 
 /// Run an interactive session until standard input ends. Returns the number of fields run.
 pub fn run_session(machine: &mut Machine) -> std::io::Result<u64> {

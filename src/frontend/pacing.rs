@@ -8,7 +8,7 @@
 use std::time::{Duration, Instant};
 
 /// One PAL field.
-pub const FIELD: Duration = Duration::from_nanos(crate::timing::FIELD_NANOS);
+pub const FIELD: Duration = Duration::from_nanos(spacemono_core::FIELD_NANOS);
 /// Fields the machine must have been idle before the wake-up rate drops.
 pub const IDLE_AFTER_FIELDS: u32 = 50;
 /// While idle, wake every this many fields (and run them together): 10 times a second.

@@ -9,7 +9,7 @@
 
 use std::io::Cursor;
 
-use crate::video::Frame;
+use spacemono_core::Frame;
 
 /// The eight bytes every PNG file starts with.
 pub const SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A];

@@ -2,11 +2,11 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::basic::program_tape::{first_program, NoProgramOnTape, ProgramOnTape};
-use crate::formats::ascii;
-use crate::formats::TapeError;
 use crate::frontend::host_file::{read_limited, ReadError};
-use crate::machine::cassette;
+use spacemono_core::tape as cassette;
+use spacemono_core::tape::ascii;
+use spacemono_core::tape::TapeError;
+use spacemono_core::tape::{first_program, NoProgramOnTape, ProgramOnTape};
 
 /// A program file that cannot be read, and why.
 #[derive(Debug)]

@@ -11,8 +11,8 @@ use super::pacing::Speed;
 use super::png_file;
 use super::session_error::SessionError;
 use super::snapshot_file::{self, SnapshotFileError};
-use crate::computer::{Machine, Status};
-use crate::video::Frame;
+use spacemono_core::Frame;
+use spacemono_core::{Machine, Status};
 
 /// The file F5 saves the machine to and F9 restores it from, in the current folder.
 pub const SNAPSHOT_NAME: &str = "spacemono.snapshot";
@@ -218,7 +218,7 @@ impl Driver {
         let path = Path::new(SNAPSHOT_NAME);
         match action {
             Action::Char(c) => {
-                if let Some(code) = crate::machine::keyboard::char_code(c, self.caps) {
+                if let Some(code) = spacemono_core::char_code(c, self.caps) {
                     self.machine.type_key(code);
                 }
                 Outcome::Done

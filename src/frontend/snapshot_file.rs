@@ -4,9 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::computer::Machine;
 use crate::frontend::host_file::{read_limited, write_file, HostFileError};
-use crate::snapshot::{SnapshotError, MAX_SNAPSHOT_BYTES};
+use spacemono_core::Machine;
+use spacemono_core::{SnapshotError, MAX_SNAPSHOT_BYTES};
 
 /// Why a snapshot was not saved or not restored.
 #[derive(Debug)]

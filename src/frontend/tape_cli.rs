@@ -3,12 +3,12 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::basic::program_tape::{first_program, listing_image, ListingError, NoProgramOnTape};
-use crate::formats::namefile::{FileType, Namefile};
-use crate::formats::tapefile::{file_blocks, TapeFile};
-use crate::formats::{ascii, cas, wav, Block, TapeError, TapeKind};
 use crate::frontend::tape_file::{read_tape_file, write_atomically};
-use crate::machine::cassette::{
+use spacemono_core::tape::namefile::{FileType, Namefile};
+use spacemono_core::tape::tapefile::{file_blocks, TapeFile};
+use spacemono_core::tape::{ascii, cas, wav, Block, TapeError, TapeKind};
+use spacemono_core::tape::{first_program, listing_image, ListingError, NoProgramOnTape};
+use spacemono_core::tape::{
     good_blocks, group_tape_blocks, tape_kind_of, tape_name_for, DeckError,
 };
 
@@ -43,10 +43,7 @@ pub enum TapeCliError {
     /// A listing is asked of a tape with no BASIC program on it.
     NoProgram { path: PathBuf },
     /// The BASIC program on the tape cannot be read whole.
-    Unreadable {
-        path: PathBuf,
-        why: NoProgramOnTape,
-    },
+    Unreadable { path: PathBuf, why: NoProgramOnTape },
     /// A block is damaged, and the output would carry its data as if it were good.
     Damaged {
         path: PathBuf,

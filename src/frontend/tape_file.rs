@@ -4,14 +4,14 @@
 
 use std::path::Path;
 
-use crate::computer::Machine;
-use crate::formats::error::{MAX_CAS_BYTES, MAX_LISTING_BYTES, MAX_WAV_BYTES};
-use crate::formats::TapeKind;
 use crate::frontend::host_file::{read_limited, write_replacing, ReadError};
 use crate::frontend::program_file::listing_warnings;
-use crate::machine::cassette::{
+use spacemono_core::tape::error::{MAX_CAS_BYTES, MAX_LISTING_BYTES, MAX_WAV_BYTES};
+use spacemono_core::tape::TapeKind;
+use spacemono_core::tape::{
     blocks_from_bytes, file_err, tape_kind_of, tape_name_for, Deck, DeckError, LoadedTape,
 };
+use spacemono_core::Machine;
 
 /// Puts the tape in `path` in the deck, rewound. A file that does not exist yet, or is
 /// empty, is a blank tape: the first save writes it. Its extension (.cas, .wav, .bas) says

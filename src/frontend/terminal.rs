@@ -17,8 +17,8 @@ use super::keymap::Action;
 use super::pacing::Pacer;
 use super::session::{Driver, Outcome, SessionOptions};
 use super::session_error::TerminalError;
-use crate::machine::keyboard::{code, named_code, NamedKey};
-use crate::machine::screen::TextCell;
+use spacemono_core::TextCell;
+use spacemono_core::{key_code as code, named_code, NamedKey};
 
 fn sgr(fg: u32, bg: u32) -> String {
     format!(
@@ -64,7 +64,7 @@ pub fn render_screen(rows: &[Vec<TextCell>]) -> String {
 }
 
 /// Quadrant art in its colours, from the top-left corner, a row a line.
-pub fn render_art(art: &[Vec<crate::video::text_art::ArtCell>]) -> String {
+pub fn render_art(art: &[Vec<spacemono_core::text_art::ArtCell>]) -> String {
     let mut out = String::from("\x1b[H");
     for row in art {
         push_cells(&mut out, row.iter().map(|c| (c.ch, c.fg, c.bg)));
@@ -268,7 +268,7 @@ fn view_loop(
     let mut redraw = true;
     let mut status_line = String::new();
     let mut status_row = 18; // below the help line, set as the picture is drawn
-    let mut frame = crate::video::Frame::new();
+    let mut frame = spacemono_core::Frame::new();
     loop {
         // Keys typed since the last wake-up.
         while let Ok(bytes) = rx.try_recv() {
@@ -310,7 +310,7 @@ fn view_loop(
             // colours, as large as the terminal allows.
             let (picture, rows) = if graphics {
                 machine.render(&mut frame);
-                let art = crate::video::text_art::quadrant_art(&frame, art_scale);
+                let art = spacemono_core::text_art::quadrant_art(&frame, art_scale);
                 (render_art(&art), art.len())
             } else {
                 (render_screen(&machine.text_cells()), 16)
@@ -369,7 +369,7 @@ fn restoring(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::video::palette;
+    use spacemono_core::palette;
 
     #[test]
     fn the_art_is_as_fine_as_the_terminal_allows() {
@@ -381,7 +381,7 @@ mod tests {
 
     #[test]
     fn art_rows_carry_their_colours() {
-        use crate::video::text_art::ArtCell;
+        use spacemono_core::text_art::ArtCell;
         let row = vec![
             ArtCell {
                 ch: '▀',
@@ -403,7 +403,7 @@ mod tests {
 
     /// The bottom row of a machine whose screen starts with `bytes` there.
     fn cells(bytes: &[u8]) -> Vec<TextCell> {
-        let mut m = crate::computer::Machine::new();
+        let mut m = spacemono_core::Machine::new();
         for (i, &b) in bytes.iter().enumerate() {
             m.poke(0x400 + 32 * 15 + i as u16, b);
         }
@@ -432,7 +432,7 @@ mod tests {
 
     #[test]
     fn a_screen_is_16_rows_from_home() {
-        let s = render_screen(&crate::computer::Machine::new().text_cells());
+        let s = render_screen(&spacemono_core::Machine::new().text_cells());
         assert!(s.starts_with("\x1b[H"));
         assert_eq!(s.matches("\r\n").count(), 16);
     }

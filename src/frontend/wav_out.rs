@@ -173,7 +173,7 @@ mod tests {
         let mut w = WavWriter::new(file.clone(), WAV_RATE).unwrap();
         // Four fields of a tone as the machine makes it (a quarter of its period at each of
         // the DAC's outer levels), then six of silence.
-        let per_field = crate::computer::Machine::samples_per_field(WAV_RATE);
+        let per_field = spacemono_core::Machine::samples_per_field(WAV_RATE);
         assert_eq!(per_field, 441);
         let tone: Vec<f32> = (0..per_field)
             .map(|i| if i % 20 < 10 { 0.48 } else { -0.48 })

@@ -17,8 +17,8 @@ use super::keymap::{Action, Input, WindowKeys};
 use super::pacing::{Pacer, Speed};
 use super::session::{Driver, Outcome, SessionOptions};
 use super::session_error::SessionError;
-use crate::video::vdg::{FRAME_HEIGHT, FRAME_WIDTH};
-use crate::video::Frame;
+use spacemono_core::Frame;
+use spacemono_core::{FRAME_HEIGHT, FRAME_WIDTH};
 
 /// Window options from the command line.
 #[derive(Debug, Clone, Default)]

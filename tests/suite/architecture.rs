@@ -380,3 +380,120 @@ fn no_function_is_over_100_lines() {
         long.join("\n")
     );
 }
+
+/// The names the core exports: every `pub use` in its lib.rs (the last segment, or what it is
+/// renamed to), and its one public module, `tape`.
+fn facade_names() -> BTreeSet<String> {
+    let lib = std::fs::read_to_string(root().join("src/spacemono-core/src/lib.rs")).unwrap();
+    let mut names = BTreeSet::new();
+    // Only the crate root's own `pub use`s: the `tape` module's list is reached through it.
+    let top = lib.split("pub mod tape").next().unwrap();
+    for stmt in top.split(';') {
+        let Some(at) = stmt.find("pub use ") else {
+            continue;
+        };
+        let path = &stmt[at + "pub use ".len()..];
+        let items = match (path.find('{'), path.rfind('}')) {
+            (Some(open), Some(close)) => path[open + 1..close].to_string(),
+            _ => path.rsplit("::").next().unwrap_or("").to_string(),
+        };
+        for item in items.split(',') {
+            let item = item.trim();
+            let name = item.rsplit(" as ").next().unwrap_or(item).trim();
+            if !name.is_empty() {
+                names.insert(name.to_string());
+            }
+        }
+    }
+    names.insert("tape".to_string());
+    names
+}
+
+/// The core is one narrow door: its modules are private, and its lib.rs exports a short list
+/// of names (the machine and what its methods take and return) and the documented `tape`
+/// module. A CPU, PIAs and a SAM join behind `Machine` without adding to it.
+#[test]
+fn the_core_exports_only_its_facade() {
+    let lib = std::fs::read_to_string(root().join("src/spacemono-core/src/lib.rs")).unwrap();
+    let public_modules: Vec<&str> = lib
+        .lines()
+        .filter(|l| l.trim_start().starts_with("pub mod"))
+        .collect();
+    assert_eq!(
+        public_modules,
+        ["pub mod tape {"],
+        "public modules of the core"
+    );
+    let names = facade_names();
+    assert!(
+        names.len() <= 50,
+        "the facade has grown to {} names: {names:?}",
+        names.len()
+    );
+    // The frontend crate re-exports nothing of the core.
+    let top = std::fs::read_to_string(root().join("src/lib.rs")).unwrap();
+    assert!(
+        !top.lines().any(|l| l.trim_start().starts_with("pub use")),
+        "src/lib.rs re-exports the core"
+    );
+}
+
+/// Frontends, the suite, the core's spec and the fuzz targets name the core only by its
+/// facade (`spacemono_core::Machine`, `spacemono_core::tape::…`), never by a path into it.
+#[test]
+fn frontends_and_tests_name_only_the_facade() {
+    let names = facade_names();
+    let mut files = rust_files(&root().join("src/frontend"));
+    files.extend(rust_files(&root().join("tests/suite")));
+    files.extend(rust_files(&root().join("src/spacemono-core/tests")));
+    files.extend(rust_files(&root().join("tests/fuzz/src")));
+    files.extend(rust_files(&root().join("tests/fuzz/fuzz_targets")));
+    files.push(root().join("src/main.rs"));
+    files.push(root().join("src/cli_error.rs"));
+    let mut wrong = Vec::new();
+    // (This file names the paths it looks for.)
+    files.retain(|f| !f.ends_with("tests/suite/architecture.rs"));
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            if line.trim_start().starts_with("//") {
+                continue;
+            }
+            for (at, _) in line.match_indices("spacemono_core::") {
+                let rest = &line[at + "spacemono_core::".len()..];
+                let first: String = rest
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '{')
+                    .collect();
+                // `spacemono_core::{a, b}` names each of a, b.
+                let named: Vec<String> = if first.starts_with('{') {
+                    let list = rest[1..].split('}').next().unwrap_or("");
+                    list.split(',')
+                        .map(|s| s.split("::").next().unwrap_or("").trim())
+                        .map(|s| s.split(" as ").next().unwrap_or("").trim().to_string())
+                        .filter(|s| !s.is_empty())
+                        .collect()
+                } else {
+                    vec![first]
+                };
+                for name in named {
+                    if !names.contains(&name) {
+                        wrong.push(format!("{}:{}: {name}", f.display(), n + 1));
+                    }
+                }
+            }
+            for inner in [
+                "basic", "computer", "machine", "snapshot", "video", "formats",
+            ] {
+                if line.contains(&format!("spacemono::{inner}")) {
+                    wrong.push(format!("{}:{}: spacemono::{inner}", f.display(), n + 1));
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "names past the facade:\n{}",
+        wrong.join("\n")
+    );
+}

@@ -6,9 +6,9 @@
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use spacemono::formats::cas;
-use spacemono::formats::namefile::Namefile;
-use spacemono::formats::tapefile::file_blocks;
+use spacemono_core::tape::cas;
+use spacemono_core::tape::namefile::Namefile;
+use spacemono_core::tape::tapefile::file_blocks;
 
 use crate::common::{bin, temp_dir};
 

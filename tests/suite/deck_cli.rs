@@ -5,11 +5,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use spacemono::basic::program_tape::listing_image;
 use spacemono::frontend::program_file::{read_program, ProgramSource};
-use spacemono_core::formats::namefile::Namefile;
-use spacemono_core::formats::tapefile::file_blocks;
-use spacemono_core::formats::{cas, wav};
+use spacemono_core::tape::listing_image;
+use spacemono_core::tape::namefile::Namefile;
+use spacemono_core::tape::tapefile::file_blocks;
+use spacemono_core::tape::{cas, wav};
 
 static COUNTER: AtomicUsize = AtomicUsize::new(0);
 

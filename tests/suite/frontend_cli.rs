@@ -6,8 +6,8 @@ use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use spacemono::frontend::png_file as png;
-use spacemono::video::palette;
-use spacemono::video::vdg::{FRAME_HEIGHT, FRAME_WIDTH, PICTURE_X, PICTURE_Y};
+use spacemono_core::palette;
+use spacemono_core::{FRAME_HEIGHT, FRAME_WIDTH, PICTURE_X, PICTURE_Y};
 
 use crate::common::{bin, temp_dir};
 
@@ -71,12 +71,15 @@ fn headless_png_is_the_final_picture() {
     assert!((0..40).any(|x| (0..12).any(|y| frame.picture_pixel(x, y) == palette::DARK_GREEN)));
     // And it is what the renderer makes of that screen, pixel for pixel: the first 5 cells
     // of row 0 match the glyphs of HELLO (checked through the VDG renderer directly).
-    let mut mem = vec![0u8; 0x10000];
-    mem[0x400..0x600].fill(0xBF);
-    for (i, &c) in b"HELLO".iter().enumerate() {
-        mem[0x400 + i] = c;
+    let mut m = spacemono_core::Machine::new();
+    for a in 0x400..0x600u16 {
+        m.poke(a, 0xBF);
     }
-    let want = spacemono::video::render(&mem, 0x400, spacemono_core::VdgMode::text());
+    for (i, &c) in b"HELLO".iter().enumerate() {
+        m.poke(0x400 + i as u16, c);
+    }
+    let mut want = spacemono_core::Frame::new();
+    m.render(&mut want);
     for y in 0..12 {
         for x in 0..5 * 8 {
             assert_eq!(

@@ -57,7 +57,7 @@ fn look_standings() {
 /// to share it).
 #[test]
 fn the_diamond_never_vanishes_while_it_moves() {
-    use spacemono::video::palette::MAGENTA;
+    use spacemono_core::palette::MAGENTA;
     let mut g = Game::start("2");
     let diamond = |g: &Game| {
         let mut frame = Frame::new();

@@ -4,7 +4,7 @@
 //! (see tests/game_support). Expected values are worked by hand from the rules, in the comments.
 
 use crate::game_support::*;
-use spacemono::video::palette;
+use spacemono_core::palette;
 
 /// Board geometry of the listing: cell (r,c) has its top left corner at (12+18(c-1), 8+20(r-1)).
 fn corner(cell: &str) -> (u32, u32) {

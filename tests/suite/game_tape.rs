@@ -5,8 +5,8 @@
 //! `UPDATE_TAPE=1 cargo test --release --test suite game_tape`.
 
 use spacemono::frontend::default_tape::{self, BuiltInGame};
-use spacemono_core::formats::tapefile::file_blocks;
-use spacemono_core::formats::{cas, FileType, Namefile};
+use spacemono_core::tape::tapefile::file_blocks;
+use spacemono_core::tape::{cas, FileType, Namefile};
 use spacemono_core::Machine;
 use std::path::PathBuf;
 

@@ -64,8 +64,8 @@ fn input_of_a_number_too_large_is_overflow() {
 // ---- 2–4. saves: read back before reported, no planted link followed, permissions kept --
 
 use spacemono::frontend::tape_file;
-use spacemono::machine::cassette::group_tape_blocks;
-use spacemono_core::formats::wav;
+use spacemono_core::tape::group_tape_blocks;
+use spacemono_core::tape::wav;
 use spacemono_core::Machine;
 use std::path::Path;
 

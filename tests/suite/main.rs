@@ -15,7 +15,6 @@ mod boot;
 mod cli_errors;
 mod common;
 mod deck_cli;
-mod deck_tape;
 mod docs_citations;
 mod frontend_cli;
 mod game_computer;

@@ -45,7 +45,7 @@ fn without_a_printer_nothing_is_kept() {
 #[test]
 fn a_printer_that_prints_for_ever_keeps_the_host_bounded() {
     use spacemono::frontend::play::turn_file::{BlockReader, MAX_LINE_BYTES};
-    use spacemono::machine::hardware::PRINTER_LIMIT;
+    use spacemono_core::PRINTER_LIMIT;
 
     let listing = format!("10 PRINT#-2,\"{}\";:GOTO 10\r", "X".repeat(24));
     // Nobody takes it: the printer stops at its limit and counts the rest.

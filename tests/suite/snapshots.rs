@@ -4,8 +4,8 @@
 //! this version is refused with a reason.
 
 use spacemono::frontend::default_tape;
-use spacemono::snapshot::{SnapshotError, MAGIC};
 use spacemono_core::Machine;
+use spacemono_core::{SnapshotError, SNAPSHOT_MAGIC as MAGIC};
 use std::time::{Duration, Instant};
 
 fn fields(m: &mut Machine, n: u64) {
@@ -108,7 +108,7 @@ fn what_is_not_a_snapshot_of_this_version_is_refused() {
         Machine::from_snapshot(&wrong).unwrap_err(),
         SnapshotError::Checksum
     );
-    spacemono::snapshot::seal(&mut wrong);
+    spacemono_core::seal_snapshot(&mut wrong);
     assert_eq!(
         Machine::from_snapshot(&wrong).unwrap_err(),
         SnapshotError::Diverged
@@ -282,7 +282,7 @@ fn a_sealed_snapshot_claiming_centuries_is_refused_and_a_replay_can_be_stopped()
     let mut bytes = m.snapshot().unwrap();
     let field_at = MAGIC.len() + 2 + 8;
     bytes[field_at + 7] = 0x40;
-    spacemono::snapshot::seal(&mut bytes);
+    spacemono_core::seal_snapshot(&mut bytes);
     let t = Instant::now();
     assert!(matches!(
         Machine::from_snapshot(&bytes),
@@ -290,14 +290,14 @@ fn a_sealed_snapshot_claiming_centuries_is_refused_and_a_replay_can_be_stopped()
     ));
     assert!(t.elapsed() < Duration::from_secs(1));
     // The longest replay allowed, stopped by its watcher after the first look.
-    let max = spacemono::snapshot::MAX_FIELDS.to_le_bytes();
+    let max = spacemono_core::MAX_SNAPSHOT_FIELDS.to_le_bytes();
     bytes[field_at..field_at + 8].copy_from_slice(&max);
-    spacemono::snapshot::seal(&mut bytes);
+    spacemono_core::seal_snapshot(&mut bytes);
     let mut looks = 0;
     let r = Machine::from_snapshot_watched(&bytes, |done, all| {
         looks += 1;
-        assert_eq!(all, spacemono::snapshot::MAX_FIELDS);
-        done < 2 * spacemono::computer::REPLAY_FIELDS_A_LOOK
+        assert_eq!(all, spacemono_core::MAX_SNAPSHOT_FIELDS);
+        done < 2 * spacemono_core::REPLAY_FIELDS_A_LOOK
     });
     assert_eq!(r.unwrap_err(), SnapshotError::Cancelled);
     assert_eq!(looks, 3);
@@ -380,8 +380,9 @@ fn f9_in_the_terminal_says_why_and_never_freezes() {
     fields(&mut m, 10);
     let mut long = m.snapshot().unwrap();
     let field_at = MAGIC.len() + 2 + 8;
-    long[field_at..field_at + 8].copy_from_slice(&spacemono::snapshot::MAX_FIELDS.to_le_bytes());
-    spacemono::snapshot::seal(&mut long);
+    long[field_at..field_at + 8]
+        .copy_from_slice(&spacemono_core::MAX_SNAPSHOT_FIELDS.to_le_bytes());
+    spacemono_core::seal_snapshot(&mut long);
     std::fs::write(&path, &long).unwrap();
     let (ended, shown) = terminal_session(&dir, &[(1500, b"\x1b[20~"), (1500, b"\x03")]);
     assert!(ended, "Ctrl-C did not end a restore: {shown}");

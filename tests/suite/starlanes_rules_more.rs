@@ -1,7 +1,7 @@
 //! Starlanes, rule by rule (roms/RULES.md §2, L9-L15; L1-L8 in starlanes_rules.rs).
 
 use crate::starlanes_support::*;
-use spacemono::video::palette;
+use spacemono_core::palette;
 
 // ---------------------------------------------------------------- L9
 

@@ -5,7 +5,7 @@
 
 use crate::common::*;
 use crate::hostile_input::{os, spacemono_within_budget, stderr_of};
-use spacemono_core::formats::error::{MAX_CAS_BYTES, MAX_TAPE_BLOCKS, MAX_WAV_BYTES};
+use spacemono_core::tape::error::{MAX_CAS_BYTES, MAX_TAPE_BLOCKS, MAX_WAV_BYTES};
 
 /// A block as the Dragon writes it: `$55 $3C`, type, length, data, checksum, `$55`.
 fn block(kind: u8, data: &[u8]) -> Vec<u8> {
@@ -121,7 +121,7 @@ fn the_largest_tapes_accepted_keep_within_the_budget() {
 /// `MAX_TAPE_BLOCKS`, and the next save is ?IO.
 #[test]
 fn a_tape_in_memory_fills_up_and_the_next_save_is_an_io_error() {
-    use spacemono_core::formats::TapeKind;
+    use spacemono_core::tape::TapeKind;
     use spacemono_core::Machine;
     let mut m = Machine::new();
     let tape = tape_of(&[0x41; 10], 200);

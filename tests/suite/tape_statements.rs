@@ -25,7 +25,7 @@ fn csave_then_cload_brings_the_program_back() {
     );
     // The tape on disk holds one tokenized BASIC file called PROG.
     let bytes = std::fs::read(&tape).unwrap();
-    let files = spacemono_core::formats::cas::read_files(&bytes).unwrap();
+    let files = spacemono_core::tape::cas::read_files(&bytes).unwrap();
     assert_eq!(files.len(), 1);
     assert_eq!(files[0].name().trim_end(), "PROG");
 }

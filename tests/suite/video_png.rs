@@ -3,7 +3,7 @@
 //! pictures decode to the pixels they were written with.
 
 use spacemono::frontend::png_file::{self as png, PngError};
-use spacemono::video::vdg::Frame;
+use spacemono_core::Frame;
 
 fn lcg(seed: &mut u32) -> u32 {
     *seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);

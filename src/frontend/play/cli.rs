@@ -7,11 +7,11 @@ use super::game_folder::{prepare_folder, remove_leftovers, FolderError};
 use super::game_record::{GameRecord, GameRecordError};
 use super::host::{play_headless, PlayError, PlayHost};
 use super::seats::{parse_seats, setup_keys, SeatError};
-use crate::computer::Machine;
 use crate::frontend::default_tape::{self, BuiltInGame, BuiltInTapeError};
 use crate::frontend::signals;
-use crate::machine::keyboard::{parse_key_script, KeyScriptError};
-use crate::machine::memory::addr;
+use spacemono_core::addr;
+use spacemono_core::Machine;
+use spacemono_core::{parse_key_script, KeyScriptError};
 
 /// The options of `spacemono play`.
 #[derive(clap::Args, Debug)]

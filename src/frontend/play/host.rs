@@ -11,9 +11,9 @@ use super::turn_file::{
     error_file_name, order_file_name, turn_file_name, Answerer, Block, BlockError, BlockKind,
     BlockReader, MAX_ORDER_FILE,
 };
-use crate::computer::{Machine, Status};
 use crate::frontend::headless::{FIELDS_PER_SECOND, IDLE_SECONDS};
 use crate::frontend::host_file::ReadError;
+use spacemono_core::{Machine, Status};
 
 /// The file the final standings are copied to, beside the last turn file.
 pub const STANDINGS_FILE: &str = "Standings.txt";

@@ -454,6 +454,17 @@ impl Machine {
         self.basic.traced_lines()
     }
 
+    /// Whether the trace reached its cap and holds only the first lines run.
+    pub fn trace_is_full(&self) -> bool {
+        self.trace()
+            .is_some_and(|l| l.len() >= crate::basic::trace::TRACE_LIMIT)
+    }
+
+    /// Whether the transcript reached its cap and holds only the first characters printed.
+    pub fn transcript_is_full(&self) -> bool {
+        self.transcript_len() >= crate::machine::hardware::TRANSCRIPT_LIMIT
+    }
+
     /// The 64K address space as the CPU sees it.
     pub fn memory(&self) -> &[u8] {
         self.hw.mem.all()

@@ -2,8 +2,8 @@
 //! a file that reads as a program is listed as `spacemono list` would.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use spacemono::formats::{ascii, cas, TapeKind};
-use spacemono::machine::cassette;
+use spacemono_core::tape::{ascii, cas, TapeKind};
+use spacemono_core::tape as cassette;
 
 fuzz_target!(|data: &[u8]| {
     let _ = cas::read_blocks(data);
@@ -13,7 +13,7 @@ fuzz_target!(|data: &[u8]| {
             let _ = f.is_complete();
             let payload = f.payload();
             let _ = ascii::lines_from_tape_file(f);
-            let _ = spacemono::basic::program_tape::image_listing(&payload);
+            let _ = spacemono_core::tape::image_listing(&payload);
         }
     }
     if let Ok(blocks) = cassette::blocks_from_bytes(data, TapeKind::Cas, "FUZZ") {

@@ -10,7 +10,7 @@
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use spacemono::frontend::headless::run_until_done;
-use spacemono::computer::Machine;
+use spacemono_core::Machine;
 use spacemono_fuzz::Choices;
 
 const DRAW_ATOMS: &[&str] = &[

@@ -3,8 +3,8 @@
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use spacemono::frontend::headless::run_until_done;
-use spacemono::machine::keyboard::parse_key_script;
-use spacemono::computer::Machine;
+use spacemono_core::parse_key_script;
+use spacemono_core::Machine;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

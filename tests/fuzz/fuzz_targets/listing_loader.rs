@@ -5,10 +5,10 @@
 //! Input: the listing itself, except the last byte chooses the dialect (mod 3).
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use spacemono::basic::dialect::Dialect;
-use spacemono::formats::ascii;
+use spacemono_core::Dialect;
+use spacemono_core::tape::ascii;
 use spacemono::frontend::headless::run_until_done;
-use spacemono::computer::Machine;
+use spacemono_core::Machine;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&last, text)) = data.split_last() else {

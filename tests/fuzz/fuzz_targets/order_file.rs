@@ -10,7 +10,7 @@
 use std::path::PathBuf;
 
 use libfuzzer_sys::fuzz_target;
-use spacemono::computer::{Machine, Status};
+use spacemono_core::{Machine, Status};
 use spacemono::frontend::default_tape::BuiltInGame;
 use spacemono::frontend::play::cli::start_machine;
 use spacemono::frontend::play::orders::{read_order_file, OrderFile, Question};

@@ -9,7 +9,7 @@
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use spacemono::frontend::headless::run_until_done;
-use spacemono::computer::Machine;
+use spacemono_core::Machine;
 
 const TAIL: &[u8] = b"\r7\r1,2\r\rY\r-3\r99999\r\r";
 

@@ -7,7 +7,7 @@
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use spacemono::frontend::headless::run_until_done;
-use spacemono::computer::Machine;
+use spacemono_core::Machine;
 
 fuzz_target!(|data: &[u8]| {
     let Some(&first) = data.first() else { return };

@@ -2,10 +2,10 @@
 //! bit-stream decoding, blocks and files, and appending a block to the recording.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use spacemono::formats::block::Block;
-use spacemono::formats::tapefile::{layout, LayoutOptions};
-use spacemono::formats::{wav, TapeKind};
-use spacemono::machine::cassette;
+use spacemono_core::tape::block::Block;
+use spacemono_core::tape::tapefile::{layout, LayoutOptions};
+use spacemono_core::tape::{wav, TapeKind};
+use spacemono_core::tape as cassette;
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(audio) = wav::parse_wav(data) {
@@ -21,7 +21,7 @@ fuzz_target!(|data: &[u8]| {
     let _ = wav::decode(data);
     if let Ok(files) = wav::read_files(data) {
         for f in &files {
-            let _ = spacemono::basic::program_tape::image_listing(&f.payload());
+            let _ = spacemono_core::tape::image_listing(&f.payload());
         }
     }
     let _ = cassette::blocks_from_bytes(data, TapeKind::Wav, "FUZZ");

@@ -8,8 +8,8 @@
 //! reads as 0, which always picks a terminal, so generation always ends.
 
 use spacemono::frontend::headless::run_until_done;
-use spacemono::computer::{Machine, Status};
-use spacemono::machine::keyboard::code;
+use spacemono_core::{Machine, Status};
+use spacemono_core::key_code as code;
 
 /// Reads the fuzzer's bytes as choices.
 pub struct Choices<'a> {

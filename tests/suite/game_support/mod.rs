@@ -132,10 +132,23 @@ pub const fn sound(t: u32) -> u32 {
     20 * (261 - t)
 }
 
-/// A PLAY note of octave 3–5 (n: 1 = C … 12 = B) as its period in CPU cycles, from the ROM's
-/// delay table (`play::DELAY_O345`, checked against the ROM in tests/play_music.rs).
+/// The ROM's delay table for octaves 3–5, C to B (docs/machine.md §5; the core's PLAY uses
+/// the same bytes, checked against the ROM by its white-box test play_music.rs).
+const DELAY_O345: [[u8; 12]; 3] = [
+    [
+        0xA6, 0x9C, 0x93, 0x8B, 0x83, 0x7B, 0x74, 0x6D, 0x67, 0x61, 0x5B, 0x56,
+    ],
+    [
+        0x51, 0x4C, 0x47, 0x43, 0x3F, 0x3B, 0x37, 0x34, 0x31, 0x2E, 0x2B, 0x28,
+    ],
+    [
+        0x26, 0x23, 0x21, 0x1F, 0x1D, 0x1B, 0x19, 0x18, 0x16, 0x14, 0x13, 0x12,
+    ],
+];
+
+/// A PLAY note of octave 3–5 (n: 1 = C … 12 = B) as its period in CPU cycles.
 pub const fn note(octave: usize, n: usize) -> u32 {
-    103 + 20 * spacemono::basic::play::DELAY_O345[octave - 3][n - 1] as u32
+    103 + 20 * DELAY_O345[octave - 3][n - 1] as u32
 }
 
 /// The tunes of rule S17, as the program plays them (PLAY strings at lines 7110–7500).

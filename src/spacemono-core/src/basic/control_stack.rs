@@ -64,11 +64,6 @@ impl ControlStack {
         self.frames.len()
     }
 
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.frames.is_empty()
-    }
-
     /// Bytes of machine stack the frames take.
     #[inline]
     pub fn bytes(&self) -> u16 {

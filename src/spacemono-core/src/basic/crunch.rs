@@ -61,6 +61,7 @@ fn find_keyword(rest: &[u8]) -> Option<(Keyword, usize)> {
 /// The result is the stored text without its terminating 0. Leading spaces are kept: the ROM
 /// skips the spaces before a direct command and after a line number with `BasChrGet` before it
 /// crunches (see [`split_line_number`]), not in the cruncher itself.
+#[cfg(test)]
 pub fn crunch(text: &[u8]) -> Vec<u8> {
     crunch_for(text, Dialect::Dragon)
 }

@@ -530,9 +530,4 @@ impl Interpreter {
             _ => {}
         }
     }
-
-    /// The current position, for tests and frontends.
-    pub fn position(&self) -> Pc {
-        self.pc
-    }
 }

@@ -105,8 +105,6 @@ pub enum Halt {
     Break(Pc),
     /// END, or the program ran off its last line.
     End,
-    /// The statement waits (INPUT line, SOUND, pause): the slice ends.
-    Wait,
 }
 
 impl From<crate::basic::float::FpError> for Halt {
@@ -337,11 +335,6 @@ impl Interpreter {
         self.index.invalidate();
     }
 
-    /// Whether the machine sits at `OK` waiting for a line.
-    pub fn at_prompt(&self) -> bool {
-        matches!(self.mode, Mode::Prompt)
-    }
-
     /// A numbered line, typed or read from an ASCII tape: crunched and stored (or deleted,
     /// when `rest` is empty) through the line editor's store.
     pub(crate) fn store_program_line(
@@ -465,7 +458,6 @@ impl Interpreter {
             Halt::Error(e) => self.report_error(hw, e),
             Halt::Break(resume) => self.report_break(hw, resume),
             Halt::End => self.go_prompt(hw),
-            Halt::Wait => {}
         }
     }
 }

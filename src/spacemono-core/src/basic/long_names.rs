@@ -46,12 +46,9 @@ impl LongNames {
     }
 
     /// How many long names have a code.
+    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.codes.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.codes.is_empty()
     }
 }
 

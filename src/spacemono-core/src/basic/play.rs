@@ -139,7 +139,8 @@ pub fn event_fields(events: &[Event]) -> u32 {
     })
 }
 
-/// PLAY's state as BASIC sees it, read from the direct page.
+/// PLAY's state as BASIC sees it, read from the direct page (for the white-box tests).
+#[cfg(test)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlayState {
     /// O: 1-5 (`SndOctave` + 1).
@@ -154,6 +155,7 @@ pub struct PlayState {
     pub dots: u8,
 }
 
+#[cfg(test)]
 impl PlayState {
     pub fn read(mem: &Memory) -> Self {
         PlayState {

@@ -107,11 +107,6 @@ impl ProgramIndex {
         self.lines.len()
     }
 
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.lines.is_empty()
-    }
-
     /// Line `i`'s entry, if there is such a line.
     #[inline(always)]
     pub fn entry(&self, i: u32) -> Option<&LineEntry> {

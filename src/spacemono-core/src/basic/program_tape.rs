@@ -37,7 +37,9 @@ use crate::basic::{crunch, program};
 use crate::formats::ascii;
 use crate::formats::namefile::{FileType, Namefile};
 use crate::formats::tapefile::TapeFile;
-use crate::machine::cassette::{with_name, Deck, DeckError, FoundFile, STACK_BUF};
+#[cfg(test)]
+use crate::machine::cassette::FoundFile;
+use crate::machine::cassette::{with_name, Deck, DeckError, STACK_BUF};
 use crate::machine::hardware::Hardware;
 use crate::machine::memory::{addr, Memory};
 
@@ -329,6 +331,7 @@ pub enum CloadOutcome {
 /// CLOAD "NAME" (or CLOAD / CLOAD "" with `None`) in one go, as `Machine::cload_named_now`
 /// does: any open file is forgotten (the ROM clears its status), the file is found and
 /// loaded; see [`cload_found`].
+#[cfg(test)]
 pub fn cload(
     deck: &mut Deck,
     name: Option<&[u8]>,

@@ -127,6 +127,7 @@ pub mod stmt {
     pub const LESS: u8 = 0xCC;
     pub const USING: u8 = 0xCD;
     /// The last token of the Dragon 32's table.
+    #[cfg(test)]
     pub const LAST: u8 = USING;
 }
 
@@ -167,6 +168,7 @@ pub mod func {
     pub const STRING: u8 = 0xA0;
     pub const USR: u8 = 0xA1;
     /// The last function token of the Dragon 32's table.
+    #[cfg(test)]
     pub const LAST: u8 = USR;
 }
 

@@ -179,6 +179,7 @@ pub struct Keyboard {
 }
 
 impl Keyboard {
+    #[cfg(test)]
     pub fn new() -> Self {
         Self::default()
     }

@@ -9,6 +9,7 @@
 mod common;
 
 mod deck_program;
+mod deck_tape;
 mod dialect_altair_mbasic;
 mod graphics_algo;
 mod graphics_common;

@@ -9,8 +9,6 @@
 
 /// Number of glyphs in the chip.
 pub const GLYPH_COUNT: usize = 64;
-/// Width of a character cell in pixels.
-pub const CELL_WIDTH: usize = 8;
 /// Height of a character cell in pixels.
 pub const CELL_HEIGHT: usize = 12;
 /// First cell row the 7 glyph rows occupy (rows 3-9).
@@ -34,6 +32,7 @@ pub struct Font {
 
 impl Font {
     /// The 12 row bytes of glyph `code & $3F`.
+    #[cfg(test)]
     pub const fn glyph(&self, code: u8) -> &[u8; CELL_HEIGHT] {
         &self.rows[(code & 0x3F) as usize]
     }

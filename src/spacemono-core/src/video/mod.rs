@@ -14,4 +14,6 @@ pub(crate) mod shown;
 pub mod text_art;
 pub mod vdg;
 
-pub use vdg::{render, render_into, Frame, GraphicsMode, VdgMode};
+#[cfg(test)]
+pub use vdg::render;
+pub use vdg::{render_into, Frame, VdgMode};

@@ -245,6 +245,7 @@ impl Default for VdgMode {
 }
 
 /// Render a new frame. See [`render_into`].
+#[cfg(test)]
 pub fn render(mem: &[u8], start: u16, mode: VdgMode) -> Frame {
     let mut frame = Frame::new();
     render_into(&mut frame, mem, start, mode);

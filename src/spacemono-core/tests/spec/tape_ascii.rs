@@ -1,9 +1,9 @@
 //! ASCII listings and ASCII saves (docs/machine.md §3; XR `cue_read_ascii`).
 
-use spacemono_core::formats::ascii;
-use spacemono_core::formats::tapefile::{file_blocks, layout, LayoutOptions, Segment};
-use spacemono_core::formats::wav::{self, WavOptions};
-use spacemono_core::formats::{cas, BlockType, FileType, Namefile, TapeError};
+use spacemono_core::tape::ascii;
+use spacemono_core::tape::tapefile::{file_blocks, layout, LayoutOptions, Segment};
+use spacemono_core::tape::wav::{self, WavOptions};
+use spacemono_core::tape::{cas, BlockType, FileType, Namefile, TapeError};
 
 fn lines(v: &[&str]) -> Vec<Vec<u8>> {
     v.iter().map(|s| s.as_bytes().to_vec()).collect()
@@ -78,7 +78,7 @@ fn listing_errors() {
             byte: 0x07
         })
     );
-    let big = vec![b'A'; spacemono_core::formats::error::MAX_INPUT_BYTES + 1];
+    let big = vec![b'A'; spacemono_core::tape::error::MAX_INPUT_BYTES + 1];
     assert!(matches!(
         ascii::parse_listing(&big),
         Err(TapeError::TooLarge { .. })
@@ -113,7 +113,7 @@ fn an_ascii_save_is_laid_out_as_the_spec_says() {
     assert_eq!(&blocks[0].data[..11], b"MONO    \x00\xFF\xFF");
     // Data blocks of 255 bytes (the last shorter), holding the text with CR line ends.
     let payload: Vec<u8> = text.replace("\r\n", "\r").into_bytes();
-    let data: Vec<&spacemono_core::formats::Block> = blocks[1..blocks.len() - 1].iter().collect();
+    let data: Vec<&spacemono_core::tape::Block> = blocks[1..blocks.len() - 1].iter().collect();
     assert_eq!(data.len(), payload.len().div_ceil(255));
     assert!(data.iter().all(|b| b.kind == BlockType::Data));
     assert!(data[..data.len() - 1].iter().all(|b| b.data.len() == 255));
@@ -121,10 +121,7 @@ fn an_ascii_save_is_laid_out_as_the_spec_says() {
     assert_eq!(joined, payload);
     assert!(!joined.contains(&b'\n'));
     // EOF last; every block gets its own motor gap and leader.
-    assert_eq!(
-        *blocks.last().unwrap(),
-        spacemono_core::formats::Block::eof()
-    );
+    assert_eq!(*blocks.last().unwrap(), spacemono_core::tape::Block::eof());
     let segs = layout(&blocks, LayoutOptions::default());
     let leaders = segs
         .iter()
@@ -210,7 +207,7 @@ fn empty_program_ascii_save() {
 
 #[test]
 fn tape_kind_by_extension_and_contents() {
-    use spacemono_core::formats::tape::{read_files, TapeKind};
+    use spacemono_core::tape::{read_files, TapeKind};
     assert_eq!(TapeKind::from_extension("CAS"), Some(TapeKind::Cas));
     assert_eq!(TapeKind::from_extension(".wav"), Some(TapeKind::Wav));
     for e in ["bas", "ASC", "txt"] {
@@ -230,7 +227,7 @@ fn tape_kind_by_extension_and_contents() {
         lines(&["10 END"])
     );
     // The same tape as .wav and .cas gives the same files (bit positions aside).
-    let summary = |files: Vec<spacemono_core::formats::TapeFile>| -> Vec<_> {
+    let summary = |files: Vec<spacemono_core::tape::TapeFile>| -> Vec<_> {
         files
             .iter()
             .map(|f| (f.namefile, f.payload(), f.checksum_ok, f.is_complete()))
@@ -259,7 +256,7 @@ fn load_both_ways(listing: &str) -> [(Vec<Vec<u8>>, String); 2] {
     let mut from_tape = crate::common::machine();
     from_tape
         .insert_tape_image(
-            spacemono_core::formats::TapeKind::Ascii,
+            spacemono_core::tape::TapeKind::Ascii,
             "PROG",
             listing.as_bytes(),
         )
@@ -318,7 +315,7 @@ fn the_file_and_the_tape_agree_on_the_line_editor_rules() {
 /// program through the same loader: it once opened the file and left the program empty.
 #[test]
 fn cload_at_once_loads_an_ascii_program_through_the_same_loader() {
-    use spacemono_core::formats::TapeKind;
+    use spacemono_core::tape::TapeKind;
     let mut m = crate::common::machine();
     m.insert_tape_image(TapeKind::Ascii, "PROG", b"20 PRINT 2\n10 PRINT 1\n")
         .unwrap();
@@ -351,7 +348,7 @@ fn a_failed_ascii_cload_leaves_its_file_open_whatever_the_error() {
     for listing in ["10 PRINT 1\nPRINT 2\n", "10 PRINT 1\n70000 PRINT 2\n"] {
         let mut m = crate::common::machine();
         m.insert_tape_image(
-            spacemono_core::formats::TapeKind::Ascii,
+            spacemono_core::tape::TapeKind::Ascii,
             "PROG",
             listing.as_bytes(),
         )

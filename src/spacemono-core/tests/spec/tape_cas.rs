@@ -2,11 +2,11 @@
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use spacemono_core::formats::bits::{find_blocks, BitStream};
-use spacemono_core::formats::block::{checksum, data_blocks};
-use spacemono_core::formats::namefile::pad_name;
-use spacemono_core::formats::tapefile::{file_blocks, layout, LayoutOptions, Segment};
-use spacemono_core::formats::{cas, group_files, Block, BlockType, FileType, Namefile, TapeError};
+use spacemono_core::tape::bits::{find_blocks, BitStream};
+use spacemono_core::tape::block::{checksum, data_blocks};
+use spacemono_core::tape::namefile::pad_name;
+use spacemono_core::tape::tapefile::{file_blocks, layout, LayoutOptions, Segment};
+use spacemono_core::tape::{cas, group_files, Block, BlockType, FileType, Namefile, TapeError};
 
 /// A tokenized program image as CSAVE writes it: lines `[link][number][tokens]00`, then `00 00`.
 fn program(lines: usize) -> Vec<u8> {
@@ -28,7 +28,7 @@ fn program(lines: usize) -> Vec<u8> {
     out
 }
 
-fn sync_positions(blocks: &[spacemono_core::formats::ReadBlock]) -> Vec<u64> {
+fn sync_positions(blocks: &[spacemono_core::tape::ReadBlock]) -> Vec<u64> {
     blocks.iter().map(|b| b.bit_offset).collect()
 }
 
@@ -455,7 +455,7 @@ fn cas_errors() {
         cas::read_blocks(&[0x55, 0x55, 0x3C]),
         Err(TapeError::NoBlocks)
     );
-    let big = vec![0u8; spacemono_core::formats::error::MAX_INPUT_BYTES + 1];
+    let big = vec![0u8; spacemono_core::tape::error::MAX_INPUT_BYTES + 1];
     assert!(matches!(
         cas::read_blocks(&big),
         Err(TapeError::TooLarge { .. })

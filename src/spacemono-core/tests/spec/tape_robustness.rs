@@ -5,9 +5,9 @@ use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use spacemono_core::formats::tapefile::file_blocks;
-use spacemono_core::formats::wav::{self, SampleFormat, WavOptions};
-use spacemono_core::formats::{ascii, cas, group_files, Namefile, TapeError};
+use spacemono_core::tape::tapefile::file_blocks;
+use spacemono_core::tape::wav::{self, SampleFormat, WavOptions};
+use spacemono_core::tape::{ascii, cas, group_files, Namefile, TapeError};
 
 /// Runs every reader on `bytes`, checks the answers hang together, and returns the time taken.
 fn feed(bytes: &[u8]) -> Duration {
@@ -47,7 +47,7 @@ fn feed(bytes: &[u8]) -> Duration {
     t.elapsed()
 }
 
-fn sample_tape() -> Vec<spacemono_core::formats::Block> {
+fn sample_tape() -> Vec<spacemono_core::tape::Block> {
     let mut rng = StdRng::seed_from_u64(3);
     let prog: Vec<u8> = (0..600).map(|_| rng.gen()).collect();
     let mut b = file_blocks(&Namefile::csave("ROBUST"), &prog);
@@ -307,14 +307,14 @@ fn hostile_headers_for_hound_are_errors_not_panics() {
         riff(&[(b"data", 4000, noise.clone()), (b"fmt ", 16, pcm16.clone())]),
         riff(&[(b"fmt ", 16, pcm16.clone()), (b"data", 0, vec![])]),
     ];
-    let segments = spacemono_core::formats::tapefile::layout(
-        &[spacemono_core::formats::Block::eof()],
+    let segments = spacemono_core::tape::tapefile::layout(
+        &[spacemono_core::tape::Block::eof()],
         Default::default(),
     );
     for (i, w) in cases.iter().enumerate() {
         let t = Instant::now();
         let read = wav::parse_wav(w);
-        let appended = spacemono_core::machine::cassette::append_to_wav(w, &segments);
+        let appended = spacemono_core::tape::append_to_wav(w, &segments);
         assert_eq!(read.is_ok(), appended.is_ok(), "case {i}: {read:?}");
         if let Err(e) = &read {
             assert!(!e.to_string().is_empty());

@@ -2,8 +2,8 @@
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use spacemono_core::formats::tapefile::{file_blocks, LayoutOptions, Segment};
-use spacemono_core::formats::wav::{self, SampleFormat, WavOptions};
+use spacemono_core::tape::tapefile::{file_blocks, LayoutOptions, Segment};
+use spacemono_core::tape::wav::{self, SampleFormat, WavOptions};
 
 // docs/machine.md §3, not the code's constants: "813 CPU cycles for a 0 and 435 for a 1". The ROM
 // times the bits with loops, so their length follows the CPU clock: this machine's is the
@@ -12,7 +12,7 @@ use spacemono_core::formats::wav::{self, SampleFormat, WavOptions};
 const BIT0_CPU_CYCLES: f64 = 813.0;
 const BIT1_CPU_CYCLES: f64 = 435.0;
 const CPU_HZ: f64 = 14_218_000.0 / 16.0;
-use spacemono_core::formats::{cas, group_files, Block, Namefile, ReadBlock, TapeError};
+use spacemono_core::tape::{cas, group_files, Block, Namefile, ReadBlock, TapeError};
 
 fn payload(n: usize, seed: u64) -> Vec<u8> {
     let mut rng = StdRng::seed_from_u64(seed);
@@ -193,7 +193,7 @@ fn file_length_matches_the_layout() {
     let image = cas::write(&blocks).unwrap(); // the same bytes, without the gaps
     let ones: u32 = image.iter().map(|b| b.count_ones()).sum();
     let zeros = image.len() as u32 * 8 - ones;
-    let n_gaps = spacemono_core::formats::tapefile::layout(&blocks, LayoutOptions::default())
+    let n_gaps = spacemono_core::tape::tapefile::layout(&blocks, LayoutOptions::default())
         .iter()
         .filter(|s| matches!(s, Segment::Silence { .. }))
         .count()
@@ -491,11 +491,11 @@ fn chunks_around_fmt_and_data_with_their_pad_bytes_are_skipped() {
 fn appending_to_a_recording_with_other_chunks_drops_them_and_keeps_the_samples() {
     let blocks = tape_blocks(60);
     let more = file_blocks(&Namefile::data_file("MORE"), b"1\r2\r");
-    let segments = spacemono_core::formats::tapefile::layout(&more, LayoutOptions::default());
+    let segments = spacemono_core::tape::tapefile::layout(&more, LayoutOptions::default());
     let (list, unknown, junk, _) = extra_chunks();
     for format in [SampleFormat::U8, SampleFormat::S16] {
         let w = wav::encode(&blocks, &opts(22050, format)).unwrap();
-        let plain = spacemono_core::machine::cassette::append_to_wav(&w, &segments).unwrap();
+        let plain = spacemono_core::tape::append_to_wav(&w, &segments).unwrap();
         let mut all = blocks.clone();
         all.extend(more.iter().cloned());
         assert_reads_back(&plain, &all, "appended to the plain file");
@@ -511,7 +511,7 @@ fn appending_to_a_recording_with_other_chunks_drops_them_and_keeps_the_samples()
             ),
         ] {
             let what = format!("{format:?}, {case}");
-            let appended = spacemono_core::machine::cassette::append_to_wav(&x, &segments)
+            let appended = spacemono_core::tape::append_to_wav(&x, &segments)
                 .unwrap_or_else(|e| panic!("{what}: {e}"));
             // The other chunks are not kept: the result is what appending to the plain file
             // gives, byte for byte (hound's 44-byte header, the old samples, the new block).
@@ -557,12 +557,12 @@ fn an_odd_chunk_without_its_pad_byte_at_the_end_is_an_error_or_a_recording() {
         "no pad byte after an odd LIST before data",
     );
     let segments =
-        spacemono_core::formats::tapefile::layout(&[Block::eof()], LayoutOptions::default());
+        spacemono_core::tape::tapefile::layout(&[Block::eof()], LayoutOptions::default());
     for f in [&x, &y, &z, &forgot] {
         let ends = (0..f.len().min(160)).chain(f.len().saturating_sub(40)..=f.len());
         for n in ends {
             let read = wav::parse_wav(&f[..n]);
-            let appended = spacemono_core::machine::cassette::append_to_wav(&f[..n], &segments);
+            let appended = spacemono_core::tape::append_to_wav(&f[..n], &segments);
             // (An empty file is appended to as a new recording.)
             if n > 0 {
                 assert_eq!(read.is_ok(), appended.is_ok(), "cut at {n}");
@@ -723,7 +723,7 @@ fn wav_errors() {
     );
     // Oversized input.
     let mut big = good.clone();
-    big.resize(spacemono_core::formats::error::MAX_INPUT_BYTES + 1, 128);
+    big.resize(spacemono_core::tape::error::MAX_INPUT_BYTES + 1, 128);
     assert!(matches!(
         wav::read_blocks(&big).unwrap_err(),
         TapeError::TooLarge { .. }

@@ -30,6 +30,7 @@ mod prec {
 }
 
 /// Compile one line's crunched text, which sits in RAM at `base`.
+#[cfg(test)]
 pub fn compile_line(text: &[u8], base: u16) -> CompiledLine {
     compile_line_for(text, base, Dialect::Dragon, &mut LongNames::default())
 }

@@ -17,8 +17,6 @@ pub mod fin;
 pub mod fp;
 pub mod graphics;
 
-pub use crate::timing::CYCLES_PER_FIELD;
-
 /// Fields between cursor toggles while waiting for a key (about half a second).
 pub const CURSOR_BLINK_FIELDS: u32 = 25;
 /// The field interrupt's own cycles, taken from the program once a field (docs/timing.md §1).

@@ -438,6 +438,7 @@ impl FloatUnit {
         ord(self.fcomp(left.pack())).reverse()
     }
     /// FCOMP of FAC with a packed value: Less means FAC < p.
+    #[cfg(test)]
     pub fn compare_packed(&self, p: Packed) -> std::cmp::Ordering {
         ord(self.fcomp(p))
     }
@@ -635,6 +636,8 @@ impl FloatUnit {
     // ---- integer conversions (they change FAC as the ROM's QINT does) ----
 
     /// INTConv: floor to a signed 16-bit value; ?FC outside -32768..=32767 (AND, OR, NOT).
+    // Changes FAC in place, as QINT does: hence `&mut self`.
+    #[allow(clippy::wrong_self_convention)]
     pub fn to_i16(&mut self) -> Result<i16, FpError> {
         if self.fac.exp >= 0x90 && self.fcomp(NEG32768) != 0 {
             return Err(FpError::IllegalFunctionCall);
@@ -643,6 +646,8 @@ impl FloatUnit {
         Ok(self.fac.man as u16 as i16)
     }
     /// Array subscripts: ?FC if negative, then as `to_i16` (0..=32767).
+    // Changes FAC in place, as QINT does: hence `&mut self`.
+    #[allow(clippy::wrong_self_convention)]
     pub fn to_subscript(&mut self) -> Result<u16, FpError> {
         if self.fac.sign & 0x80 != 0 {
             return Err(FpError::IllegalFunctionCall);
@@ -650,6 +655,8 @@ impl FloatUnit {
         Ok(self.to_i16()? as u16)
     }
     /// VarGet8Bit: 0..=255 or ?FC (CHR$, POKE value, ...).
+    // Changes FAC in place, as QINT does: hence `&mut self`.
+    #[allow(clippy::wrong_self_convention)]
     pub fn to_u8(&mut self) -> Result<u8, FpError> {
         let v = self.to_subscript()?;
         if v > 255 {
@@ -658,6 +665,8 @@ impl FloatUnit {
         Ok(v as u8)
     }
     /// VarGet16Bit: 0..=65535, fraction truncated, or ?FC (PEEK, POKE address, HEX$ ...).
+    // Changes FAC in place, as QINT does: hence `&mut self`.
+    #[allow(clippy::wrong_self_convention)]
     pub fn to_u16(&mut self) -> Result<u16, FpError> {
         if self.fac.sign & 0x80 != 0 || self.fac.exp > 0x90 {
             return Err(FpError::IllegalFunctionCall);

@@ -133,6 +133,7 @@ const PICTURE_PIXELS: u32 = 256 * 192;
 
 /// LINE [(x1,y1)]-(x2,y2),PSET|PRESET[,B|,BF] (CmdLine LA749): [`line_endpoints`] then
 /// [`line_draw`]. Coordinates: x VarGet16Bit, y VarGet8Bit.
+#[cfg(test)]
 pub fn line(mem: &mut Memory, start: Option<Point>, end: Point, pset: bool, b: LineBox) {
     line_endpoints(mem, start, end);
     line_draw(mem, pset, b);

@@ -25,14 +25,20 @@ pub mod paint;
 pub mod pmode;
 pub mod state;
 
+#[cfg(test)]
 pub use crate::machine::video_select::VideoSelect;
 pub use circle::circle;
 pub use draw::{draw, DrawHost};
 pub use getput::{get, get_put_points, put, GetMode, PutAction};
-pub use line::{line, line_draw, line_endpoints, ppoint, preset, pset, LineBox};
+pub use line::{line_draw, line_endpoints, ppoint, preset, pset, LineBox};
 pub use paint::paint;
-pub use pmode::{color, pclear, pcls, pcopy, pmode, screen, Pcleared};
-pub use state::{colour_code, dp, power_on, run_reset};
+pub use pmode::{color, pclear, pcls, pcopy, pmode, screen};
+pub use state::{power_on, run_reset};
+// What only the white-box tests (src/tests) name.
+#[cfg(test)]
+pub use line::line;
+#[cfg(test)]
+pub use state::colour_code;
 
 /// A point as BASIC gives it: x 0-65535 (VarGet16Bit), y 0-255 (VarGet8Bit).
 pub type Point = (u16, u8);

@@ -53,10 +53,12 @@ mod search;
 #[cfg(test)]
 mod tests;
 
+#[cfg(test)]
+pub use crate::formats::tape_image::leader_flags;
 /// The tape image conversions, which the deck uses (they live in `formats::tape_image`).
 pub use crate::formats::tape_image::{
     append_to_wav, bas_image, blocks_from_bytes, file_type_name, good_blocks, group_tape_blocks,
-    leader_flags, read_back, TapeBlock,
+    read_back, TapeBlock,
 };
 pub use blocks::*;
 pub use deck::*;

@@ -5,24 +5,55 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
-use spacemono::basic::exec_tape::deck_error;
-use spacemono::basic::program;
-use spacemono::basic::program_tape::{
+use crate::basic::error::ErrorCode;
+use crate::basic::exec_tape::deck_error;
+use crate::basic::program;
+use crate::basic::program_tape::{
     self, listing_image, load_program_image, program_image, program_listing, CloadOutcome,
 };
-use spacemono::frontend::tape_file::insert;
-use spacemono::machine::cassette::{
-    block_duration_fields, show_search_event, Deck, DeckError, SearchEvent, TapeBlock,
+use crate::formats::block::{Block, BlockType};
+use crate::formats::namefile::{FileType, Namefile};
+use crate::formats::tapefile::file_blocks;
+use crate::formats::{cas, wav};
+use crate::machine::cassette::{
+    block_duration_fields, blocks_from_bytes, file_err, show_search_event, tape_kind_of,
+    tape_name_for, Deck, DeckError, LoadedTape, SearchEvent, TapeBlock,
 };
-use spacemono::machine::hardware::Hardware;
-use spacemono::machine::memory::{addr, Memory};
-use spacemono_core::formats::block::{Block, BlockType};
-use spacemono_core::formats::namefile::{FileType, Namefile};
-use spacemono_core::formats::tapefile::file_blocks;
-use spacemono_core::formats::{cas, wav};
-use spacemono_core::ErrorCode;
+use crate::machine::hardware::Hardware;
+use crate::machine::memory::{addr, Memory};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// A tape file put in the deck as the frontend's `tape_file::insert` puts it (a missing or
+/// empty file is a blank tape), saving through a write to a temporary file and a rename (the
+/// frontend's own atomic writes are held by its tests).
+fn insert(deck: &mut Deck, path: &Path) -> Result<(), DeckError> {
+    let kind = tape_kind_of(path)?;
+    let bytes = std::fs::read(path).unwrap_or_default();
+    let blocks = if bytes.is_empty() {
+        Vec::new()
+    } else {
+        blocks_from_bytes(&bytes, kind, &tape_name_for(path))
+            .map_err(|e| file_err(path, e.to_string()))?
+    };
+    deck.insert_tape(
+        path,
+        LoadedTape {
+            kind,
+            bytes,
+            blocks,
+        },
+        save_by_rename,
+    );
+    Ok(())
+}
+
+fn save_by_rename(path: &Path, bytes: &[u8]) -> Result<(), DeckError> {
+    let temp = path.with_extension("saving");
+    std::fs::write(&temp, bytes)
+        .and_then(|()| std::fs::rename(&temp, path))
+        .map_err(|e| file_err(path, format!("cannot save the tape: {e}")))
+}
 
 static COUNTER: AtomicUsize = AtomicUsize::new(0);
 
@@ -593,7 +624,7 @@ fn real_speed_timing_and_activity() {
     let _ = program_tape::cload(&mut deck, None, &mut mem, SP); // 600 bytes of $55: loads, whatever it lists as
     let read = deck.take_activity();
     assert_eq!((read.blocks, read.fields), (5, total));
-    use spacemono::machine::cassette::TapeSpeed;
+    use crate::machine::cassette::TapeSpeed;
     assert_eq!(read.wait_fields(TapeSpeed::Real), total);
     assert_eq!(read.wait_fields(TapeSpeed::Quick), 5);
     deck.rewind();
@@ -606,12 +637,7 @@ fn real_speed_timing_and_activity() {
     assert_eq!(deck.next_block_wait(), 1);
     // A .cas written and read back keeps the leader pattern.
     let bytes = cas::write(&blocks).unwrap();
-    let t = spacemono::machine::cassette::blocks_from_bytes(
-        &bytes,
-        spacemono_core::formats::TapeKind::Cas,
-        "T",
-    )
-    .unwrap();
+    let t = blocks_from_bytes(&bytes, crate::formats::TapeKind::Cas, "T").unwrap();
     assert_eq!(t.iter().map(|b| b.led).collect::<Vec<_>>(), led);
 }
 
@@ -638,11 +664,7 @@ fn random_tapes_never_panic_the_deck() {
             b.truncate(rng.gen_range(1..=b.len()));
             b
         };
-        let Ok(blocks) = spacemono::machine::cassette::blocks_from_bytes(
-            &bytes,
-            spacemono_core::formats::TapeKind::Cas,
-            "X",
-        ) else {
+        let Ok(blocks) = blocks_from_bytes(&bytes, crate::formats::TapeKind::Cas, "X") else {
             continue;
         };
         let mut deck = Deck::with_blocks(blocks);
