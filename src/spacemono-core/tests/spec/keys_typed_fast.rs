@@ -144,3 +144,41 @@ fn three_spaces_move_space_monopolys_diamond_three_cells() {
     let nc: u32 = nc.parse().unwrap();
     assert_eq!(cu, (3 % nc + 1).to_string(), "{nc} cells");
 }
+
+#[test]
+fn a_snapshot_taken_with_presses_still_queued_goes_on_the_same() {
+    let mut m = running(
+        "10 A$=INKEY$:IF A$=\"\" THEN 10\n\
+         20 PRINT A$;:FOR I=1 TO 300:NEXT:GOTO 10\n",
+    );
+    fields(&mut m, 10);
+    type_keys(&mut m, b"ABCDEF", 1);
+    assert!(m.typed_keys_waiting() >= 4, "{}", m.typed_keys_waiting());
+    let mut back = Machine::from_snapshot(&m.snapshot().unwrap()).unwrap();
+    assert_eq!(back.typed_keys_waiting(), m.typed_keys_waiting());
+    for machine in [&mut m, &mut back] {
+        type_keys(machine, b"GHIJ", 3);
+        fields(machine, 50 * 8);
+    }
+    assert_eq!(m.memory(), back.memory());
+    assert!(
+        m.screen_text().contains("ABCDEFGHIJ"),
+        "{}",
+        m.screen_text()
+    );
+    assert_eq!(m.screen_text(), back.screen_text());
+}
+
+#[test]
+fn a_typed_pause_stops_a_program_that_reads_no_keys_and_a_press_goes_on() {
+    use spacemono_core::Status;
+    const SHIFT_AT: u8 = 0x13; // the Dragon's pause key
+    let mut m = running("10 N=N+1:GOTO 10\n");
+    fields(&mut m, 5);
+    m.type_key(SHIFT_AT);
+    fields(&mut m, 10);
+    assert_eq!(m.status(), Status::WaitingForKey, "paused");
+    m.type_key(b'X');
+    assert_eq!(m.run_field(), Status::Running, "going on");
+    assert_eq!(m.typed_keys_waiting(), 0);
+}
