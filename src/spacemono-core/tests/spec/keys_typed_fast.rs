@@ -182,3 +182,25 @@ fn a_typed_pause_stops_a_program_that_reads_no_keys_and_a_press_goes_on() {
     assert_eq!(m.run_field(), Status::Running, "going on");
     assert_eq!(m.typed_keys_waiting(), 0);
 }
+
+#[test]
+fn the_first_key_typed_during_a_load_hurries_it_and_the_rest_reach_the_program() {
+    use spacemono_core::formats::TapeKind;
+    let mut m = Machine::with_transcript(true);
+    m.insert_tape_image(
+        TapeKind::Ascii,
+        "ASK",
+        b"10 INPUT A$\n20 PRINT \"GOT \";A$\n",
+    )
+    .unwrap();
+    m.set_tape_speed(spacemono_core::machine::cassette::TapeSpeed::Real);
+    m.type_text(b"CLOAD\r");
+    fields(&mut m, 20);
+    let t = m.transcript().unwrap();
+    assert!(t.ends_with("CLOAD\n"), "still loading: {t:?}");
+    // SPACE to hurry the load, then the RUN and the answer typed at once.
+    type_keys(&mut m, b" RUN\rYES\r", 1);
+    fields(&mut m, 50 * 3);
+    let t = m.transcript().unwrap();
+    assert!(t.ends_with("RUN\n? YES\nGOT YES\nOK\n"), "{t:?}");
+}
