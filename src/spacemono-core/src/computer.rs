@@ -160,12 +160,6 @@ impl Machine {
     #[inline]
     pub fn run_field(&mut self) -> Status {
         let first = self.hw.field;
-        // Typed keys go down one a field, when the machine is ready (none waiting: nothing to
-        // decide).
-        if self.hw.keyboard.typed_waiting() > 0 {
-            let asking = matches!(self.status(), Status::Prompt | Status::WaitingForKey);
-            self.hw.keyboard.feed_typed(asking);
-        }
         self.basic.run_slice(&mut self.hw, CYCLES_PER_FIELD);
         self.starved = self.basic.end_field(&mut self.hw, CYCLES_PER_FIELD);
         if let Some(sound) = self.sound.as_mut() {
@@ -203,8 +197,8 @@ impl Machine {
         self.starved
     }
 
-    /// A key a person typed at a window or a terminal: it goes down when the machine is
-    /// ready for it, one a field (see `Keyboard::feed_typed`).
+    /// A key a person typed at a window or a terminal: it waits, in order, until the machine
+    /// asks for a key (INKEY$, the line editor), which takes it once (see `Keyboard`).
     pub fn type_key(&mut self, code: u8) {
         self.record(Input::TypeKey(code));
         self.hw.keyboard.type_key(code);
@@ -216,7 +210,7 @@ impl Machine {
         self.hw.keyboard.type_break();
     }
 
-    /// Keys a person typed that have not gone down yet.
+    /// Keys a person typed that the machine has not taken yet.
     pub fn typed_keys_waiting(&self) -> usize {
         self.hw.keyboard.typed_waiting()
     }

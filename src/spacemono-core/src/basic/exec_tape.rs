@@ -230,9 +230,9 @@ impl Interpreter {
         let Mode::Tape(mut job) = std::mem::replace(&mut self.mode, Mode::Running) else {
             return false;
         };
-        if hw.keyboard.has_live_keys() {
-            // A key pressed while the tape loads hurries it along (the key itself is spent).
-            hw.keyboard.drop_live_keys();
+        // A key pressed while the tape loads hurries it along (the key itself is spent; keys
+        // typed once it hurries wait for the program).
+        if (hw.keyboard.has_live_keys() || !job.hurry) && hw.keyboard.take_hurry_key() {
             job.hurry = true;
         }
         if job.hurry {

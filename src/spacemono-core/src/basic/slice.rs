@@ -79,12 +79,12 @@ impl Interpreter {
 
     /// A running program's slice has spent its budget: when the frontend asked for more
     /// fields (`fields_ahead`) and the field would end with the program simply running (it
-    /// did not go without a key, no typed key waits to go down), the field ends here, as
+    /// did not go without a key), the field ends here, as
     /// [`end_field`](Self::end_field) ends it, and the program runs on; true then.
     #[cold]
     #[inline(never)]
     fn field_end_within(&mut self, hw: &mut Hardware, budget: u32) -> bool {
-        if self.fields_ahead == 0 || hw.keyboard.starved() || hw.keyboard.typed_waiting() > 0 {
+        if self.fields_ahead == 0 || hw.keyboard.starved() {
             return false;
         }
         self.fields_ahead -= 1;
@@ -129,7 +129,7 @@ impl Interpreter {
                     return false;
                 }
             }
-            Mode::Paused => match hw.keyboard.poll() {
+            Mode::Paused => match hw.keyboard.resume_key() {
                 Some(code::BREAK) => {
                     self.mode = Mode::Running;
                     let pc = self.pc;

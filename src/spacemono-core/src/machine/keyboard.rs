@@ -1,9 +1,17 @@
 //! The keyboard as the ROM sees it (docs/machine.md §8): one code per key press, no auto-repeat.
 //!
-//! Two sources feed it. *Live* keys come from a person at a window or terminal and are
-//! there as soon as they are pressed. *Scripted* keys (`--keys`) are typed only when the
-//! machine asks for a key and finds none, so a program that flushes the keyboard with one
-//! INKEY$ before it waits does not eat the script.
+//! Three sources feed it. *Pressed* keys (the machine's own typing, such as RUN, and tests)
+//! are down at once: the poll between statements latches one for INKEY$, as the ROM's BREAK
+//! check does, and a second overwrites it. *Typed* keys, a person's at a window or terminal,
+//! wait in a queue of presses and are handed over one at a time to whatever asks for a key
+//! (INKEY$, the line editor at OK, INPUT or EDIT), in order, each once: a running program gets
+//! every press however briefly the key was down and however slowly it reads the keyboard.
+//! A genuine Dragon keeps one key (IKEYIM) and loses presses a program polls too slowly to
+//! see; the issue that asked for this (30) wants every press to count, so the queue does not.
+//! *Scripted* keys (`--keys`) are typed only when the machine asks for a key and finds none.
+//! Typed and scripted keys alike reach INKEY$ only after it has found the keyboard empty
+//! since its last key, so a program that flushes the keyboard with one INKEY$ before it
+//! waits does not eat them.
 
 use std::collections::VecDeque;
 
@@ -162,13 +170,17 @@ pub const MAX_TYPED: usize = 1 << 16;
 
 #[derive(Debug, Default, Clone)]
 pub struct Keyboard {
-    /// Keys a person typed that are not yet down: handed over by [`Keyboard::feed_typed`],
-    /// one a field, as the machine becomes ready for them.
+    /// Presses a person made that the machine has not taken, oldest first: handed over one
+    /// at a time as the machine asks for a key.
     typed: VecDeque<u8>,
+    /// Keys down now (pressed by the machine itself or a test), seen by the poll.
     live: VecDeque<u8>,
     script: VecDeque<u8>,
-    /// Set when the machine asked for a key and found none: the next scripted key may come.
+    /// Set when INKEY$ found no key: the next scripted key may come.
     script_armed: bool,
+    /// Set when INKEY$ found no key since a typed key was last taken: INKEY$ may take the
+    /// next typed key (so a flushing INKEY$ leaves it for the wait after it).
+    typed_armed: bool,
     /// The machine asked for a key this field and none was there.
     starved: bool,
     /// Keys handed to the machine so far (by any route).
@@ -178,13 +190,19 @@ pub struct Keyboard {
     poll_ready: bool,
 }
 
+/// Keys the poll between statements acts on when they head a queue it does not otherwise
+/// look at: they stop or pause a running program.
+fn stops_program(k: Option<&u8>) -> bool {
+    matches!(k, Some(&code::BREAK) | Some(&code::PAUSE))
+}
+
 impl Keyboard {
     #[cfg(test)]
     pub fn new() -> Self {
         Self::default()
     }
 
-    /// A key pressed by a person.
+    /// A key pressed down now (the machine's own typing, or a test's).
     pub fn press(&mut self, code: u8) {
         if self.live.len() < 64 {
             self.live.push_back(code);
@@ -194,16 +212,18 @@ impl Keyboard {
 
     fn update_ready(&mut self) {
         self.poll_ready = !self.live.is_empty()
-            || matches!(self.script.front(), Some(&code::BREAK) | Some(&code::PAUSE));
+            || stops_program(self.script.front())
+            || stops_program(self.typed.front());
     }
 
-    /// A key a person typed (at a window or a terminal). It goes down when the machine is
-    /// ready for it ([`Keyboard::feed_typed`]); a person's typing is never dropped, however
-    /// fast it comes (up to [`MAX_TYPED`] keys ahead).
+    /// A key a person typed (at a window or a terminal): it waits in order until the machine
+    /// asks for a key, and is never dropped, however fast it comes (up to [`MAX_TYPED`] keys
+    /// ahead).
     pub fn type_key(&mut self, code: u8) {
         if self.typed.len() < MAX_TYPED {
             self.typed.push_back(code);
         }
+        self.update_ready();
     }
 
     /// BREAK pressed by a person: it goes straight down, ahead of anything typed (which it
@@ -213,24 +233,18 @@ impl Keyboard {
         self.press(code::BREAK);
     }
 
-    /// Keys a person typed that are not yet down.
+    /// Keys a person typed that the machine has not taken.
     pub fn typed_waiting(&self) -> usize {
         self.typed.len()
     }
 
-    /// Before a field: the next typed key goes down if the machine is ready for it. `asking`:
-    /// the machine ended the last field waiting for a key (at OK, INPUT, or an INKEY$ that
-    /// found nothing). A running program gets a key only when it is the only one, so it can
-    /// take it as a BREAK check or keep it for INKEY$; a queue of keys waits until it asks.
-    pub fn feed_typed(&mut self, asking: bool) {
-        if self.typed.is_empty() || self.has_live_keys() {
-            return;
-        }
-        if asking || self.typed.len() == 1 {
-            if let Some(k) = self.typed.pop_front() {
-                self.press(k);
-            }
-        }
+    /// The oldest typed key, taken.
+    fn take_typed(&mut self) -> Option<u8> {
+        let k = self.typed.pop_front()?;
+        self.typed_armed = false;
+        self.update_ready();
+        self.delivered += 1;
+        Some(k)
     }
 
     /// Keys to be typed when the machine asks for them.
@@ -252,14 +266,25 @@ impl Keyboard {
         self.has_live_keys() || self.script_left() > 0
     }
 
-    /// Forget the keys a person pressed that the machine has not taken.
+    /// Forget the keys pressed down that the machine has not taken.
     pub fn drop_live_keys(&mut self) {
         self.live.clear();
         self.update_ready();
     }
 
-    /// The poll between statements: live keys only, except that a scripted BREAK or
-    /// SHIFT+@ at the head of the script is taken, so a script can stop a running program.
+    /// A key pressed while the tape loads, which hurries the load and is spent: keys down
+    /// all go; otherwise the oldest typed key. Whether there was one.
+    pub fn take_hurry_key(&mut self) -> bool {
+        if self.has_live_keys() {
+            self.drop_live_keys();
+            return true;
+        }
+        self.take_typed().is_some()
+    }
+
+    /// The poll between statements: keys down only, except that a BREAK or SHIFT+@ at the
+    /// head of the typed keys or the script is taken, so a person or a script can stop a
+    /// running program that reads no keys.
     #[inline]
     pub fn poll(&mut self) -> Option<u8> {
         if !self.poll_ready {
@@ -267,10 +292,9 @@ impl Keyboard {
         }
         let k = match self.live.pop_front() {
             Some(k) => Some(k),
-            None => match self.script.front() {
-                Some(&k) if k == code::BREAK || k == code::PAUSE => self.script.pop_front(),
-                _ => None,
-            },
+            None if stops_program(self.typed.front()) => return self.take_typed(),
+            None if stops_program(self.script.front()) => self.script.pop_front(),
+            None => None,
         };
         self.update_ready();
         if k.is_some() {
@@ -279,21 +303,35 @@ impl Keyboard {
         k
     }
 
+    /// The key that ends a pause (SHIFT+@): any key down or typed, or a scripted BREAK or
+    /// SHIFT+@.
+    pub fn resume_key(&mut self) -> Option<u8> {
+        if self.live.is_empty() && !self.typed.is_empty() {
+            return self.take_typed();
+        }
+        self.poll()
+    }
+
     /// Whether the poll between statements would find something.
     #[inline]
     pub fn poll_pending(&self) -> bool {
         self.poll_ready
     }
 
-    /// A key for INKEY$: live first; a scripted key only after the program has once found
-    /// the keyboard empty.
+    /// A key for INKEY$: a key down first; a typed, then a scripted key only after the
+    /// program has found the keyboard empty since its last one.
     pub fn inkey(&mut self) -> Option<u8> {
         if let Some(k) = self.live.pop_front() {
             self.update_ready();
             self.delivered += 1;
             return Some(k);
         }
-        if !self.script.is_empty() && self.script_armed {
+        if self.typed_armed {
+            if let Some(k) = self.take_typed() {
+                return Some(k);
+            }
+        }
+        if !self.script.is_empty() && self.script_armed && self.typed.is_empty() {
             self.script_armed = false;
             let k = self.script.pop_front();
             self.update_ready();
@@ -301,15 +339,20 @@ impl Keyboard {
             return k;
         }
         self.script_armed = true;
-        self.starved = self.script.is_empty();
+        self.typed_armed = true;
+        self.starved = self.script.is_empty() && self.typed.is_empty();
         None
     }
 
-    /// A key for the line editor (the prompt or INPUT), which is always waiting.
+    /// A key for the line editor (the prompt, INPUT or EDIT), which is always waiting: a key
+    /// down, else the oldest typed, else the script's next.
     pub fn line_key(&mut self) -> Option<u8> {
         if let Some(k) = self.live.pop_front() {
             self.update_ready();
             self.delivered += 1;
+            return Some(k);
+        }
+        if let Some(k) = self.take_typed() {
             return Some(k);
         }
         let k = self.script.pop_front();
@@ -412,23 +455,34 @@ mod tests {
     }
 
     #[test]
-    fn typed_keys_wait_until_the_machine_asks() {
+    fn typed_keys_go_to_whatever_asks_in_order_each_once() {
         let mut k = Keyboard::new();
-        k.type_key(b'A');
-        k.type_key(b'B');
-        // Running, two keys typed: none goes down yet.
-        k.feed_typed(false);
-        assert!(!k.has_live_keys());
-        k.feed_typed(true);
-        assert!(k.has_live_keys());
-        // The first is still down: the second waits for it.
-        k.feed_typed(true);
-        assert_eq!(k.typed_waiting(), 1);
+        for &c in b"ABC" {
+            k.type_key(c);
+        }
+        // The poll between statements leaves them for INKEY$ and the line editor.
+        assert_eq!(k.poll(), None);
         assert_eq!(k.line_key(), Some(b'A'));
-        // The only key typed goes down even while a program runs (a BREAK check or INKEY$).
-        k.feed_typed(false);
-        assert_eq!(k.typed_waiting(), 0);
-        assert_eq!(k.line_key(), Some(b'B'));
+        // INKEY$ takes one only when it has found the keyboard empty since its last key.
+        assert_eq!(k.inkey(), None);
+        assert!(!k.take_starved(), "a key is there for the next INKEY$");
+        assert_eq!(k.inkey(), Some(b'B'));
+        assert_eq!(k.inkey(), None);
+        assert_eq!(k.inkey(), Some(b'C'));
+        assert_eq!(k.inkey(), None);
+        assert!(k.take_starved());
+        assert_eq!(k.delivered(), 3);
+    }
+
+    #[test]
+    fn a_typed_pause_or_break_at_the_head_reaches_the_poll() {
+        let mut k = Keyboard::new();
+        k.type_key(code::PAUSE);
+        k.type_key(b'X');
+        assert!(k.poll_pending());
+        assert_eq!(k.poll(), Some(code::PAUSE));
+        assert_eq!(k.poll(), None);
+        assert_eq!(k.resume_key(), Some(b'X'));
     }
 
     #[test]
