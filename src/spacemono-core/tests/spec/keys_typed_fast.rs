@@ -185,7 +185,7 @@ fn a_typed_pause_stops_a_program_that_reads_no_keys_and_a_press_goes_on() {
 
 #[test]
 fn the_first_key_typed_during_a_load_hurries_it_and_the_rest_reach_the_program() {
-    use spacemono_core::formats::TapeKind;
+    use spacemono_core::tape::TapeKind;
     let mut m = Machine::with_transcript(true);
     m.insert_tape_image(
         TapeKind::Ascii,
@@ -193,7 +193,7 @@ fn the_first_key_typed_during_a_load_hurries_it_and_the_rest_reach_the_program()
         b"10 INPUT A$\n20 PRINT \"GOT \";A$\n",
     )
     .unwrap();
-    m.set_tape_speed(spacemono_core::machine::cassette::TapeSpeed::Real);
+    m.set_tape_speed(spacemono_core::tape::TapeSpeed::Real);
     m.type_text(b"CLOAD\r");
     fields(&mut m, 20);
     let t = m.transcript().unwrap();
