@@ -1,6 +1,13 @@
 //! How long each tape block takes to pass the head (the deck's transport).
 
-use super::*;
+use crate::{
+    formats::{
+        block::{Block, LEADER, MAX_BLOCK_DATA},
+        tapefile::LayoutOptions,
+        wav::{byte_cycles, CPU_HZ},
+    },
+    timing::FIELDS_PER_SECOND,
+};
 
 /// How long a block takes to pass the head at the real speed, in seconds: the motor gap and the
 /// 128-byte leader when `led`, then `$55 $3C type len data checksum $55` at the cassette's bit

@@ -1,7 +1,13 @@
 //! The deck itself: the transport (position, motor, the block wait) and the file the ROM
 //! has open on it.
 
-use super::*;
+use std::path::{Path, PathBuf};
+
+use super::{
+    bad_block, block_duration_fields, check_skip_block, group_tape_blocks, name8, DeckError,
+    FoundFile, LoadedTape, Phase, Search, SearchEvent, TapeBlock, QUICK_FIELDS_PER_BLOCK,
+};
+use crate::formats::{block::BlockType, namefile::Namefile, tapefile::TapeFile, TapeKind};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum Status {

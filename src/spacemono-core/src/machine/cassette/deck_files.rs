@@ -2,7 +2,20 @@
 //! `basic::program_tape`'s), CLOADM, a data file open for input or output, CSAVEM, and
 //! writing new files to the end of the tape.
 
-use super::*;
+use super::{
+    append_to_wav, bas_image, block_duration_fields, file_err, good_blocks, read_back, with_name,
+    Deck, DeckError, FoundFile, Status, TapeBlock,
+};
+use crate::{
+    formats::{
+        block::{Block, BlockType, MAX_BLOCK_DATA},
+        cas,
+        namefile::{FileType, Namefile},
+        tapefile::{file_blocks, layout, LayoutOptions},
+        TapeKind,
+    },
+    machine::memory::{addr, Memory},
+};
 
 impl Deck {
     /// Opens the file a search just found for input and reads its first block, whatever its

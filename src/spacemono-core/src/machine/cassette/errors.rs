@@ -1,6 +1,7 @@
 //! What can go wrong with a tape, in words a user can act on.
 
-use super::*;
+use super::file_type_name;
+use crate::formats::namefile::{FileType, Namefile};
 
 /// What went wrong at the deck. BASIC reports each as one of its errors (`basic::exec_tape`).
 #[derive(Clone, Debug, PartialEq, Eq)]

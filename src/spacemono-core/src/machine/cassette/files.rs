@@ -1,7 +1,10 @@
 //! Tape files on the host as the deck sees them: their kinds from their names, and the
 //! errors that name them. Their images are read and written by `formats::tape_image`.
 
-use super::*;
+use std::path::Path;
+
+use super::{DeckError, TapeBlock};
+use crate::formats::TapeKind;
 
 /// A tape file as the frontend read it: its kind, its bytes and its blocks.
 #[derive(Clone, Debug)]

@@ -69,18 +69,6 @@ pub use names::*;
 pub use screen::*;
 pub use search::*;
 
-use std::path::{Path, PathBuf};
-
-use crate::formats::block::{Block, BlockType, LEADER, MAX_BLOCK_DATA};
-use crate::formats::namefile::{FileType, Namefile};
-use crate::formats::tapefile::{file_blocks, layout, LayoutOptions, TapeFile};
-use crate::formats::wav::{byte_cycles, CPU_HZ};
-use crate::formats::{cas, TapeKind};
-use crate::machine::hardware::Hardware;
-use crate::machine::memory::{addr, Memory};
-use crate::machine::screen::{TextScreen, BLANK};
-
-use crate::timing::FIELDS_PER_SECOND;
 /// Fields a block takes when tapes load quickly (the default): enough for the blink to show.
 pub const QUICK_FIELDS_PER_BLOCK: u32 = 1;
 /// The ROM's StackBuf: what must stay free below the stack.

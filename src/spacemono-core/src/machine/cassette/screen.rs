@@ -1,6 +1,11 @@
 //! What the search shows on the text screen.
 
-use super::*;
+use super::SearchEvent;
+use crate::machine::{
+    hardware::Hardware,
+    memory::addr,
+    screen::{TextScreen, BLANK},
+};
 
 /// Where the ROM draws `S` and `F`.
 pub const STATUS_CELL: u16 = addr::TEXT_SCREEN;

@@ -1,6 +1,6 @@
 //! The search for a file on the tape, as the ROM reports it.
 
-use super::*;
+use crate::formats::namefile::Namefile;
 
 /// One step of a search for a file, in the order the ROM does things. The interpreter shows
 /// each with [`show_search_event`] when in direct mode.

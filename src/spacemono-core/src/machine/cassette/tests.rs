@@ -1,6 +1,10 @@
 //! The deck's own tests.
 
 use super::*;
+use crate::formats::block::Block;
+use crate::formats::namefile::Namefile;
+use crate::formats::tapefile::file_blocks;
+use crate::formats::wav::CPU_HZ;
 
 #[test]
 fn leader_flags_follow_the_gap_flag() {
