@@ -41,25 +41,10 @@ fn root() -> PathBuf {
 
 /// Every .rs, .bas and .md file under `dir`, build output (`target/`) left out, sorted.
 fn citing_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).unwrap_or_else(|e| panic!("{}: {e}", d.display())) {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                if path.file_name().is_some_and(|n| n != "target") {
-                    stack.push(path);
-                }
-            } else if path
-                .extension()
-                .is_some_and(|x| x == "rs" || x == "bas" || x == "md")
-            {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
-    out
+    crate::common::files_under(dir, |path| {
+        path.extension()
+            .is_some_and(|x| x == "rs" || x == "bas" || x == "md")
+    })
 }
 
 /// The cited files, read once each: `None` when the file is not in the repository.

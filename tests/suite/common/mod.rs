@@ -11,3 +11,27 @@ pub use machine_helpers::*;
 pub fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_spacemono")
 }
+
+/// Every file under `dir` whose path `keep` accepts, sorted; build output (folders named
+/// `target`) left out.
+pub fn files_under(
+    dir: &std::path::Path,
+    keep: impl Fn(&std::path::Path) -> bool,
+) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap_or_else(|e| panic!("{}: {e}", d.display())) {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                if path.file_name().is_some_and(|n| n != "target") {
+                    stack.push(path);
+                }
+            } else if keep(&path) {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
