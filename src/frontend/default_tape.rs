@@ -2,10 +2,10 @@
 //! `CSAVE` wrote each of them (`roms/*.cas`, built into the program, so they play from any
 //! folder). Space Monopoly is first, so a plain `CLOAD` finds it as on the day it was sold.
 
+use crate::basic::program_tape::CloadError;
 use crate::computer::Machine;
 use crate::formats::tape::TapeKind;
 use crate::formats::TapeError;
-use crate::basic::program_tape::CloadError;
 
 /// A game on the built-in tape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

@@ -43,10 +43,7 @@ pub enum TapeCliError {
     /// A listing is asked of a tape with no BASIC program on it.
     NoProgram { path: PathBuf },
     /// The BASIC program on the tape cannot be read whole.
-    Unreadable {
-        path: PathBuf,
-        why: NoProgramOnTape,
-    },
+    Unreadable { path: PathBuf, why: NoProgramOnTape },
     /// A block is damaged, and the output would carry its data as if it were good.
     Damaged {
         path: PathBuf,

@@ -8,6 +8,7 @@
 //! The format restarts from its beginning when it is used up, as the ROM does.
 
 use super::{FloatUnit, FHALF, FOUTBL, N0999, N9999, NMIL};
+use crate::basic::cost::using as cost;
 use crate::basic::error::ErrorCode;
 
 const COMMA: u8 = 0x40;
@@ -47,6 +48,8 @@ pub struct Using {
     /// BasVarPtrLast (low byte): where the last decimal point was put in the buffer. It is
     /// stale between numbers, as in the ROM.
     decpt: u8,
+    /// The cycles the ROM spent on the format and the numbers so far (docs/timing.md §2.13.1).
+    cycles: u32,
 }
 
 impl Using {
@@ -64,7 +67,15 @@ impl Using {
             b,
             printed: false,
             decpt: 0,
+            cycles: 0,
         })
+    }
+
+    /// The cycles spent since the last call: the format's scan and each number's layout and
+    /// output, besides the screen's cost of each character (the PRINT sink charges
+    /// `cost::PRINT_CHAR` a character, counted here off the derived 50).
+    pub fn take_cycles(&mut self) -> u32 {
+        std::mem::take(&mut self.cycles)
     }
 
     /// Prints the literals up to the next field, then the number in FAC formatted by it.
@@ -80,7 +91,12 @@ impl Using {
                 if d9.wrapping_add(d8) > 0x11 {
                     return Err(ErrorCode::FC);
                 }
+                let before = out.len();
+                self.cycles += cost::ITEM;
                 self.format_number(fu, d9, d8, da, out);
+                let n = (out.len() - before) as u32;
+                self.cycles +=
+                    cost::OUT_STRING + (cost::OUT_CHAR - crate::basic::cost::PRINT_CHAR) * n;
                 self.printed = true;
                 Ok(())
             }
@@ -142,18 +158,25 @@ impl Using {
         let mut x = len - b as usize;
         'la247: loop {
             let mut da: u8 = 0;
+            self.cycles += cost::SCAN_START;
             loop {
                 // LA249
                 let mut d9: u8 = 0;
                 let a = at(x);
                 x += 1;
+                if a == b'#' {
+                    self.cycles += cost::SCAN_FIELD_START;
+                } else {
+                    self.cycles += cost::SCAN_CHAR;
+                }
                 if a == b'!' {
                     b = b.wrapping_sub(1);
                     self.b = b;
                     return Scan::Field(Field::Str { width: 1, da });
                 }
                 if a == b'#' {
-                    let (f, nb) = numeric(f, x, b, da, 0, None);
+                    let (f, nb, c) = numeric(f, x, b, da, 0, None);
+                    self.cycles += c;
                     self.b = nb;
                     return Scan::Field(f);
                 }
@@ -172,7 +195,8 @@ impl Using {
                     }
                     b'.' => {
                         if at(x) == b'#' {
-                            let (f, nb) = numeric(f, x + 1, b, da, 0, Some(1));
+                            let (f, nb, c) = numeric(f, x + 1, b, da, 0, Some(1));
+                            self.cycles += c;
                             self.b = nb;
                             return Scan::Field(f);
                         }
@@ -209,6 +233,7 @@ impl Using {
                     _ => {}
                 }
                 if at(x) != a || (a != b'$' && a != b'*') {
+                    self.cycles += cost::SCAN_LITERAL;
                     plus_if(da, out);
                     out.push(a);
                     continue 'la247;
@@ -227,7 +252,8 @@ impl Using {
                 // LA2AE
                 x += 1;
                 d9 = d9.wrapping_add(1);
-                let (f, nb) = numeric(f, x, b, da, d9, None);
+                let (f, nb, c) = numeric(f, x, b, da, d9, None);
+                self.cycles += c;
                 self.b = nb;
                 return Scan::Field(f);
             }
@@ -242,11 +268,16 @@ impl Using {
             e45: 0,
             comma: 0,
             decpt: self.decpt,
+            cycles: cost::FORMAT,
         };
         let mut sign = if da & PRE != 0 { b'+' } else { b' ' };
         if fu.fac.sign & 0x80 != 0 {
             fu.fac.sign = 0;
             sign = b'-';
+            bf.cycles += cost::NEGATIVE;
+        }
+        if da & EXPF == 0 {
+            bf.cycles += cost::compare((fu.fac.exp, fu.fac.man), NMIL.0);
         }
         bf.put(sign);
         bf.put(b'0');
@@ -255,20 +286,26 @@ impl Using {
         } else if fu.foutcp(NMIL) >= 0 {
             // Too big for a field: `%` and the number as PRINT shows it (sign already lost).
             let mut v = Vec::with_capacity(16);
+            let e = fu.fac.exp;
             fu.fout(&mut v);
             out.push(b'%');
             out.extend_from_slice(&v);
+            // L9587 (FOUT, docs/timing.md §2.8) and the string moved up a place (≈ 20 a byte).
+            self.cycles += bf.cycles + crate::basic::cost::fp::fout(e) + 20 * v.len() as u32;
             return;
         } else {
             bf.fixed(fu, d9, d8, da);
         }
         self.tail(&mut bf, d9, da, out);
+        self.cycles += bf.cycles;
     }
 
     /// LA3E2 onwards: padding, floating `$`, signs, post-sign, clean-up, output.
     fn tail(&mut self, bf: &mut Buf, d9: u8, da: u8, out: &mut Vec<u8>) {
         let (post, first) = bf.la513(da);
+        bf.cycles += cost::CLEAN;
         if post != 0 && first != b'*' {
+            bf.cycles += cost::CLEAN_POST;
             bf.put(first);
         }
         bf.m[bf.u as usize] = 0;
@@ -295,7 +332,8 @@ fn plus_if(da: u8, out: &mut Vec<u8>) {
 }
 
 /// The numeric field scanner: LA2B2 (left part; `right` = None) or LA2DD (`right` =
-/// Some(d8)). `x` is the index of the next unread character. Returns the field and the new B.
+/// Some(d8)). `x` is the index of the next unread character. Returns the field, the new B
+/// and the cycles of the scan (docs/timing.md §2.13.1).
 fn numeric(
     f: &[u8],
     mut x: usize,
@@ -303,8 +341,9 @@ fn numeric(
     mut da: u8,
     mut d9: u8,
     right: Option<u8>,
-) -> (Field, u8) {
+) -> (Field, u8, u32) {
     let at = |i: usize| -> u8 { f.get(i).copied().unwrap_or(0) };
+    let mut cycles = 0;
     let mut d8: u8 = 0;
     let mut a: u8;
     let mut in_right = false;
@@ -319,6 +358,7 @@ fn numeric(
             d8 = d8.wrapping_add(1);
             b = b.wrapping_sub(1);
             if b == 0 {
+                cycles += cost::SCAN_END;
                 done = true;
                 a = 0;
                 break;
@@ -326,14 +366,17 @@ fn numeric(
             a = at(x);
             x += 1;
             if a == b'#' {
+                cycles += cost::SCAN_RIGHT;
                 continue;
             }
+            cycles += cost::SCAN_RIGHT + 2 + 3;
             break;
         } else {
             // LA2B4
             d9 = d9.wrapping_add(1);
             b = b.wrapping_sub(1);
             if b == 0 {
+                cycles += cost::SCAN_END;
                 done = true;
                 a = 0;
                 break;
@@ -341,10 +384,19 @@ fn numeric(
             a = at(x);
             x += 1;
             match a {
-                b'.' => in_right = true,
-                b'#' => {}
-                b',' => da |= COMMA,
-                _ => break,
+                b'.' => {
+                    cycles += cost::SCAN_POINT;
+                    in_right = true
+                }
+                b'#' => cycles += cost::SCAN_LEFT,
+                b',' => {
+                    cycles += cost::SCAN_LEFT + cost::SCAN_COMMA;
+                    da |= COMMA
+                }
+                _ => {
+                    cycles += cost::SCAN_STOP;
+                    break;
+                }
             }
         }
     }
@@ -357,6 +409,10 @@ fn numeric(
         }
     }
     // LA302
+    cycles += cost::SCAN_TAIL;
+    if da & PRE == 0 && b != 0 {
+        cycles += cost::SCAN_TAIL_SIGN;
+    }
     x = x.wrapping_sub(1);
     d9 = d9.wrapping_add(1);
     if da & PRE == 0 {
@@ -375,28 +431,47 @@ fn numeric(
             }
         }
     }
-    (Field::Num { d9, d8, da }, b)
+    (Field::Num { d9, d8, da }, b, cycles)
 }
 
 /// LA55B: scale FAC to 9 digits before the point; returns the decimal exponent offset.
-fn la55b(fu: &mut FloatUnit) -> u8 {
+/// Adds the cycles of its passes to `cy` (docs/timing.md §2.13.1).
+fn la55b(fu: &mut FloatUnit, cy: &mut u32) -> u8 {
     let mut e47: u8 = 0;
+    *cy += cost::SCALE + cost::SCALE_TEST;
     while fu.fac.exp <= 0x80 && fu.fac.exp != 0 {
+        let (e, m) = (fu.fac.exp, fu.fac.man);
         if fu.fmult(NMIL).is_err() {
             break;
         }
+        *cy += cost::SCALE_1E9
+            + cost::SCALE_TEST
+            + crate::basic::cost::fp::fmul(NMIL.0[0], e, m, fu.fac.exp);
         e47 = e47.wrapping_sub(9);
     }
-    while fu.foutcp(N9999) > 0 {
+    loop {
+        *cy += cost::compare((fu.fac.exp, fu.fac.man), N9999.0);
+        if fu.foutcp(N9999) <= 0 {
+            *cy += cost::SCALE_NO_DIV;
+            break;
+        }
         if fu.div10().is_err() {
             break;
         }
+        *cy += cost::SCALE_DIV + cost::div10(fu.fac.man);
         e47 = e47.wrapping_add(1);
     }
-    while fu.foutcp(N0999) <= 0 && fu.fac.exp != 0 {
+    loop {
+        *cy += cost::compare((fu.fac.exp, fu.fac.man), N0999.0);
+        if !(fu.foutcp(N0999) <= 0 && fu.fac.exp != 0) {
+            *cy += cost::SCALE_END;
+            break;
+        }
+        let e = fu.fac.exp;
         if fu.mul10().is_err() {
             break;
         }
+        *cy += cost::SCALE_MUL + cost::mul10(e, fu.fac.exp);
         e47 = e47.wrapping_sub(1);
     }
     e47
@@ -407,6 +482,8 @@ struct Buf {
     m: [u8; 256],
     /// U: the output pointer.
     u: u8,
+    /// The cycles spent (docs/timing.md §2.13.1).
+    cycles: u32,
     /// Eval45: decimal point counter.
     e45: u8,
     /// BasEditorLineLen: comma counter.
@@ -426,7 +503,14 @@ impl Buf {
     /// the exponent's sign and two digits.
     fn exponential(&mut self, fu: &mut FloatUnit, d9: u8, d8: u8, da: u8) {
         let orig = fu.fac.exp;
-        let e47 = if orig != 0 { la55b(fu) } else { 0 };
+        // LA49B's own instructions are not counted one by one (≈ 150, issue 31); its
+        // scaling, divisions, digits and zeros are.
+        self.cycles += 150;
+        let e47 = if orig != 0 {
+            la55b(fu, &mut self.cycles)
+        } else {
+            0
+        };
         let mut a = if d8 != 0 { d8 - 1 } else { 0 };
         a = a.wrapping_add(d9);
         let bb3: u8 = if da & POST != 0 { 0 } else { 0xFF };
@@ -434,6 +518,7 @@ impl Buf {
         let init = a;
         while (a as i8) < 0 {
             let _ = fu.div10();
+            self.cycles += cost::DIV_PASS + cost::div10(fu.fac.man);
             a = a.wrapping_add(1);
         }
         let a2 = if (init as i8) < 0 { init } else { 0 };
@@ -486,7 +571,8 @@ impl Buf {
     fn fixed(&mut self, fu: &mut FloatUnit, d9: u8, d8: u8, da: u8) {
         let mut e47 = fu.fac.exp;
         if e47 != 0 {
-            e47 = la55b(fu);
+            self.cycles += 8;
+            e47 = la55b(fu, &mut self.cycles);
         }
         let tail_a = if (e47 as i8) >= 0 {
             self.whole(fu, e47, d9, d8, da)
@@ -500,6 +586,7 @@ impl Buf {
     /// A number of 100,000,000 or more (nine digits before the point, `e47` ≥ 0 more):
     /// returns the right part's length for LA3DE.
     fn whole(&mut self, fu: &mut FloatUnit, e47: u8, d9: u8, d8: u8, da: u8) -> u8 {
+        self.cycles += cost::WHOLE + 5 * (d8 == 0) as u32;
         self.zeros(d9.wrapping_sub(9).wrapping_sub(e47));
         self.la5f1(e47, da);
         self.la590(fu);
@@ -516,23 +603,31 @@ impl Buf {
     fn below_100m(&mut self, fu: &mut FloatUnit, mut e47: u8, d9: u8, d8: u8, da: u8) -> u8 {
         let mut a = if d8 != 0 { d8 - 1 } else { 0 };
         a = a.wrapping_add(e47);
+        self.cycles += cost::BELOW_100M + cost::BELOW_100M_END + 2 * (d8 != 0) as u32;
         if (a as i8) >= 0 {
             a = 0;
+            self.cycles += 2;
         }
         let init = a;
         while (a as i8) < 0 {
             let _ = fu.div10();
+            self.cycles += cost::DIV_PASS + cost::div10(fu.fac.man);
             a = a.wrapping_add(1);
         }
         e47 = e47.wrapping_sub(init);
+        if d8 == 0 {
+            self.cycles += 5;
+        }
         if (e47.wrapping_add(9) as i8) < 0 {
             // LA47C
+            self.cycles += cost::BELOW_100M_FRACTION;
             self.zeros(d9);
             self.la5db();
             self.zeros(0xF7u8.wrapping_sub(e47));
             self.e45 = 0;
             self.comma = 0;
         } else {
+            self.cycles += cost::BELOW_100M_DIGITS;
             self.zeros(d9.wrapping_sub(9).wrapping_sub(e47));
             self.la5f1(e47, da);
         }
@@ -546,6 +641,7 @@ impl Buf {
     /// LA478: put A zeros (none if A ≤ 0 as a signed byte).
     fn zeros(&mut self, a: u8) {
         let n = a as i8;
+        self.cycles += cost::zeros(n.max(0) as u32);
         for _ in 0..n.max(0) {
             self.put(b'0');
         }
@@ -555,11 +651,15 @@ impl Buf {
     fn la5d7(&mut self) {
         self.e45 = self.e45.wrapping_sub(1);
         if self.e45 == 0 {
+            self.cycles += cost::POINT;
             self.la5db();
             return;
         }
         self.comma = self.comma.wrapping_sub(1);
-        if self.comma == 0 {
+        if self.comma != 0 {
+            self.cycles += cost::NO_POINT;
+        } else {
+            self.cycles += cost::COMMA_PUT;
             self.comma = 3;
             self.put(b',');
         }
@@ -576,12 +676,14 @@ impl Buf {
     fn la5f1(&mut self, e47: u8, da: u8) {
         self.e45 = e47.wrapping_add(10);
         let a = e47.wrapping_add(11);
+        self.cycles += cost::counters(a, da & COMMA != 0);
         let c = a % 3 + 2;
         self.comma = if da & COMMA != 0 { c } else { 0 };
     }
 
     /// LA60F: put A zeros, checking for the point/comma between them.
     fn la60f(&mut self, a: u8) {
+        self.cycles += cost::zeros_counted((a as i8).max(0) as u32);
         let mut a = a;
         loop {
             a = a.wrapping_sub(1);
@@ -598,18 +700,31 @@ impl Buf {
 
     /// LA590: round, make an integer, and write its nine digits with point/comma checks.
     fn la590(&mut self, fu: &mut FloatUnit) {
+        let before = fu.fac.exp;
         let _ = fu.fadd(FHALF);
+        self.cycles += cost::round(before, fu.fac.exp) + cost::integer(fu.fac.exp);
         fu.qint();
         let mut m = fu.fac.man;
         let mut b: u8 = 0x80;
-        for &t in FOUTBL.iter() {
+        for (i, &t) in FOUTBL.iter().enumerate() {
             self.la5d7();
             let digit;
             (digit, b) = super::foutbl_digit(&mut m, b, t);
+            // A digit d takes d + 1 subtractions of its power of ten, or 10 − d additions
+            // (the table alternates, starting with a subtraction).
+            let d = digit.wrapping_sub(b'0') as u32;
+            let adding = i % 2 == 1;
+            let passes = if adding {
+                10u32.saturating_sub(d)
+            } else {
+                d + 1
+            };
+            self.cycles += cost::digit(passes, adding);
             self.put(digit);
         }
         fu.fac.man = m;
         self.m[self.u as usize] = 0;
+        self.cycles += cost::DIGITS_END;
         self.la5d7();
     }
 
@@ -619,10 +734,13 @@ impl Buf {
         let mut x = B3 + 1;
         let mut first = self.m[x as usize];
         let mut pad = b' ';
+        self.cycles += cost::PAD;
         if da & ASTER != 0 {
             pad = b'*';
+            self.cycles += cost::PAD_ASTERISK;
             if first == b' ' {
                 first = b'*';
+                self.cycles += cost::PAD_BLANK_SIGN;
             }
         }
         let mut zero_before = true;
@@ -630,12 +748,19 @@ impl Buf {
             self.m[x as usize] = pad;
             x = x.wrapping_add(1);
             let c = self.m[x as usize];
-            if c == 0 || c == b'E' || c == b'.' {
+            if c == 0 || c == b'E' {
+                self.cycles += cost::PAD_STOP_END;
+                break;
+            }
+            if c == b'.' {
+                self.cycles += cost::PAD_STOP_POINT;
                 break;
             }
             if c == b'0' || c == b',' {
+                self.cycles += cost::PAD_PLACE + cost::PAD_COMMA * (c == b',') as u32;
                 continue;
             }
+            self.cycles += cost::PAD_STOP_DIGIT;
             zero_before = false;
             break;
         }
@@ -644,10 +769,12 @@ impl Buf {
             self.m[x as usize] = b'0';
         }
         if da & FLOATD != 0 {
+            self.cycles += cost::PAD_DOLLAR;
             x = x.wrapping_sub(1);
             self.m[x as usize] = b'$';
         }
         if da & POST == 0 {
+            self.cycles += cost::PAD_SIGN;
             x = x.wrapping_sub(1);
             self.m[x as usize] = first;
         }
@@ -662,12 +789,19 @@ impl Buf {
             x = x.wrapping_add(1);
             let tmp = x;
             if self.decpt.wrapping_sub(x).wrapping_sub(d9) == 0 {
+                self.cycles += cost::CLEAN_END;
                 return x;
             }
             let c = self.m[x as usize];
-            if c == b' ' || c == b'*' {
+            if c == b' ' {
+                self.cycles += cost::CLEAN_BLANK;
                 continue;
             }
+            if c == b'*' {
+                self.cycles += cost::CLEAN_ASTERISK;
+                continue;
+            }
+            self.cycles += cost::CLEAN_OTHER;
             let mut stack: Vec<u8> = vec![0];
             let mut xx = x;
             let mut removed = false;
