@@ -46,6 +46,8 @@ pub const ITEM: u32 = 4 + 4 + 4 + 2 + 5 + 8 + 5 + 8;
 /// BEQ, LDA, LBMI.
 pub const FORMAT: u32 = 3 + 2 + 4 + 2 + 3 + 6 + 3 + 6 + 2 + 6 + 2 + 5 + 3 + 3 + 4 + 4 + 3 + 4 + 5;
 pub const NEGATIVE: u32 = 8;
+/// A forced `+` sign (LDB #'+').
+pub const PRE_SIGN: u32 = 2;
 
 /// FPA0cmpX with its JSR: the exponents compared (and then the top byte with the sign, the
 /// next two, the last by subtraction, as far as they are equal), L946E and L941E setting B.
@@ -75,10 +77,17 @@ pub fn compare(fac: (u8, u32), constant: [u8; 5]) -> u32 {
     c + 2 + 4 + 3 + 2 + 2 + 3 + 2 * larger as u32 + 5
 }
 
-/// FPA0mul10 (79 with its JSR, docs/timing.md §2.6) and its FADD of x and 4x; `before`, `after`
-/// FAC's exponents.
-pub fn mul10(before: u8, after: u8) -> u32 {
-    79 + fp::fadd(before, 0, before.wrapping_add(2), 0, after.wrapping_sub(1))
+/// FPA0mul10 (79 with its JSR, docs/timing.md §2.6) and its FADD of 4x and x (`man` x's
+/// mantissa, `before`, `after` FAC's exponents). L9116 is entered with 4x's exponent in A, as
+/// FPA1's: the larger exponent is the left operand's (FADD's +17), and x is shifted 2 places
+/// into the guard byte, which rounds the sum up (R, 28) when its top bit is set; after an
+/// overflow, when the bit shifted out is 1. That gives §2.6's measured 307–358.
+pub fn mul10(man: u32, before: u8, after: u8) -> u32 {
+    let sum_exp = after.wrapping_sub(1);
+    let overflow = sum_exp > before.wrapping_add(2);
+    let sum = (man as u64) + ((man >> 2) as u64);
+    let rounds = if overflow { sum & 1 != 0 } else { man & 2 != 0 };
+    79 + fp::fadd(before.wrapping_add(2), 0, before, 0, sum_exp) + 28 * rounds as u32
 }
 
 /// FPA0div10 (130 with its JSR) and its FDIV, from the quotient's mantissa.
@@ -187,24 +196,27 @@ pub const DIGITS_END: u32 = 6;
 /// LA3DE's JSR LA513 and its set-up: LDX, LDB ,X, PSHS, LDA, LDB, BITB, PULS, BEQ (+13 with
 /// `*` padding, +6 more after a blank sign), PSHS; each padded place (STA ,X+, LDB ,X, the
 /// end, `E`, `0` tests: 23; a `,` 5 more); the place that stops it (33 before a digit, 16 at
-/// the end or before `E`, 28 before a `.`, then LDA, STA ,-X: 8); LA548: LDA, BITA, BEQ
+/// the end, 26 before `E`, 41 before a `.`, each with LDA, STA ,-X); LA548: LDA, BITA, BEQ
 /// (+2 LDB, +6 STB for a floating `$`), ANDA, PULS, BNE (+6 STB without a post-sign), RTS.
 pub const PAD: u32 = 8 + 3 + 4 + 6 + 2 + 4 + 2 + 6 + 3 + 6 + 4 + 2 + 3 + 2 + 6 + 3 + 5;
 pub const PAD_PLACE: u32 = 23;
 pub const PAD_COMMA: u32 = 5;
 pub const PAD_STOP_DIGIT: u32 = 33;
-pub const PAD_STOP_END: u32 = 6 + 4 + 3 + 3 + 8;
+pub const PAD_STOP_END: u32 = 6 + 4 + 3 + 8;
+pub const PAD_STOP_E: u32 = 6 + 4 + 3 + 2 + 3 + 8;
 pub const PAD_STOP_POINT: u32 = 6 + 4 + 3 + 2 + 3 + 2 + 3 + 2 + 3 + 2 + 3 + 8;
 pub const PAD_ASTERISK: u32 = 2 + 2 + 3;
 pub const PAD_BLANK_SIGN: u32 = 6;
 pub const PAD_DOLLAR: u32 = 8;
 pub const PAD_SIGN: u32 = 6;
 
-/// LA3E2's return: TSTA, BEQ (+11 with a post-sign: CMPB, BEQ, STB), CLR ,U, LDX; LA3F3's
+/// LA3E2's return: TSTA, BEQ (+11 with a post-sign: CMPB, BEQ, STB; +5 when it is a `*`
+/// and not stored), CLR ,U, LDX; LA3F3's
 /// pass over each blank or `*` left of the field (LEAX, STX, LDA, SUBA, SUBA, BEQ, LDA, CMPA,
 /// BEQ: 34; 39 for `*`), and its end where the field starts (25 and the RTS).
 pub const CLEAN: u32 = 2 + 3 + 6 + 3;
 pub const CLEAN_POST: u32 = 2 + 3 + 6;
+pub const CLEAN_POST_ASTERISK: u32 = 2 + 3;
 pub const CLEAN_BLANK: u32 = 34;
 pub const CLEAN_ASTERISK: u32 = 39;
 pub const CLEAN_END: u32 = 25 + 5;

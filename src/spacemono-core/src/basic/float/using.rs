@@ -271,6 +271,9 @@ impl Using {
             cycles: cost::FORMAT,
         };
         let mut sign = if da & PRE != 0 { b'+' } else { b' ' };
+        if da & PRE != 0 {
+            bf.cycles += cost::PRE_SIGN;
+        }
         if fu.fac.sign & 0x80 != 0 {
             fu.fac.sign = 0;
             sign = b'-';
@@ -307,6 +310,8 @@ impl Using {
         if post != 0 && first != b'*' {
             bf.cycles += cost::CLEAN_POST;
             bf.put(first);
+        } else if post != 0 {
+            bf.cycles += cost::CLEAN_POST_ASTERISK;
         }
         bf.m[bf.u as usize] = 0;
         let start = bf.la3f3(d9);
@@ -467,11 +472,11 @@ fn la55b(fu: &mut FloatUnit, cy: &mut u32) -> u8 {
             *cy += cost::SCALE_END;
             break;
         }
-        let e = fu.fac.exp;
+        let (e, m) = (fu.fac.exp, fu.fac.man);
         if fu.mul10().is_err() {
             break;
         }
-        *cy += cost::SCALE_MUL + cost::mul10(e, fu.fac.exp);
+        *cy += cost::SCALE_MUL + cost::mul10(m, e, fu.fac.exp);
         e47 = e47.wrapping_sub(1);
     }
     e47
@@ -748,8 +753,12 @@ impl Buf {
             self.m[x as usize] = pad;
             x = x.wrapping_add(1);
             let c = self.m[x as usize];
-            if c == 0 || c == b'E' {
+            if c == 0 {
                 self.cycles += cost::PAD_STOP_END;
+                break;
+            }
+            if c == b'E' {
+                self.cycles += cost::PAD_STOP_E;
                 break;
             }
             if c == b'.' {

@@ -144,8 +144,8 @@ fn item_cycles(fmt: &str, value: &str) -> u32 {
 
 /// Issue 31: a flat 24,000 c an item could not follow the ROM, whose layout falls steeply as
 /// the value grows (fewer MUL10s to nine digits, fewer DIV10s down to the decimals): for
-/// `"####.##"`, 0 skips both (≈ 5,400), 1.5 takes 8 MUL10s and 6 DIV10s (≈ 23,900), 1,500
-/// 5 and 3 (≈ 15,800).
+/// `"####.##"`, 0 skips both (≈ 5,400), 1.5 takes 8 MUL10s and 6 DIV10s (≈ 24,100), 1,500
+/// 5 and 3 (≈ 15,900); the output's 27 c a character are PRINT's, charged by its sink.
 #[test]
 fn a_fields_cost_falls_as_its_value_grows() {
     let costs: Vec<u32> = ["1.5", "15", "150", "1500", "15000"]
