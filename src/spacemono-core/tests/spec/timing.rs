@@ -626,6 +626,15 @@ fn each_print_using_value_costs_what_the_roms_instructions_add_up_to() {
             // 3 more characters sent (TextOutString 50 each, TextOutChar 215).
             (3 * 27 - 3 * 34 + 3 * (50 + 215)) as f64,
         ),
+        (
+            "\"X####.##\" instead of \"####.##\", 15",
+            4000,
+            using_loop(4000, "X####.##", "15"),
+            using_loop(4000, "####.##", "15"),
+            // LA249's pass for the X (29), its tests and LA21D (60), TextOutChar for a letter
+            // (218), and LA247's CLR <EvalDA again (6).
+            (29 + 60 + 218 + 6) as f64,
+        ),
     ];
     assert_each_within_three_percent_of_derived(&rows);
 }

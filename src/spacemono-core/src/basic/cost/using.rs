@@ -11,12 +11,21 @@ use super::fp;
 /// LA249's pass for a format character that is not `!` or `#` and not the last: CLR, LDA
 /// ,X+, the `!` and `#` tests (LBEQ, BEQ not taken), DECB, BNE.
 pub const SCAN_CHAR: u32 = 6 + 6 + 2 + 5 + 2 + 3 + 2 + 3;
+/// LA249's pass for a `!` (CLR, LDA ,X+, CMPA, LBEQ taken).
+pub const SCAN_STRING_FIELD: u32 = 6 + 6 + 2 + 6;
+/// The format's last character when it is a literal: LA366 with its JSR (33) before
+/// TextOutChar.
+pub const SCAN_LAST: u32 = 33;
+/// A `.` not followed by `#`, printed: the `+` and `.` tests, LA2CF (LDA ,X, CMPA, LBNE taken),
+/// LA21D.
+pub const SCAN_LITERAL_POINT: u32 = 2 + 3 + 2 + 3 + 4 + 2 + 6 + 33 + 3;
 /// LA249's pass for the `#` that starts a field (to LA2B2: CLR <EvalD8).
 pub const SCAN_FIELD_START: u32 = 6 + 6 + 2 + 5 + 2 + 3 + 6;
 /// LA247's CLR <EvalDA, at the start of each scan.
 pub const SCAN_START: u32 = 6;
 /// A literal character printed by LA21D (the `+`, `.`, `%` tests, CMPA ,X, BNE; LA366 with
-/// its JSR, 33; JSR TextOutChar; BRA LA247), besides the screen's own cost.
+/// its JSR, 33; JSR TextOutChar; BRA LA247), besides the screen's own cost (TextOutChar's,
+/// its JSR included). A `%` that opens no field is charged the same (not derived apart).
 pub const SCAN_LITERAL: u32 = 2 + 3 + 2 + 3 + 2 + 5 + 4 + 3 + 33 + 3;
 /// LA2B4's pass for each `#` or `,` left of the point (INC, DECB, BEQ, LDA ,X+, the `.` and
 /// `#` tests): 27; a `,` also sets the comma flag (the `,` test, LDA, ORA, STA, BRA: +13).
