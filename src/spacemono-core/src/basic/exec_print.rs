@@ -125,9 +125,11 @@ impl Interpreter {
                     buf.clear();
                     match self.eval_top(hw, e, PRINT_LEVEL)? {
                         Val::Num => {
-                            // DoPrintUSING formats digit by digit with FP operations.
-                            hw.cycles += cost::PRINT_USING_NUMBER;
-                            using.number(&mut self.fu, &mut buf)?
+                            // LA373's layout, counted as the ROM's routines run
+                            // (docs/timing.md §2.13.1).
+                            let r = using.number(&mut self.fu, &mut buf);
+                            hw.cycles += using.take_cycles();
+                            r?
                         }
                         Val::Str(d) => {
                             let s = self.take_string(hw, d);
@@ -143,6 +145,7 @@ impl Interpreter {
         }
         buf.clear();
         using.finish(&mut buf);
+        hw.cycles += using.take_cycles();
         sink.write(hw, &buf);
         if !ends_open {
             sink.write(hw, b"\r");

@@ -570,3 +570,71 @@ fn fields_run_in_batches_are_the_same_run_as_one_at_a_time() {
     // INKEY$ finding nothing ended some batches early.
     assert!(stopped_short > 0, "no batch stopped short");
 }
+
+/// Issue 31: PRINT USING's numeric field costs what the ROM's instructions add up to
+/// (docs/timing.md §2.13.1). The same statement prints the same number of characters at the
+/// same place, so only LA373's layout of the value differs: LA55B's MUL10 passes (each with
+/// its comparison with 99,999,999.9), LA441's DIV10 passes down to the field's decimals,
+/// LA590's digit loop (60 c a pass) and LA513's padding (23 a place).
+#[test]
+fn each_print_using_value_costs_what_the_roms_instructions_add_up_to() {
+    let using_loop = |n: u32, fmt: &str, value: &str| {
+        format!("10 F$=\"{fmt}\":A={value}\n20 FOR I=1 TO {n}:PRINT @0,USING F$;A;:NEXT\n")
+    };
+    let rows: Vec<(&str, u32, String, String, f64)> = vec![
+        (
+            "\"####.##\": 15 instead of 0",
+            1000,
+            using_loop(1000, "####.##", "15"),
+            using_loop(1000, "####.##", "0"),
+            // LA55B's JSR 8, its entry and end 34, LA577's comparison and pass 46, 7 MUL10
+            // passes (40 + 15 + MUL10: 325 for 15, 15,000, 15,000,000, whose 5x overflows,
+            // 307 for the others) and the last comparison 45: 2,721; 5 DIV10 passes (150 + 2,080 + 54 per 1 bit
+            // of the quotients 15,000,000 … 1,500, 42 bits): 13,418, less 0's CLRA 2;
+            // rounding 315 against 59 (+256), QINT 363 against 294 (+69), 4 more digit
+            // passes (+240), 2 fewer zeros after the digits (−50), 4 fewer padded places and
+            // the stop before a digit, not a point (−100), 2 fewer blanks cleaned (−68).
+            (2_721 + 13_418 - 2 + 256 + 69 + 240 - 50 - 100 - 68) as f64,
+        ),
+        (
+            "\"####.##\": 1500 instead of 15",
+            1000,
+            using_loop(1000, "####.##", "1500"),
+            using_loop(1000, "####.##", "15"),
+            // 2 fewer MUL10 passes (−742: 40 + 15 + 325 and 40 + 15 + 307), 2 fewer DIV10
+            // passes (−5,216: 150,000 is reached after 3), rounding 150,000 +18, QINT −18, the
+            // same 49 digit passes, 2 fewer padded places (−46).
+            (-742 - 5_216 + 18 - 18 - 46) as f64,
+        ),
+        (
+            "\"####.##\": 1.5 instead of 15",
+            1000,
+            using_loop(1000, "####.##", "1.5"),
+            using_loop(1000, "####.##", "15"),
+            // 1 more MUL10 pass (+362: 40 + 15 + 307), 1 more DIV10 pass (+2,446: 150 has 4
+            // 1 bits), rounding 150 −105 (an 8-bit alignment), QINT −122 (three whole
+            // bytes), 8 fewer digit passes (−480: 000000150 against 000001500), 1 more
+            // padded place (+23).
+            (362 + 2_446 - 105 - 122 - 480 + 23) as f64,
+        ),
+        (
+            "\"#######.##\" instead of \"####.##\", 15",
+            4000,
+            using_loop(4000, "#######.##", "15"),
+            using_loop(4000, "####.##", "15"),
+            // 3 more `#` scanned (LA2B4, 27 each), 3 fewer blanks cleaned (LA3F3, 34 each),
+            // 3 more characters sent (TextOutString 50 each, TextOutChar 215).
+            (3 * 27 - 3 * 34 + 3 * (50 + 215)) as f64,
+        ),
+        (
+            "\"X####.##\" instead of \"####.##\", 15",
+            4000,
+            using_loop(4000, "X####.##", "15"),
+            using_loop(4000, "####.##", "15"),
+            // LA249's pass for the X (29), its tests and LA21D (60), TextOutChar for a letter
+            // (218), and LA247's CLR <EvalDA again (6).
+            (29 + 60 + 218 + 6) as f64,
+        ),
+    ];
+    assert_each_within_three_percent_of_derived(&rows);
+}

@@ -16,6 +16,7 @@ pub mod draw;
 pub mod fin;
 pub mod fp;
 pub mod graphics;
+pub mod using;
 
 /// Fields between cursor toggles while waiting for a key (about half a second).
 pub const CURSOR_BLINK_FIELDS: u32 = 25;
@@ -211,8 +212,6 @@ pub const PRINT_ITEM: u32 = 310;
 pub const PRINT_CHAR: u32 = 27;
 /// A numeric item: building the string from FOUT's buffer.
 pub const PRINT_NUMBER: u32 = 300;
-/// PRINT USING, per numeric item: the format re-scanned, the number formatted digit by digit.
-pub const PRINT_USING_NUMBER: u32 = 24_000;
 /// `PRINT @`: setting the cursor.
 pub const PRINT_AT: u32 = 330;
 /// CLS (docs/timing.md §2.15, 6,952 with dispatch).

@@ -131,3 +131,29 @@ fn random_formats_never_panic() {
         u.finish(&mut out);
     }
 }
+
+/// The cycles of one numeric item through the whole layout (docs/timing.md §2.13.1).
+fn item_cycles(fmt: &str, value: &str) -> u32 {
+    let mut fu = FloatUnit::new();
+    let mut u = Using::new(fmt.as_bytes()).unwrap();
+    let mut out = Vec::new();
+    eval_in(&mut fu, value, &[]).unwrap();
+    u.number(&mut fu, &mut out).unwrap();
+    u.take_cycles()
+}
+
+/// Issue 31: a flat 24,000 c an item could not follow the ROM, whose layout falls steeply as
+/// the value grows (fewer MUL10s to nine digits, fewer DIV10s down to the decimals): for
+/// `"####.##"`, 0 skips both (≈ 5,400), 1.5 takes 8 MUL10s and 6 DIV10s (≈ 24,100), 1,500
+/// 5 and 3 (≈ 15,900); the output's 27 c a character are PRINT's, charged by its sink.
+#[test]
+fn a_fields_cost_falls_as_its_value_grows() {
+    let costs: Vec<u32> = ["1.5", "15", "150", "1500", "15000"]
+        .iter()
+        .map(|v| item_cycles("####.##", v))
+        .collect();
+    assert!(costs.windows(2).all(|w| w[0] > w[1]), "{costs:?}");
+    assert!((23_000..25_000).contains(&costs[0]), "{costs:?}");
+    assert!((15_000..17_000).contains(&costs[3]), "{costs:?}");
+    assert!(item_cycles("####.##", "0") < 6_000);
+}
