@@ -2,7 +2,7 @@
 //! and the Extended Color BASIC that runs on it, with the file formats it reads and writes.
 //!
 //! The core knows nothing of windows, audio devices, the command line or the host's files: it
-//! is driven a field (1/49.97 s) at a time through [`computer::Machine`] (type keys, run,
+//! is driven a field (1/49.97 s) at a time through [`Machine`] (type keys, run,
 //! take the events and the picture), and every frontend drives it the same way, whether it is
 //! a window, a terminal or a test. Layers point one way: `computer` (the composition root)
 //! holds `basic` (the interpreter), which uses `machine` (the hardware), which uses
@@ -10,6 +10,9 @@
 //! `Bus` trait, for the machine to put RAM, the ROM area and the I/O behind.
 
 #![forbid(unsafe_code)]
+// A type a frontend can get hold of but not name is a leak past the facade: export it or keep
+// it in.
+#![warn(unnameable_types)]
 
 // The white-box tests (src/tests) share the spec's helpers, which name the crate from outside.
 #[cfg(test)]
@@ -39,6 +42,8 @@ pub use run_until::{EndReason, BATCH_FIELDS, IDLE_SECONDS};
 // What it gives back: events (sound, the printer, errors), the picture, the text cells.
 pub use machine::hardware::Event;
 pub use machine::screen::TextCell;
+pub use machine::video_select::VideoSelect;
+pub use video::vdg::GraphicsMode;
 pub use video::vdg::{FRAME_HEIGHT, FRAME_WIDTH, PICTURE_X, PICTURE_Y};
 pub use video::{palette, text_art, Frame, VdgMode};
 // Keys: a Dragon key's code, the key a host character or named key is, key scripts.
@@ -65,8 +70,8 @@ pub use timing::{CPU_HZ, CYCLES_PER_FIELD, FIELDS_PER_SECOND, FIELD_IRQ_CYCLES, 
 /// programs on a tape (CLOAD's and CSAVE's own rules).
 pub mod tape {
     pub use crate::basic::program_tape::{
-        first_program, image_listing, listing_image, CloadError, ListingError, NoProgramOnTape,
-        ProgramOnTape,
+        first_program, image_listing, listing_image, AsciiLoadError, CloadError, Damage,
+        ListingError, NoProgramOnTape, ProgramOnTape,
     };
     pub use crate::formats::tape::read_files;
     pub use crate::formats::{
@@ -75,6 +80,7 @@ pub mod tape {
     };
     pub use crate::machine::cassette::{
         append_to_wav, blocks_from_bytes, file_err, good_blocks, group_tape_blocks, tape_kind_of,
-        tape_name_for, Deck, DeckError, LoadedTape, SaveTape, TapeSpeed,
+        tape_name_for, Activity, Deck, DeckError, FoundFile, LoadedTape, SaveTape, SearchEvent,
+        TapeBlock, TapeSpeed,
     };
 }

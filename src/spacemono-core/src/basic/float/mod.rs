@@ -93,6 +93,8 @@ pub struct Fac {
 }
 
 /// The errors the math package raises; the interpreter maps them to ?OV, ?/0 and ?FC.
+/// (Reachable from outside only through `ErrorCode: From<FpError>`, which no frontend uses.)
+#[allow(unnameable_types)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FpError {
     Overflow,

@@ -3,11 +3,15 @@
 
 use std::path::{Path, PathBuf};
 
+#[cfg(test)]
+use super::group_tape_blocks;
 use super::{
-    bad_block, block_duration_fields, check_skip_block, group_tape_blocks, name8, DeckError,
-    FoundFile, LoadedTape, Phase, Search, SearchEvent, TapeBlock, QUICK_FIELDS_PER_BLOCK,
+    bad_block, block_duration_fields, check_skip_block, name8, DeckError, FoundFile, LoadedTape,
+    Phase, Search, SearchEvent, TapeBlock, QUICK_FIELDS_PER_BLOCK,
 };
-use crate::formats::{block::BlockType, namefile::Namefile, tapefile::TapeFile, TapeKind};
+#[cfg(test)]
+use crate::formats::tapefile::TapeFile;
+use crate::formats::{block::BlockType, namefile::Namefile, TapeKind};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum Status {
@@ -78,7 +82,7 @@ pub enum TapeSpeed {
 
 impl Activity {
     /// Fields to wait for this activity at `speed`.
-    pub fn wait_fields(&self, speed: TapeSpeed) -> u64 {
+    pub(crate) fn wait_fields(&self, speed: TapeSpeed) -> u64 {
         match speed {
             TapeSpeed::Quick => self.blocks * QUICK_FIELDS_PER_BLOCK as u64,
             TapeSpeed::Real => self.fields,
@@ -97,7 +101,7 @@ pub struct Activity {
 
 impl Deck {
     /// An empty deck: no tape.
-    pub fn new() -> Deck {
+    pub(crate) fn new() -> Deck {
         Deck {
             blocks: Vec::new(),
             pos: 0,
@@ -119,7 +123,7 @@ impl Deck {
     /// file and says why (a full disk, a .bas that holds one program, a save that would not
     /// read back). The machine showed ?IO ERROR for it; the frontend tells the person why.
     #[inline]
-    pub fn next_failure(&mut self) -> Option<DeckError> {
+    pub(crate) fn next_failure(&mut self) -> Option<DeckError> {
         if self.failures.is_empty() {
             None
         } else {
@@ -128,17 +132,18 @@ impl Deck {
     }
 
     /// `--tape-speed`: kept across inserts and ejects.
-    pub fn set_speed(&mut self, speed: TapeSpeed) {
+    pub(crate) fn set_speed(&mut self, speed: TapeSpeed) {
         self.speed = speed;
     }
 
-    pub fn speed(&self) -> TapeSpeed {
+    pub(crate) fn speed(&self) -> TapeSpeed {
         self.speed
     }
 
     /// Fields the interpreter should wait for the block that would be read next, at the
     /// deck's speed (step-by-step loading).
-    pub fn next_block_wait(&self) -> u32 {
+    #[cfg(test)]
+    pub(crate) fn next_block_wait(&self) -> u32 {
         match self.speed {
             TapeSpeed::Quick => QUICK_FIELDS_PER_BLOCK,
             TapeSpeed::Real => self.block_fields(self.pos).unwrap_or(0),
@@ -146,7 +151,8 @@ impl Deck {
     }
 
     /// A tape held only in memory (nothing is saved anywhere), rewound.
-    pub fn with_blocks(blocks: Vec<TapeBlock>) -> Deck {
+    #[cfg(test)]
+    pub(crate) fn with_blocks(blocks: Vec<TapeBlock>) -> Deck {
         Deck {
             blocks,
             loaded: true,
@@ -173,7 +179,7 @@ impl Deck {
 
     /// Puts a tape that lives only in memory (no file behind it) in the deck, rewound; the
     /// tape speed is kept.
-    pub fn insert_blocks(&mut self, blocks: Vec<TapeBlock>) {
+    pub(crate) fn insert_blocks(&mut self, blocks: Vec<TapeBlock>) {
         *self = Deck {
             blocks,
             loaded: true,
@@ -182,20 +188,8 @@ impl Deck {
         };
     }
 
-    /// Takes the tape out.
-    pub fn eject(&mut self) {
-        let speed = self.speed;
-        *self = Deck::new();
-        self.speed = speed;
-    }
-
-    pub fn has_tape(&self) -> bool {
+    pub(crate) fn has_tape(&self) -> bool {
         self.loaded
-    }
-
-    /// The tape file behind the deck, if any.
-    pub fn path(&self) -> Option<&Path> {
-        self.backing.as_ref().map(|b| b.path.as_path())
     }
 
     pub fn blocks(&self) -> &[TapeBlock] {
@@ -203,17 +197,19 @@ impl Deck {
     }
 
     /// The files on the tape.
-    pub fn files(&self) -> Vec<TapeFile> {
+    #[cfg(test)]
+    pub(crate) fn files(&self) -> Vec<TapeFile> {
         group_tape_blocks(&self.blocks)
     }
 
     /// Index of the next block under the head.
-    pub fn position(&self) -> usize {
+    pub(crate) fn position(&self) -> usize {
         self.pos
     }
 
     /// Winds the tape to block `pos` (clamped to the end).
-    pub fn set_position(&mut self, pos: usize) {
+    #[cfg(test)]
+    pub(crate) fn set_position(&mut self, pos: usize) {
         self.pos = pos.min(self.blocks.len());
     }
 
@@ -221,30 +217,27 @@ impl Deck {
         self.pos = 0;
     }
 
-    pub fn at_end(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn at_end(&self) -> bool {
         self.pos >= self.blocks.len()
     }
 
     /// MOTOR ON / OFF.
-    pub fn set_motor(&mut self, on: bool) {
+    pub(crate) fn set_motor(&mut self, on: bool) {
         self.motor = on;
     }
 
-    pub fn motor(&self) -> bool {
-        self.motor
-    }
-
     /// AUDIO ON / OFF (the tape's sound through the TV speaker).
-    pub fn set_audio(&mut self, on: bool) {
+    pub(crate) fn set_audio(&mut self, on: bool) {
         self.audio = on;
     }
 
-    pub fn audio(&self) -> bool {
+    pub(crate) fn audio(&self) -> bool {
         self.audio
     }
 
     /// Tape time and blocks moved since the last call.
-    pub fn take_activity(&mut self) -> Activity {
+    pub(crate) fn take_activity(&mut self) -> Activity {
         let a = Activity {
             fields: self.fields,
             blocks: self.blocks_moved,
@@ -255,12 +248,13 @@ impl Deck {
     }
 
     /// The namefile of the last file found.
-    pub fn header(&self) -> Option<Namefile> {
+    pub(crate) fn header(&self) -> Option<Namefile> {
         self.header
     }
 
     /// Fields block `index` takes at the real speed.
-    pub fn block_fields(&self, index: usize) -> Option<u32> {
+    #[cfg(test)]
+    pub(crate) fn block_fields(&self, index: usize) -> Option<u32> {
         self.blocks
             .get(index)
             .map(|b| block_duration_fields(&b.block, b.led))
@@ -276,7 +270,7 @@ impl Deck {
 
     /// Reads the next block (CasBlockIn): moves the tape on one block and counts its time.
     /// A bad block is still passed (the caller decides: every caller in the ROM says ?IO).
-    pub fn read_block(&mut self) -> Result<(usize, TapeBlock, u32), DeckError> {
+    pub(crate) fn read_block(&mut self) -> Result<(usize, TapeBlock, u32), DeckError> {
         self.need_tape()?;
         let index = self.pos;
         let b = self
@@ -295,7 +289,7 @@ impl Deck {
 
     /// Starts a search: `None` or an empty name finds the first file (CLOAD, CLOAD "").
     /// Drive it with [`Deck::search_step`].
-    pub fn begin_search(&mut self, name: Option<&[u8]>) {
+    pub(crate) fn begin_search(&mut self, name: Option<&[u8]>) {
         let wanted = name.filter(|n| !n.is_empty()).map(name8);
         self.search = Some(Search {
             wanted,
@@ -303,14 +297,9 @@ impl Deck {
         });
     }
 
-    /// Whether a search is under way.
-    pub fn searching(&self) -> bool {
-        self.search.as_ref().is_some_and(|s| s.phase != Phase::Done)
-    }
-
     /// The next step of the search begun with [`Deck::begin_search`]. After
     /// [`SearchEvent::Found`] the search is over. An error ends it too.
-    pub fn search_step(&mut self) -> Result<SearchEvent, DeckError> {
+    pub(crate) fn search_step(&mut self) -> Result<SearchEvent, DeckError> {
         let Some(mut s) = self.search.take() else {
             return Err(DeckError::NotOpen);
         };
@@ -375,7 +364,7 @@ impl Deck {
 
     /// Searches for a file in one go (CasFindFile): the first file when `name` is `None` or
     /// empty. ?AO if a file is open.
-    pub fn find_file(&mut self, name: Option<&[u8]>) -> Result<FoundFile, DeckError> {
+    pub(crate) fn find_file(&mut self, name: Option<&[u8]>) -> Result<FoundFile, DeckError> {
         if self.status != Status::Closed {
             return Err(DeckError::AlreadyOpen);
         }
@@ -406,7 +395,7 @@ impl Deck {
 
     /// SKIPF, SKIPF "NAME": finds the file (as CLOAD does, with the same feedback) and reads
     /// past it.
-    pub fn skip_file(&mut self, name: Option<&[u8]>) -> Result<FoundFile, DeckError> {
+    pub(crate) fn skip_file(&mut self, name: Option<&[u8]>) -> Result<FoundFile, DeckError> {
         let found = self.find_file(name)?;
         self.skip_rest()?;
         Ok(found)

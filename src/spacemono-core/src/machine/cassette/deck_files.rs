@@ -21,7 +21,7 @@ impl Deck {
     /// Opens the file a search just found for input and reads its first block, whatever its
     /// flags (CLOAD of an ASCII program checks them itself; OPEN "I" through
     /// [`Deck::open_input`]).
-    pub fn open_found_for_input(&mut self) -> Result<(), DeckError> {
+    pub(crate) fn open_found_for_input(&mut self) -> Result<(), DeckError> {
         self.header.ok_or(DeckError::NotOpen)?;
         self.status = Status::Input {
             buf: Vec::new(),
@@ -32,7 +32,7 @@ impl Deck {
 
     /// The data blocks of a tokenized or machine-code file up to its EOF block (CasBlockIn
     /// loop: a bad block or a namefile is ?IO; a block of type $80..$FF ends it).
-    pub fn read_continuous_payload(&mut self) -> Result<Vec<u8>, DeckError> {
+    pub(crate) fn read_continuous_payload(&mut self) -> Result<Vec<u8>, DeckError> {
         let mut out = Vec::new();
         while let Some(data) = self.next_data_block()? {
             out.extend_from_slice(&data);
@@ -58,7 +58,7 @@ impl Deck {
     /// blocks go to the namefile's load address + `offset`. Returns the exec address +
     /// `offset` (EXEC of it is ?FC here: there is no 6809). Loading at or above $8000 is ?IO,
     /// as the ROM's read-back check makes it.
-    pub fn cloadm_found(&mut self, mem: &mut Memory, offset: u16) -> Result<u16, DeckError> {
+    pub(crate) fn cloadm_found(&mut self, mem: &mut Memory, offset: u16) -> Result<u16, DeckError> {
         let nf = self.header.ok_or(DeckError::NotOpen)?;
         if nf.file_type != FileType::MachineCode {
             return Err(DeckError::wrong_file_type(&nf));
@@ -91,7 +91,7 @@ impl Deck {
 
     /// OPEN "I",#-1,"NAME": finds the file; it must have both the ASCII and gap flags
     /// (a data file or an ASCII program), else ?FM; reads its first block.
-    pub fn open_input(&mut self, name: Option<&[u8]>) -> Result<FoundFile, DeckError> {
+    pub(crate) fn open_input(&mut self, name: Option<&[u8]>) -> Result<FoundFile, DeckError> {
         let found = self.find_file(name)?;
         let nf = found.namefile;
         if !(nf.ascii && nf.gaps) {
@@ -125,7 +125,7 @@ impl Deck {
 
     /// EOF(-1): true when the input buffer is empty (?NO with no file, ?FM for an output
     /// file).
-    pub fn eof(&self) -> Result<bool, DeckError> {
+    pub(crate) fn eof(&self) -> Result<bool, DeckError> {
         self.check_input()?;
         Ok(match &self.status {
             Status::Input { buf, at } => *at >= buf.len(),
@@ -135,7 +135,7 @@ impl Deck {
 
     /// One character from the input file, `None` at the end. When this empties the buffer the
     /// next block is read at once (so EOF(-1) turns true right after the last character).
-    pub fn read_char(&mut self) -> Result<Option<u8>, DeckError> {
+    pub(crate) fn read_char(&mut self) -> Result<Option<u8>, DeckError> {
         self.check_input()?;
         let Status::Input { buf, at } = &mut self.status else {
             return Err(DeckError::NotOpen);
@@ -155,7 +155,7 @@ impl Deck {
     /// INPUT #-1 and ASCII CLOAD: the characters up to a CR or the end of the file, kept as
     /// [`line_input`](crate::formats::ascii::line_input) keeps them (a space to `z`, at most
     /// 249). `None` when the file is already at its end (INPUT #-1 then says ?IE).
-    pub fn read_line(&mut self) -> Result<Option<Vec<u8>>, DeckError> {
+    pub(crate) fn read_line(&mut self) -> Result<Option<Vec<u8>>, DeckError> {
         if self.eof()? {
             return Ok(None);
         }
@@ -170,7 +170,8 @@ impl Deck {
     }
 
     /// Every remaining line of the input file, then CLOSE.
-    pub fn read_all_lines(&mut self) -> Result<Vec<Vec<u8>>, DeckError> {
+    #[cfg(test)]
+    pub(crate) fn read_all_lines(&mut self) -> Result<Vec<Vec<u8>>, DeckError> {
         let mut out = Vec::new();
         while let Some(l) = self.read_line()? {
             out.push(l);
@@ -251,14 +252,18 @@ impl Deck {
 
     /// Writes a whole file (namefile, the payload in 255-byte blocks, EOF) after the last file
     /// on the tape. ?AO if a file is open.
-    pub fn write_file(&mut self, namefile: &Namefile, payload: &[u8]) -> Result<(), DeckError> {
+    pub(crate) fn write_file(
+        &mut self,
+        namefile: &Namefile,
+        payload: &[u8],
+    ) -> Result<(), DeckError> {
         self.write_program_file(namefile, payload, None)
     }
 
     /// As [`Deck::write_file`], for a BASIC program: `tokenized_listing` is the program as LIST
     /// shows it, which a .bas tape holds instead of its tokens (CSAVE gives it; the deck
     /// knows nothing of tokens).
-    pub fn write_program_file(
+    pub(crate) fn write_program_file(
         &mut self,
         namefile: &Namefile,
         payload: &[u8],
@@ -271,7 +276,7 @@ impl Deck {
     }
 
     /// CSAVEM "NAME",start,end,exec: RAM `start..=end` as a machine-code file.
-    pub fn csavem(
+    pub(crate) fn csavem(
         &mut self,
         mem: &Memory,
         name: &[u8],
@@ -287,7 +292,7 @@ impl Deck {
 
     /// OPEN "O",#-1,"NAME": writes the namefile (type 1, ASCII $FF, gap $FF) at the end of
     /// the tape. ?AO if a file is open. A .bas tape cannot hold a data file.
-    pub fn open_output(&mut self, name: &[u8]) -> Result<(), DeckError> {
+    pub(crate) fn open_output(&mut self, name: &[u8]) -> Result<(), DeckError> {
         if self.status != Status::Closed {
             return Err(DeckError::AlreadyOpen);
         }
@@ -321,7 +326,7 @@ impl Deck {
 
     /// One character to the output file (PRINT #-1): a full 255-byte buffer is written as a
     /// data block first.
-    pub fn write_char(&mut self, c: u8) -> Result<(), DeckError> {
+    pub(crate) fn write_char(&mut self, c: u8) -> Result<(), DeckError> {
         self.check_output()?;
         let full = matches!(&self.status, Status::Output { buf } if buf.len() >= MAX_BLOCK_DATA);
         if full {
@@ -333,7 +338,7 @@ impl Deck {
         Ok(())
     }
 
-    pub fn write_bytes(&mut self, s: &[u8]) -> Result<(), DeckError> {
+    pub(crate) fn write_bytes(&mut self, s: &[u8]) -> Result<(), DeckError> {
         s.iter().try_for_each(|&c| self.write_char(c))
     }
 
@@ -355,7 +360,7 @@ impl Deck {
 
     /// CLOSE #-1 (and CLOSE): an output file gets what is left in its buffer and its EOF
     /// block; an input file is simply closed. Nothing open: nothing happens.
-    pub fn close(&mut self) -> Result<(), DeckError> {
+    pub(crate) fn close(&mut self) -> Result<(), DeckError> {
         if let Status::Output { buf } = &self.status {
             if !buf.is_empty() {
                 self.flush_output()?;
@@ -368,12 +373,12 @@ impl Deck {
 
     /// Forgets any open file without writing anything (CLOAD's `CLR CasStatus`: an output
     /// file open at that moment gets no last block and no EOF).
-    pub fn abandon_file(&mut self) {
+    pub(crate) fn abandon_file(&mut self) {
         self.status = Status::Closed;
     }
 
     /// Whether a file is open, and which way: `Some(true)` input, `Some(false)` output.
-    pub fn open_for_input(&self) -> Option<bool> {
+    pub(crate) fn open_for_input(&self) -> Option<bool> {
         match self.status {
             Status::Closed => None,
             Status::Input { .. } => Some(true),

@@ -46,7 +46,7 @@ pub enum DeckError {
 
 impl DeckError {
     /// ?FM for a file whose namefile is of the wrong kind for the command.
-    pub fn wrong_file_type(nf: &Namefile) -> DeckError {
+    pub(crate) fn wrong_file_type(nf: &Namefile) -> DeckError {
         DeckError::WrongFileType {
             name: nf.name_str(),
             file_type: nf.file_type,
