@@ -132,8 +132,8 @@ pub const fn sound(t: u32) -> u32 {
     20 * (261 - t)
 }
 
-/// The ROM's delay table for octaves 3–5, C to B (docs/machine.md §5; the core's PLAY uses
-/// the same bytes, checked against the ROM by its white-box test play_music.rs).
+/// The ROM's delay table for octaves 3–5, C to B, and the period it gives (docs/machine.md §5,
+/// which the core's PLAY is held to by its white-box test play_music.rs).
 const DELAY_O345: [[u8; 12]; 3] = [
     [
         0xA6, 0x9C, 0x93, 0x8B, 0x83, 0x7B, 0x74, 0x6D, 0x67, 0x61, 0x5B, 0x56,
