@@ -109,9 +109,10 @@ impl Machine {
         self.basic.dialect()
     }
 
-    /// A byte of the address space.
+    /// A byte of the address space, as a read would return it but without a read's side
+    /// effects on the I/O registers.
     pub fn peek(&self, a: u16) -> u8 {
-        self.hw.mem.peek(a)
+        self.hw.view_bus(a)
     }
 
     /// A 16-bit value as the 6809 stores it (high byte first).
@@ -123,8 +124,31 @@ impl Machine {
     /// pointers is noticed, as after any POKE, however wild).
     pub fn poke(&mut self, a: u16, v: u8) {
         self.record(Input::Poke(a, v));
-        self.hw.mem.poke(a, v);
+        self.hw.write_bus(a, v);
         self.basic.program_changed();
+    }
+
+    /// Move a joystick axis (0 right X, 1 right Y, 2 left X, 3 left Y) to `value` (0-63,
+    /// clamped); an axis past 3 is ignored.
+    pub fn set_joystick(&mut self, axis: u8, value: u8) {
+        if (axis as usize) < crate::machine::joystick::AXES {
+            let value = value.min(63);
+            self.record(Input::Joystick { axis, value });
+            self.hw.joysticks.axes[axis as usize] = value;
+        }
+    }
+
+    /// Press or let go a fire button (0 right, 1 left); another button is ignored.
+    pub fn set_fire(&mut self, button: u8, pressed: bool) {
+        if button < 2 {
+            self.record(Input::Fire { button, pressed });
+            self.hw.joysticks.fire[button as usize] = pressed;
+        }
+    }
+
+    /// Where the joysticks are: each axis 0-63 and the two fire buttons.
+    pub fn joystick(&self) -> ([u8; 4], [bool; 2]) {
+        (self.hw.joysticks.axes, self.hw.joysticks.fire)
     }
 
     /// What the VDG is set to show: text, or a graphics mode and page (SCREEN, PMODE).
@@ -670,6 +694,8 @@ impl Machine {
             Input::Script(keys) => self.type_script(&keys),
             Input::DropLiveKeys => self.drop_live_keys(),
             Input::Poke(a, v) => self.poke(a, v),
+            Input::Joystick { axis, value } => self.set_joystick(axis, value),
+            Input::Fire { button, pressed } => self.set_fire(button, pressed),
             Input::Dialect(d) => self.set_dialect(match d {
                 0 => Dialect::Dragon,
                 1 => Dialect::Altair,

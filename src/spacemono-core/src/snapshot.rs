@@ -75,6 +75,10 @@ pub enum Input {
     },
     /// The tape speed (0 quick, 1 real).
     TapeSpeed(u8),
+    /// A joystick axis moved: the axis (0-3) and its position (0-63).
+    Joystick { axis: u8, value: u8 },
+    /// A fire button (0 right, 1 left) pressed or let go.
+    Fire { button: u8, pressed: bool },
 }
 
 impl Input {
@@ -93,6 +97,8 @@ impl Input {
             Input::CloadNow(_) => 11,
             Input::InsertTape { .. } => 12,
             Input::TapeSpeed(_) => 13,
+            Input::Joystick { .. } => 14,
+            Input::Fire { .. } => 15,
         }
     }
 
@@ -106,6 +112,8 @@ impl Input {
                 b.clone()
             }
             Input::Poke(a, v) => vec![*a as u8, (*a >> 8) as u8, *v],
+            Input::Joystick { axis, value } => vec![*axis, *value],
+            Input::Fire { button, pressed } => vec![*button, *pressed as u8],
             Input::InsertTape { kind, name, bytes } => {
                 let mut p = vec![*kind, name.len().min(255) as u8];
                 p.extend_from_slice(&name.as_bytes()[..name.len().min(255)]);
@@ -139,6 +147,14 @@ impl Input {
                 }
             }
             13 => Input::TapeSpeed(byte(0)?),
+            14 => Input::Joystick {
+                axis: byte(0)?,
+                value: byte(1)?,
+            },
+            15 => Input::Fire {
+                button: byte(0)?,
+                pressed: byte(1)? != 0,
+            },
             k => {
                 return Err(SnapshotError::Damaged(format!(
                     "an entry of unknown kind {k}"

@@ -330,7 +330,7 @@ impl Interpreter {
         self.eval_num(hw, v, LET_LEVEL)?;
         hw.cycles += fp::int_conv(self.fu.fac.exp);
         let v = self.fu.to_u8()?;
-        hw.mem.poke(a, v);
+        hw.write_bus(a, v);
         self.after_poke(hw, a);
         Ok(())
     }

@@ -29,7 +29,7 @@ impl Interpreter {
                 self.arg_num(hw, &args[0], level)?;
                 hw.cycles += fp::int_conv(self.fu.fac.exp);
                 let a = self.fu.to_u16()?;
-                self.fu.load_i16(hw.mem.peek(a) as i16);
+                self.fu.load_i16(hw.read_bus(a) as i16);
             }
             Func::Mem => {
                 let v = self.s_h(hw) - level as i32 - 5 - self.var_end(hw);
@@ -53,8 +53,7 @@ impl Interpreter {
                 if n > 3 {
                     return Err(ErrorCode::FC);
                 }
-                // No joystick plugged in: the pots read mid-scale.
-                self.fu.load_i16(31);
+                self.fu.load_i16(hw.joysticks.axes[n as usize] as i16);
             }
             Func::Eof => {
                 self.arg_num(hw, &args[0], level)?;

@@ -2,6 +2,8 @@
 //! (characters printed, sound events), plus the cycle count of the current field.
 
 use crate::machine::cassette::Deck;
+use crate::machine::io_page::IoPage;
+use crate::machine::joystick::Joysticks;
 use crate::machine::keyboard::Keyboard;
 use crate::machine::memory::Memory;
 use crate::machine::screen::{TextScreen, BLANK};
@@ -61,6 +63,10 @@ pub struct Hardware {
     pub printer: Option<Vec<u8>>,
     /// Characters the printer dropped because the host had not taken what it held.
     pub printer_dropped: u64,
+    /// The PIAs and the SAM, at $FF00-$FFEF.
+    pub io: IoPage,
+    /// Where the host has put the joysticks.
+    pub joysticks: Joysticks,
 }
 
 /// The most characters the printer holds before the host takes them: beyond it, more are
@@ -130,6 +136,8 @@ impl Default for Hardware {
             video: VideoSelect::TEXT,
             deck: Deck::new(),
             control_codes: false,
+            io: IoPage::default(),
+            joysticks: Joysticks::default(),
         }
     }
 }

@@ -2,10 +2,14 @@
 //! the keyboard, the cassette deck and what the video is set to show. The machine as a whole,
 //! this hardware with the BASIC interpreter running on it, is `crate::computer`.
 
+pub mod address_map;
 pub mod cassette;
 pub mod hardware;
+pub mod io_page;
+pub mod joystick;
 pub mod keyboard;
 pub mod memory;
+pub mod rom_area;
 pub mod screen;
 pub(crate) mod sound;
 pub(crate) mod tone;
