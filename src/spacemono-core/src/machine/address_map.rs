@@ -69,3 +69,11 @@ impl crate::cpu::Bus for Hardware {
         self.write_bus(a, v)
     }
 }
+
+impl Hardware {
+    /// Charge `cycles` of machine code (the 6809's own count) to the field's budget. The SAM's
+    /// rate decides how long they take: at the normal rate every cycle is one of the field's.
+    pub fn charge_machine_code(&mut self, cycles: u32) {
+        self.cycles += cycles;
+    }
+}
