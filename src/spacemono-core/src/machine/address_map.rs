@@ -73,6 +73,7 @@ impl crate::cpu::Bus for Hardware {
 impl Hardware {
     /// Charge `cycles` of machine code (the 6809's own count) to the field's budget. The SAM's
     /// rate decides how long they take: at the normal rate every cycle is one of the field's.
+    #[allow(dead_code)] // until EXEC and USR run machine code
     pub fn charge_machine_code(&mut self, cycles: u32) {
         self.cycles += cycles;
     }
