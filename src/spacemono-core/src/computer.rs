@@ -10,7 +10,6 @@ use crate::machine::hardware::Hardware;
 use crate::machine::sound::Sound;
 use crate::machine::{cassette, screen, video_select};
 use crate::snapshot::{Input, Snapshot, SnapshotError};
-use crate::timing::CYCLES_PER_FIELD;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
@@ -153,7 +152,7 @@ impl Machine {
 
     /// What the VDG is set to show: text, or a graphics mode and page (SCREEN, PMODE).
     pub fn video_select(&self) -> video_select::VideoSelect {
-        self.hw.video
+        self.hw.video()
     }
 
     /// Run fields one after another while the program keeps running, at most `max` (at
@@ -184,11 +183,18 @@ impl Machine {
     #[inline]
     pub fn run_field(&mut self) -> Status {
         let first = self.hw.field;
-        self.basic.run_slice(&mut self.hw, CYCLES_PER_FIELD);
-        self.starved = self.basic.end_field(&mut self.hw, CYCLES_PER_FIELD);
+        // The SAM's rate decides how much of BASIC's work a field holds.
+        let budget = self.hw.field_budget();
+        self.basic.run_slice(&mut self.hw, budget);
+        let budget = self.basic.budget();
+        self.starved = self.basic.end_field(&mut self.hw, budget);
         if let Some(sound) = self.sound.as_mut() {
             // (Several fields only when run_fields ran them unheard.)
-            sound.after_fields(&mut self.hw.events, self.hw.field - first);
+            sound.after_fields(
+                &mut self.hw.events,
+                self.hw.io.field_audio(),
+                self.hw.field - first,
+            );
         } else if self.hw.events.len() > MAX_PENDING_EVENTS {
             // Sound nobody takes (a headless run, a snapshot's replay) is not kept for ever:
             // past the limit the older half goes, at once, so the cost stays one comparison
@@ -527,13 +533,7 @@ impl Machine {
 
     /// What the VDG shows now, as the renderer takes it: the mode and the first byte.
     pub fn video_mode(&self) -> (crate::video::VdgMode, u16) {
-        let v = self.hw.video;
-        let mode = crate::video::VdgMode {
-            graphics: v.graphics,
-            gm: if v.graphics { v.pmode + 3 } else { 0 },
-            css: v.css,
-        };
-        (mode, v.start)
+        self.hw.vdg_mode()
     }
 
     /// Draw the picture the VDG shows into `frame` (320×240 with the border).
@@ -554,7 +554,7 @@ impl Machine {
     /// the VDG draws it (a view that draws characters, not pixels, shows these; while a
     /// graphics page is shown, [`render`](Self::render) it instead).
     pub fn text_cells(&self) -> Vec<Vec<screen::TextCell>> {
-        let start = self.hw.video.start as usize;
+        let start = self.hw.video().start as usize;
         let mem = self.hw.mem.all();
         let (rows, columns) = (screen::ROWS as usize, screen::COLUMNS as usize);
         (0..rows)
@@ -578,7 +578,7 @@ impl Machine {
     /// while a graphics page is shown, a first line that says so and the picture as quadrant
     /// text art, 128 columns by 96 lines (exact for PMODE 4; colours are not kept).
     pub fn display_text(&self) -> String {
-        let v = self.hw.video;
+        let v = self.hw.video();
         if !v.graphics {
             return self.screen_text();
         }

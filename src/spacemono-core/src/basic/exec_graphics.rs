@@ -193,7 +193,14 @@ impl Interpreter {
             }
             GraphicsStmt::Screen(a, b) => {
                 let (a, b) = self.setting_args(hw, a, b)?;
-                hw.video = graphics::screen(&mut hw.mem, hw.video, a, b);
+                let shown = hw.video();
+                let v = graphics::screen(&mut hw.mem, shown, a, b);
+                if a.is_some() {
+                    hw.set_video(v);
+                } else {
+                    // SCREEN ,b touches only the CSS bit (GrSelectVDGColSet).
+                    hw.io.set_css(v.css);
+                }
                 Ok(())
             }
             GraphicsStmt::Pcopy(s, d) => {

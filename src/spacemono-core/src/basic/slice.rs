@@ -22,7 +22,7 @@ impl Interpreter {
         self.budget = budget;
         loop {
             if self.mode.is_running() {
-                if self.run_statements(hw, budget) {
+                if self.run_statements(hw) {
                     return;
                 }
             } else if !self.run_waiting(hw, budget) {
@@ -36,11 +36,11 @@ impl Interpreter {
     /// changed. Out of line, so that a slice that only runs the program (a field of it)
     /// enters and leaves the one loop.
     #[inline(never)]
-    fn run_statements(&mut self, hw: &mut Hardware, budget: u32) -> bool {
+    fn run_statements(&mut self, hw: &mut Hardware) -> bool {
         loop {
             // (A long statement, a PAINT or a LINE BF, may take several fields.)
-            while hw.cycles >= budget {
-                if !self.field_end_within(hw, budget) {
+            while hw.cycles >= self.budget {
+                if !self.field_end_within(hw, self.budget) {
                     return true;
                 }
             }
@@ -74,6 +74,7 @@ impl Interpreter {
         let t = hw.mem.read_u16(addr::TIMER).wrapping_add(1);
         hw.mem.write_system_u16(addr::TIMER, t);
         self.field_tick(hw);
+        hw.field_sync();
         hw.field += 1;
     }
 
@@ -91,7 +92,14 @@ impl Interpreter {
         // end_field for a program that is running and did not starve.
         hw.cycles -= budget - cost::FIELD_IRQ;
         self.field_interrupt(hw);
+        // The next field's budget: the SAM's rate may have changed (docs/machine.md §11).
+        self.budget = hw.field_budget();
         true
+    }
+
+    /// The budget of the field being run (the SAM's rate set it when the field began).
+    pub(crate) fn budget(&self) -> u32 {
+        self.budget
     }
 
     /// [`run_slice`](Self::run_slice) in the modes that wait (for a line, a key, the sound,

@@ -1,18 +1,22 @@
 //! The Dragon 32's address map as the CPU and PEEK/POKE see it: RAM below $8000, the ROM area
-//! ($8000-$FEFF, with $FFF0-$FFFF answering from the top of the ROM: the vectors), and the
-//! I/O page ($FF00-$FFEF: the PIAs, the SAM's control bits).
+//! ($8000-$FEFF, with $FFE0-$FFFF answering from the top of the ROM: the vectors), and the
+//! I/O page ($FF00-$FFDF: the PIAs, the SAM's control bits).
 //!
 //! Every access from machine code and from PEEK/POKE goes through here, so a program sees the
 //! same byte whichever way it looks.
 
+use crate::machine::cpu_rate;
 use crate::machine::hardware::Hardware;
 use crate::machine::memory::addr;
 use crate::machine::rom_area;
 
 /// Where the I/O page starts; below it (from $8000) is the ROM area.
 pub const IO_START: u16 = 0xFF00;
-/// Where the vectors start: these read the ROM's last 16 bytes ($BFF0-$BFFF).
-pub const VECTORS_START: u16 = 0xFFF0;
+/// Where the vectors start: these read the ROM's last 32 bytes ($BFE0-$BFFF), as the SAM
+/// decodes $FFE0-$FFFF (docs/machine.md §10).
+pub const VECTORS_START: u16 = 0xFFE0;
+/// Where PIA1 starts: below it, PIA0's 32 bytes are slow at the address-dependent rate.
+const PIA1_START: u16 = 0xFF20;
 
 impl Hardware {
     /// A read as the CPU makes it: reading an I/O register can change it (a PIA clears its
@@ -20,12 +24,17 @@ impl Hardware {
     #[inline]
     pub fn read_bus(&mut self, a: u16) -> u8 {
         if (a as u32) < addr::RAM_END {
+            self.slow_accesses += 1;
             self.mem.peek(a)
         } else if a >= VECTORS_START {
             rom_area::read(a & 0xBFFF)
         } else if a >= IO_START {
+            if a < PIA1_START {
+                self.slow_accesses += 1;
+            }
             let joysticks = self.joysticks;
-            self.io.read(a, &self.keyboard, &joysticks)
+            let now = self.field_cycle();
+            self.io.read(a, &self.keyboard, &joysticks, now)
         } else {
             rom_area::read(a)
         }
@@ -50,9 +59,14 @@ impl Hardware {
     #[inline]
     pub fn write_bus(&mut self, a: u16, v: u8) {
         if (a as u32) < addr::RAM_END {
+            self.slow_accesses += 1;
             self.mem.poke(a, v);
         } else if (IO_START..VECTORS_START).contains(&a) {
-            self.io.write(a, v);
+            if a < PIA1_START {
+                self.slow_accesses += 1;
+            }
+            let now = self.field_cycle();
+            self.io.write(a, v, now);
         }
     }
 }
@@ -72,9 +86,28 @@ impl crate::cpu::Bus for Hardware {
 
 impl Hardware {
     /// Charge `cycles` of machine code (the 6809's own count) to the field's budget. The SAM's
-    /// rate decides how long they take: at the normal rate every cycle is one of the field's.
+    /// rate decides how long they take (docs/machine.md §11): at the normal rate every cycle
+    /// is one of the field's; at the address-dependent rate the accesses to RAM and PIA0
+    /// counted since the last charge take a whole cycle and the rest (ROM, other I/O, the
+    /// 6809's dead cycles at $FFFF) half of one; at the fast rate every cycle half of one.
     #[allow(dead_code)] // until EXEC and USR run machine code
     pub fn charge_machine_code(&mut self, cycles: u32) {
-        self.cycles += cycles;
+        let rate = self.io.sam.rate();
+        let half = cpu_rate::machine_code_half_cycles(rate, cycles, self.slow_accesses);
+        self.slow_accesses = 0;
+        self.cycles += cpu_rate::machine_code_cost(rate, half, &mut self.machine_code_carry);
+    }
+
+    /// The cycles of BASIC's cost model this field holds at the SAM's rate now.
+    #[inline]
+    pub fn field_budget(&self) -> u32 {
+        cpu_rate::field_budget(self.io.sam.rate())
+    }
+
+    /// Where in the field the machine is now, in CPU cycles from its start (at most the
+    /// field's length): when a write to the sound is heard.
+    #[inline]
+    pub fn field_cycle(&self) -> u32 {
+        cpu_rate::field_cycle(self.io.sam.rate(), self.cycles).min(crate::timing::CYCLES_PER_FIELD)
     }
 }

@@ -8,6 +8,7 @@ use crate::machine::keyboard::Keyboard;
 use crate::machine::memory::Memory;
 use crate::machine::screen::{TextScreen, BLANK};
 use crate::machine::video_select::VideoSelect;
+use crate::video::VdgMode;
 
 /// Something the machine did that a frontend may want to show or play.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,8 +52,6 @@ pub struct Hardware {
     pub cycles: u32,
     /// Fields since power-on.
     pub field: u64,
-    /// What the VDG shows: text, or a graphics mode and page (SCREEN).
-    pub video: VideoSelect,
     /// The cassette deck (empty unless a tape was inserted).
     pub deck: Deck,
     /// Form feed and ^Z clear the screen and BEL beeps, as on the terminals Altair BASIC and
@@ -67,6 +66,11 @@ pub struct Hardware {
     pub io: IoPage,
     /// Where the host has put the joysticks.
     pub joysticks: Joysticks,
+    /// Accesses to RAM and PIA0 (slow at every rate but the fast one) since machine code's
+    /// cycles were last charged.
+    pub slow_accesses: u32,
+    /// What machine code's cycles left over when converted to the cost model's (1/2000ths).
+    pub machine_code_carry: u32,
 }
 
 /// The most characters the printer holds before the host takes them: beyond it, more are
@@ -96,7 +100,7 @@ impl Hardware {
     /// TextResetVDU), so a PRINT, the OK prompt or an error shows the text screen again.
     #[inline]
     pub fn print(&mut self, c: u8) {
-        self.video = VideoSelect::TEXT;
+        self.io.reset_to_text();
         match c {
             // Altair BASIC and MBASIC listings clear their terminal's screen with CHR$(12)
             // (form feed) or CHR$(26) (the ADM-3A's clear) and beep with CHR$(7).
@@ -117,6 +121,30 @@ impl Hardware {
         }
     }
 
+    /// What the picture shows, as SCREEN and PMODE describe it: read from the registers that
+    /// make it (PIA1 port B, the SAM), which a POKE may have set.
+    pub fn video(&self) -> VideoSelect {
+        self.io.video()
+    }
+
+    /// Show `v`, setting the registers as the ROM does (docs/machine.md §11).
+    pub fn set_video(&mut self, v: VideoSelect) {
+        self.io.set_video(v);
+    }
+
+    /// The VDG's mode pins and the first byte the SAM fetches: what the renderer draws.
+    pub fn vdg_mode(&self) -> (VdgMode, u16) {
+        (self.io.vdg_mode(), self.io.sam.display_start())
+    }
+
+    /// The field sync, once a field (the field loop calls it as the VDG's FS falls): PIA0's
+    /// CB1 flag set (and its IRQ, when enabled: `io.irq()`), the keyboard matrix moved on,
+    /// the field's sound changes set aside for the sound output.
+    pub fn field_sync(&mut self) {
+        self.io.field_sync();
+        self.keyboard.field_passed();
+    }
+
     pub fn column(&self) -> u8 {
         TextScreen::column(&self.mem)
     }
@@ -133,11 +161,12 @@ impl Default for Hardware {
             events: Vec::new(),
             cycles: 0,
             field: 0,
-            video: VideoSelect::TEXT,
             deck: Deck::new(),
             control_codes: false,
             io: IoPage::default(),
             joysticks: Joysticks::default(),
+            slow_accesses: 0,
+            machine_code_carry: 0,
         }
     }
 }

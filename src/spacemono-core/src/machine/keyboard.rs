@@ -15,6 +15,8 @@
 
 use std::collections::VecDeque;
 
+use super::key_matrix::KeyMatrix;
+
 /// Key codes the Dragon's keyboard routine returns.
 pub mod code {
     pub const BREAK: u8 = 0x03;
@@ -188,6 +190,8 @@ pub struct Keyboard {
     /// Whether `poll` could return a key (kept current so the poll between statements costs
     /// one test when nothing was pressed).
     poll_ready: bool,
+    /// The keys as a program scanning the matrix sees them (pressed and typed keys).
+    matrix: KeyMatrix,
 }
 
 /// Keys the poll between statements acts on when they head a queue it does not otherwise
@@ -204,6 +208,7 @@ impl Keyboard {
 
     /// A key pressed down now (the machine's own typing, or a test's).
     pub fn press(&mut self, code: u8) {
+        self.matrix.press(code);
         if self.live.len() < 64 {
             self.live.push_back(code);
         }
@@ -220,6 +225,7 @@ impl Keyboard {
     /// asks for a key, and is never dropped, however fast it comes (up to [`MAX_TYPED`] keys
     /// ahead).
     pub fn type_key(&mut self, code: u8) {
+        self.matrix.press(code);
         if self.typed.len() < MAX_TYPED {
             self.typed.push_back(code);
         }
@@ -362,6 +368,16 @@ impl Keyboard {
             self.delivered += 1;
         }
         k
+    }
+
+    /// The keys as the matrix shows them to a program that scans it (PIA0).
+    pub fn matrix(&self) -> &KeyMatrix {
+        &self.matrix
+    }
+
+    /// A field ended: the matrix's key may go up and the next come down.
+    pub fn field_passed(&mut self) {
+        self.matrix.field_passed();
     }
 
     /// How many keys the machine has taken since power-on.

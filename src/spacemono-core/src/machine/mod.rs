@@ -4,12 +4,17 @@
 
 pub mod address_map;
 pub mod cassette;
+pub mod cpu_rate;
+pub(crate) mod dac_track;
 pub mod hardware;
 pub mod io_page;
 pub mod joystick;
+pub mod key_matrix;
 pub mod keyboard;
 pub mod memory;
+pub mod pia;
 pub mod rom_area;
+pub mod sam;
 pub mod screen;
 pub(crate) mod sound;
 pub(crate) mod tone;

@@ -3,6 +3,7 @@
 //! samples (or, while nobody listens, moves on without them). The frontend takes what was
 //! made and only plays or records it.
 
+use super::dac_track::add_field;
 use super::hardware::Event;
 use super::tone::ToneGenerator;
 
@@ -52,13 +53,26 @@ impl Sound {
     /// After `fields` fields (more than one only while unheard): take their events, then
     /// make their samples, or move the tones on by that many fields unheard. A tone made
     /// during fields run together counts from their start: nobody hears the difference.
-    pub fn after_fields(&mut self, events: &mut Vec<Event>, fields: u64) {
+    /// `program`: the sound the program made itself in the last field (its level at the
+    /// start, and its changes by cycle: `IoPage::field_audio`), mixed into that field.
+    pub fn after_fields(
+        &mut self,
+        events: &mut Vec<Event>,
+        program: (f32, &[(u32, f32)]),
+        fields: u64,
+    ) {
         for e in events.drain(..) {
             self.tone.event(&e);
         }
-        for _ in 0..fields {
+        for k in 0..fields {
             if self.heard {
+                let from = self.samples.len();
                 self.tone.field(&mut self.samples);
+                if k + 1 == fields {
+                    let (start, changes) = program;
+                    let cycles_per_sample = crate::timing::CPU_HZ / self.rate as f64;
+                    add_field(&mut self.samples[from..], start, changes, cycles_per_sample);
+                }
             } else {
                 self.tone.skip_field();
             }
@@ -86,16 +100,16 @@ mod tests {
             period_cycles: 2000,
             fields: 3,
         }];
-        s.after_fields(&mut events, 1);
+        s.after_fields(&mut events, (0.0, &[]), 1);
         assert!(events.is_empty(), "the events are taken");
         let mut out = Vec::new();
         s.take(&mut out);
         assert_eq!(out.len(), 441);
         assert!(out.iter().any(|&x| x != 0.0));
         s.set_heard(false);
-        s.after_fields(&mut Vec::new(), 1);
+        s.after_fields(&mut Vec::new(), (0.0, &[]), 1);
         assert!(s.sounding(), "one field of the tone is left");
-        s.after_fields(&mut Vec::new(), 1);
+        s.after_fields(&mut Vec::new(), (0.0, &[]), 1);
         assert!(!s.sounding());
         s.take(&mut out);
         assert_eq!(out.len(), 441, "no samples while unheard");
@@ -105,7 +119,7 @@ mod tests {
     fn samples_nobody_takes_are_not_kept_for_ever() {
         let mut s = Sound::new(44_100);
         for _ in 0..(MAX_PENDING_SAMPLES / 882 + 10) {
-            s.after_fields(&mut Vec::new(), 1);
+            s.after_fields(&mut Vec::new(), (0.0, &[]), 1);
         }
         let mut out = Vec::new();
         s.take(&mut out);

@@ -22,7 +22,7 @@ const MID: u8 = 0x7E;
 
 /// A DAC byte as a sample: level (PA & $FC)/252, relative to the mid level $7C so that
 /// silence (the DAC at mid) is 0.
-fn level(dac: u8) -> f32 {
+pub(crate) fn level(dac: u8) -> f32 {
     ((dac & 0xFC) as f32 - 124.0) / 128.0 * VOLUME
 }
 

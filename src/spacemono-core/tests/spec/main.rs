@@ -2,6 +2,7 @@
 //! shows, or one of the machine's files and what it must hold. These tests drive a `Machine`
 //! and nothing else. One binary, so the spec links once.
 
+mod chips;
 mod common;
 mod edit_mode;
 mod graphics_golden;

@@ -62,7 +62,7 @@ pub fn direct(cmd: &str) -> String {
 }
 
 /// `t` without its `echo` at the start and the `OK` at the end; panics if either is missing.
-fn between(t: &str, echo: &str) -> String {
+pub fn between(t: &str, echo: &str) -> String {
     let body = t
         .strip_prefix(echo)
         .unwrap_or_else(|| panic!("{echo:?} was not echoed first: {t:?}"));
