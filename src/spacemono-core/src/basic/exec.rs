@@ -363,6 +363,8 @@ impl Interpreter {
             return Err(ErrorCode::FC.into());
         }
         let fields = d as u32 * 4;
+        // SndBeep enables the field-sync interrupt, which times the tone.
+        hw.io.enable_field_irq();
         hw.events.push(Event::Sound {
             period_cycles: 20 * (261 - t as u32),
             fields,

@@ -67,14 +67,19 @@ impl Interpreter {
         starved
     }
 
-    /// What the field interrupt does at every field's end: TIMER, the SOUND countdown, the
-    /// cursor blink, and the count of fields.
+    /// What the field interrupt does at every field's end: the field sync on PIA0 and, when
+    /// PIA0 passes it on as an IRQ (as BASIC leaves it), the ROM's handler: TIMER, with its
+    /// read of $FF02 that clears the flag (docs/machine.md §10); then the SOUND countdown,
+    /// the cursor blink, and the count of fields.
     #[inline]
     fn field_interrupt(&mut self, hw: &mut Hardware) {
-        let t = hw.mem.read_u16(addr::TIMER).wrapping_add(1);
-        hw.mem.write_system_u16(addr::TIMER, t);
-        self.field_tick(hw);
         hw.field_sync();
+        if hw.io.field_irq_enabled() {
+            hw.io.acknowledge_field_sync();
+            let t = hw.mem.read_u16(addr::TIMER).wrapping_add(1);
+            hw.mem.write_system_u16(addr::TIMER, t);
+        }
+        self.field_tick(hw);
         hw.field += 1;
     }
 

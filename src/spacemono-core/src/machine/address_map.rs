@@ -87,15 +87,16 @@ impl crate::cpu::Bus for Hardware {
 impl Hardware {
     /// Charge `cycles` of machine code (the 6809's own count) to the field's budget. The SAM's
     /// rate decides how long they take (docs/machine.md §11): at the normal rate every cycle
-    /// is one of the field's; at the address-dependent rate the accesses to RAM and PIA0
-    /// counted since the last charge take a whole cycle and the rest (ROM, other I/O, the
-    /// 6809's dead cycles at $FFFF) half of one; at the fast rate every cycle half of one.
+    /// is one of the field's; at the address-dependent rate every cycle takes half of one,
+    /// and each access to RAM or PIA0 counted since the last charge 0.84 more (the slow
+    /// access and the SAM's changes of rate around it); at the fast rate every cycle half of
+    /// one.
     #[allow(dead_code)] // until EXEC and USR run machine code
     pub fn charge_machine_code(&mut self, cycles: u32) {
         let rate = self.io.sam.rate();
-        let half = cpu_rate::machine_code_half_cycles(rate, cycles, self.slow_accesses);
+        let time = cpu_rate::machine_code_millicycles(rate, cycles, self.slow_accesses);
         self.slow_accesses = 0;
-        self.cycles += cpu_rate::machine_code_cost(rate, half, &mut self.machine_code_carry);
+        self.cycles += cpu_rate::machine_code_cost(rate, time, &mut self.machine_code_carry);
     }
 
     /// The cycles of BASIC's cost model this field holds at the SAM's rate now.

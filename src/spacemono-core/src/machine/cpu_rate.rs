@@ -6,16 +6,21 @@
 //! which are cycles at the normal rate of the ROM's own code. BASIC runs from ROM, so at the
 //! address-dependent rate its work takes [`BASIC_AD_PER_MILLE`] of the time: the field then
 //! holds more of its cycles ([`field_budget`]). Machine code is timed from its own accesses
-//! and converted to the same count ([`machine_code_cost`]).
+//! ([`machine_code_millicycles`]) and converted to the same count ([`machine_code_cost`]).
 
 use crate::machine::sam::Rate;
 use crate::timing::CYCLES_PER_FIELD;
 
 /// The share of its normal time, in thousandths, the ROM's BASIC takes at the
-/// address-dependent rate: its RAM and PIA0 accesses stay slow, its ROM fetches and dead
-/// cycles go at twice the speed. From the share of the ROM's bus cycles that are RAM
-/// accesses (docs/machine.md §11).
-pub const BASIC_AD_PER_MILLE: u32 = 680;
+/// address-dependent rate: measured on the genuine ROM's own bus cycles (docs/machine.md §11:
+/// 0.725-0.748 over six kinds of loop, 0.734 on average).
+pub const BASIC_AD_PER_MILLE: u32 = 734;
+
+/// What each access to RAM or PIA0 adds, in thousandths of a normal-rate cycle, to the half
+/// cycle every cycle takes at the address-dependent rate: the slow access itself and the
+/// SAM's changes of rate around it (docs/machine.md §11: fitted to the ROM's bus cycles, where
+/// 28.5 % RAM accesses give 0.739 of the time).
+pub const AD_SLOW_ACCESS_MILLE: u32 = 840;
 
 /// The share of its normal time, in thousandths, BASIC takes at `rate`.
 #[inline]
@@ -33,31 +38,30 @@ pub fn field_budget(rate: Rate) -> u32 {
     CYCLES_PER_FIELD * 1000 / basic_per_mille(rate)
 }
 
-/// Machine code's `cycles` (the 6809's count), `slow_accesses` of them to RAM or PIA0, in
-/// half cycles of the normal rate at `rate`.
+/// How long machine code's `cycles` (the 6809's count), `slow_accesses` of them to RAM or
+/// PIA0, take at `rate`, in thousandths of a normal-rate cycle (never longer than at the
+/// normal rate).
 #[inline]
-pub fn machine_code_half_cycles(rate: Rate, cycles: u32, slow_accesses: u32) -> u32 {
+pub fn machine_code_millicycles(rate: Rate, cycles: u32, slow_accesses: u32) -> u64 {
+    let cycles = cycles as u64;
     match rate {
-        Rate::Slow => cycles * 2,
+        Rate::Slow => 1000 * cycles,
         Rate::AddressDependent => {
-            let slow = slow_accesses.min(cycles);
-            slow * 2 + (cycles - slow)
+            let slow = slow_accesses.min(cycles as u32) as u64;
+            (500 * cycles + AD_SLOW_ACCESS_MILLE as u64 * slow).min(1000 * cycles)
         }
-        Rate::Fast => cycles,
+        Rate::Fast => 500 * cycles,
     }
 }
 
-/// Half cycles of the normal rate as cycles of BASIC's cost model at `rate`, with the
-/// remainder carried in `carry` (in 1/2000ths of a cycle) so that nothing is lost.
+/// Thousandths of a normal-rate cycle as cycles of BASIC's cost model at `rate`, with the
+/// remainder carried in `carry` so that nothing is lost.
 #[inline]
-pub fn machine_code_cost(rate: Rate, half_cycles: u32, carry: &mut u32) -> u32 {
-    if rate == Rate::Slow {
-        return half_cycles / 2;
-    }
-    let scaled = half_cycles * 1000 + *carry;
-    let per = 2 * basic_per_mille(rate);
-    *carry = scaled % per;
-    scaled / per
+pub fn machine_code_cost(rate: Rate, millicycles: u64, carry: &mut u32) -> u32 {
+    let scaled = millicycles * 1000 + *carry as u64;
+    let per = 1000 * basic_per_mille(rate) as u64;
+    *carry = (scaled % per) as u32;
+    (scaled / per) as u32
 }
 
 /// A cycle of BASIC's cost model at `rate` as a cycle of the field (for the moment a sound
@@ -83,17 +87,22 @@ mod tests {
     }
 
     #[test]
-    fn machine_code_pays_full_cycles_for_ram_and_half_for_the_rest() {
-        // 10 cycles, 4 of them RAM accesses: 4 + 6/2 = 7 cycles of the normal rate.
-        assert_eq!(machine_code_half_cycles(Rate::AddressDependent, 10, 4), 14);
-        assert_eq!(machine_code_half_cycles(Rate::Slow, 10, 4), 20);
-        assert_eq!(machine_code_half_cycles(Rate::Fast, 10, 4), 10);
-        // More accesses counted than cycles (PEEKs between) cannot make it slower.
-        assert_eq!(machine_code_half_cycles(Rate::AddressDependent, 4, 9), 8);
-        // Converted and carried: a thousand 7-cycle pieces are 7000 real cycles.
+    fn machine_code_pays_more_for_ram_than_for_the_rest() {
+        // 10 cycles, 4 of them RAM accesses: 5 + 4 x 0.84 normal-rate cycles.
+        assert_eq!(
+            machine_code_millicycles(Rate::AddressDependent, 10, 4),
+            8360
+        );
+        assert_eq!(machine_code_millicycles(Rate::Slow, 10, 4), 10_000);
+        assert_eq!(machine_code_millicycles(Rate::Fast, 10, 4), 5000);
+        // Never slower than the normal rate, whatever was counted (PEEKs between).
+        assert_eq!(machine_code_millicycles(Rate::AddressDependent, 4, 9), 4000);
+        // At the normal rate a cycle is a cycle of the cost model.
         let mut carry = 0;
+        assert_eq!(machine_code_cost(Rate::Slow, 10_000, &mut carry), 10);
+        // Converted and carried: a thousand pieces of 7 normal-rate cycles.
         let total: u32 = (0..1000)
-            .map(|_| machine_code_cost(Rate::AddressDependent, 14, &mut carry))
+            .map(|_| machine_code_cost(Rate::AddressDependent, 7000, &mut carry))
             .sum();
         let want = 7000 * 1000 / BASIC_AD_PER_MILLE;
         assert!(total.abs_diff(want) <= 1, "{total} {want}");

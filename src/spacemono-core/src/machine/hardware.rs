@@ -69,7 +69,7 @@ pub struct Hardware {
     /// Accesses to RAM and PIA0 (slow at every rate but the fast one) since machine code's
     /// cycles were last charged.
     pub slow_accesses: u32,
-    /// What machine code's cycles left over when converted to the cost model's (1/2000ths).
+    /// What machine code's time left over when converted to the cost model's cycles.
     pub machine_code_carry: u32,
 }
 

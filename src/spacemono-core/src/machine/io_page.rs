@@ -9,7 +9,7 @@
 
 use crate::machine::joystick::Joysticks;
 use crate::machine::keyboard::Keyboard;
-use crate::machine::pia::{Pia, PiaSide};
+use crate::machine::pia::{cr, Pia, PiaSide};
 use crate::machine::sam::{self, Sam};
 use crate::machine::video_select::VideoSelect;
 use crate::video::VdgMode;
@@ -19,6 +19,10 @@ use crate::video::VdgMode;
 /// loads that is the byte of its dead cycle just before, read at $FFFF, the low byte of the
 /// Dragon's reset vector ($B3B4): 180 (XR `dragon.c` leaves the data bus as it was).
 pub const UNMAPPED: u8 = 0xB4;
+
+/// What PIA1 port B's input pins read: PB0 the printer's BUSY (0: ready), PB1 the single-bit
+/// sound pin (0), PB2 the RAM type (1 on MAME's Dragon 32: docs/machine.md §10).
+const PIA1_B_INPUTS: u8 = 0x04;
 
 /// CPU cycles in one video line: the line sync (HS) comes this often (docs/machine.md §7).
 const CYCLES_PER_LINE: u32 = 57;
@@ -45,19 +49,22 @@ pub struct IoPage {
 }
 
 impl Default for IoPage {
-    /// As the ROM's hardware init and cold start leave the chips (DR `DoHWInit`, `LB422`):
-    /// PIA0 A all inputs, B all outputs, control $34 (data registers, CA2/CB2 outputs low),
-    /// then the field-sync interrupt enabled (CRB $35); PIA1 A bits 1-7 outputs, B bits 3-7
-    /// outputs, control $34, outputs 0; the SAM as `Sam::default`.
+    /// As the ROM's hardware init and cold start leave the chips (DR `DoHWInit`, `LB39B`,
+    /// `LB422`): PIA0 A all inputs, B all outputs, control $34 (data registers, CA2/CB2
+    /// outputs low), then the field-sync interrupt enabled (CRB $35), B's outputs $7F as the
+    /// keyboard scan leaves them; PIA1 A bits 1-7 outputs, B bits 3-7 outputs, outputs 0, CRA
+    /// $34 and CRB $37 (the cartridge's FIRQ enabled); the SAM as `Sam::default`.
     fn default() -> Self {
+        let mut keyboard_columns = PiaSide::set_up(0xFF, 0x35);
+        keyboard_columns.output = 0x7F;
         IoPage {
             pia0: Pia {
                 a: PiaSide::set_up(0x00, 0x34),
-                b: PiaSide::set_up(0xFF, 0x35),
+                b: keyboard_columns,
             },
             pia1: Pia {
                 a: PiaSide::set_up(0xFE, 0x34),
-                b: PiaSide::set_up(0xF8, 0x34),
+                b: PiaSide::set_up(0xF8, 0x37),
             },
             sam: Sam::default(),
             hs_cleared_at: 0,
@@ -103,7 +110,7 @@ impl IoPage {
             }
             Chip::Pia1(r) => {
                 let pins = self.pia1.a.pins_out();
-                self.pia1.read(r, pins, 0, true)
+                self.pia1.read(r, pins, PIA1_B_INPUTS, true)
             }
             _ => self.view(a, keyboard, joysticks),
         }
@@ -119,7 +126,7 @@ impl IoPage {
             }
             Chip::Pia1(r) => {
                 let mut pia = self.pia1;
-                pia.read(r, self.pia1.a.pins_out(), 0, false)
+                pia.read(r, self.pia1.a.pins_out(), PIA1_B_INPUTS, false)
             }
             // The SAM's pairs are write only; nothing else answers.
             Chip::Sam | Chip::None => UNMAPPED,
@@ -190,6 +197,24 @@ impl IoPage {
         std::mem::swap(&mut self.audio_done, &mut self.audio_changes);
         self.audio_changes.clear();
         self.audio_start = self.audio_level;
+    }
+
+    /// Whether the field sync reaches the 6809 as an IRQ (PIA0 CRB bit 0, which the ROM sets
+    /// at power-on and for SOUND).
+    #[inline]
+    pub fn field_irq_enabled(&self) -> bool {
+        self.pia0.b.control & cr::IRQ1_ENABLE != 0
+    }
+
+    /// Enable the field-sync IRQ, as the ROM's SndBeep does (`ORA #CRIRQ` into PIA0 CRB).
+    pub fn enable_field_irq(&mut self) {
+        self.pia0.b.control |= cr::IRQ1_ENABLE;
+    }
+
+    /// The ROM's IRQ handler's read of $FF02 (DR `L9D3D`), which clears the field sync's
+    /// flag: BASIC's field interrupt does it when the ROM's handler is the one that runs.
+    pub fn acknowledge_field_sync(&mut self) {
+        self.pia0.b.clear_flags();
     }
 
     /// Whether PIA0 pulls the 6809's IRQ line (the field sync, or the line sync, enabled).
@@ -295,7 +320,7 @@ mod tests {
         assert_eq!(io.read(0xFF03, &k, &j, 0) & 0x3F, 0x35);
         assert_eq!(io.read(0xFF0B, &k, &j, 0) & 0x3F, 0x35, "a mirror");
         assert_eq!(io.read(0xFF07, &k, &j, 0), UNMAPPED);
-        assert_eq!(io.read(0xFF23, &k, &j, 0) & 0x3F, 0x34);
+        assert_eq!(io.read(0xFF23, &k, &j, 0) & 0x3F, 0x37);
         assert_eq!(io.read(0xFF40, &k, &j, 0), UNMAPPED);
         assert_eq!(io.read(0xFFC6, &k, &j, 0), UNMAPPED);
     }
@@ -334,7 +359,7 @@ mod tests {
         let mut io = IoPage::default();
         io.write(0xFF20, 0xFC, 100);
         assert_eq!(io.audio_level(), 0.0, "mux off at power-on");
-        io.write(0xFF23, 0x3C, 200);
+        io.write(0xFF23, 0x3F, 200);
         assert!(io.audio_level() > 0.0);
         io.field_sync();
         let (start, changes) = io.field_audio();

@@ -33,11 +33,11 @@ const M_SHIFT: u32 = 13; // M0-M1: bits 13-14
 
 impl Default for Sam {
     /// As the ROM's hardware init leaves it on a Dragon 32 (DR `DoHWInit`): every bit
-    /// cleared, then F1 (the display at $0400) and M1 (64K dynamic RAMs, as the Dragon 32's
-    /// PIA1 PB2 reports them).
+    /// cleared, then F1 (the display at $0400) and M0 (16K dynamic RAMs, as PIA1 PB2 reads 1:
+    /// docs/machine.md §10).
     fn default() -> Self {
         Sam {
-            bits: (2 << F_SHIFT) | (2 << M_SHIFT),
+            bits: (2 << F_SHIFT) | (1 << M_SHIFT),
         }
     }
 }
@@ -115,7 +115,7 @@ mod tests {
     fn pairs_set_and_clear_their_bit() {
         let mut s = Sam::default();
         assert_eq!(s.display_start(), 0x0400);
-        assert_eq!(s.memory_size(), 2);
+        assert_eq!(s.memory_size(), 1);
         assert_eq!(s.rate(), Rate::Slow);
         s.write(0xFFD7); // R0 set: 65495
         assert_eq!(s.rate(), Rate::AddressDependent);
