@@ -69,7 +69,7 @@ impl Interpreter {
 
     /// What the field interrupt does at every field's end: the field sync on PIA0 and, when
     /// PIA0 passes it on as an IRQ (as BASIC leaves it), the ROM's handler: TIMER, with its
-    /// read of $FF02 that clears the flag (docs/machine.md §10); then the SOUND countdown,
+    /// read of $FF02 that clears the flag (docs/machine.md §14); then the SOUND countdown,
     /// the cursor blink, and the count of fields.
     #[inline]
     fn field_interrupt(&mut self, hw: &mut Hardware) {
@@ -97,7 +97,7 @@ impl Interpreter {
         // end_field for a program that is running and did not starve.
         hw.cycles -= budget - cost::FIELD_IRQ;
         self.field_interrupt(hw);
-        // The next field's budget: the SAM's rate may have changed (docs/machine.md §11).
+        // The next field's budget: the SAM's rate may have changed (docs/machine.md §15).
         self.budget = hw.field_budget();
         true
     }

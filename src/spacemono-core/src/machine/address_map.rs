@@ -13,7 +13,7 @@ use crate::machine::rom_area;
 /// Where the I/O page starts; below it (from $8000) is the ROM area.
 pub const IO_START: u16 = 0xFF00;
 /// Where the vectors start: these read the ROM's last 32 bytes ($BFE0-$BFFF), as the SAM
-/// decodes $FFE0-$FFFF (docs/machine.md §10).
+/// decodes $FFE0-$FFFF (docs/machine.md §14).
 pub const VECTORS_START: u16 = 0xFFE0;
 /// Where PIA1 starts: below it, PIA0's 32 bytes are slow at the address-dependent rate.
 const PIA1_START: u16 = 0xFF20;
@@ -86,7 +86,7 @@ impl crate::cpu::Bus for Hardware {
 
 impl Hardware {
     /// Charge `cycles` of machine code (the 6809's own count) to the field's budget. The SAM's
-    /// rate decides how long they take (docs/machine.md §11): at the normal rate every cycle
+    /// rate decides how long they take (docs/machine.md §15): at the normal rate every cycle
     /// is one of the field's; at the address-dependent rate every cycle takes half of one,
     /// and each access to RAM or PIA0 counted since the last charge 0.84 more (the slow
     /// access and the SAM's changes of rate around it); at the fast rate every cycle half of

@@ -1,4 +1,4 @@
-//! What the SAM's rate does to time (docs/machine.md §11): at the address-dependent rate
+//! What the SAM's rate does to time (docs/machine.md §15): at the address-dependent rate
 //! (`POKE 65495,0`) every access outside RAM and PIA0 takes half a cycle of the normal rate;
 //! at the fast rate every access does.
 //!
@@ -12,13 +12,13 @@ use crate::machine::sam::Rate;
 use crate::timing::CYCLES_PER_FIELD;
 
 /// The share of its normal time, in thousandths, the ROM's BASIC takes at the
-/// address-dependent rate: measured on the genuine ROM's own bus cycles (docs/machine.md §11:
+/// address-dependent rate: measured on the genuine ROM's own bus cycles (docs/machine.md §15:
 /// 0.725-0.748 over six kinds of loop, 0.734 on average).
 pub const BASIC_AD_PER_MILLE: u32 = 734;
 
 /// What each access to RAM or PIA0 adds, in thousandths of a normal-rate cycle, to the half
 /// cycle every cycle takes at the address-dependent rate: the slow access itself and the
-/// SAM's changes of rate around it (docs/machine.md §11: fitted to the ROM's bus cycles, where
+/// SAM's changes of rate around it (docs/machine.md §15: fitted to the ROM's bus cycles, where
 /// 28.5 % RAM accesses give 0.739 of the time).
 pub const AD_SLOW_ACCESS_MILLE: u32 = 840;
 

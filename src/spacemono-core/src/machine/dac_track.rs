@@ -1,6 +1,6 @@
-//! The sound a program makes itself, by writing the DAC or the single-bit sound (docs/machine.md
-//! §13): the output's level at the start of a field and its changes, each at the cycle of the
-//! field it was written in, turned into that field's samples. Each sample is the level's
+//! The sound a program makes itself, by writing the DAC or the single-bit sound
+//! (docs/machine.md §17): the output's level at the start of a field and its changes, each at
+//! the cycle of the field it was written in, turned into that field's samples. Each sample is the level's
 //! average over its interval, so samples played at any rate keep their timing.
 
 /// Add the field's program-made sound to its samples `out` (one field's worth), the level

@@ -127,7 +127,7 @@ impl Hardware {
         self.io.video()
     }
 
-    /// Show `v`, setting the registers as the ROM does (docs/machine.md §11).
+    /// Show `v`, setting the registers as the ROM does (docs/machine.md §15).
     pub fn set_video(&mut self, v: VideoSelect) {
         self.io.set_video(v);
     }

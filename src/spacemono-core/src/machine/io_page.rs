@@ -1,4 +1,4 @@
-//! The I/O page, $FF00-$FFDF, as a Dragon 32 wires it (docs/machine.md §10-§13): PIA0 at
+//! The I/O page, $FF00-$FFDF, as a Dragon 32 wires it (docs/machine.md §14-§17): PIA0 at
 //! $FF00-$FF03 (the keyboard, the joystick comparator and fire buttons, the line and field
 //! syncs, the sound mux select), PIA1 at $FF20-$FF23 (the DAC, the VDG's mode, the single-bit
 //! sound, the sound mux enable) and the SAM's set/clear pairs at $FFC0-$FFDF.
@@ -21,7 +21,7 @@ use crate::video::VdgMode;
 pub const UNMAPPED: u8 = 0xB4;
 
 /// What PIA1 port B's input pins read: PB0 the printer's BUSY (0: ready), PB1 the single-bit
-/// sound pin (0), PB2 the RAM type (1 on MAME's Dragon 32: docs/machine.md §10).
+/// sound pin (0), PB2 the RAM type (1 on MAME's Dragon 32: docs/machine.md §14).
 const PIA1_B_INPUTS: u8 = 0x04;
 
 /// CPU cycles in one video line: the line sync (HS) comes this often (docs/machine.md §7).

@@ -1,4 +1,4 @@
-//! The keyboard as a matrix (docs/machine.md §12): what a program that scans it through PIA0
+//! The keyboard as a matrix (docs/machine.md §16): what a program that scans it through PIA0
 //! sees (columns driven low on $FF02, rows read on $FF00), made from the key presses the host
 //! sends. The host sends presses, not releases, so a key reads as down for a while after its
 //! press: at least [`MIN_FIELDS`] field ends (so a program that scans once a field sees it),

@@ -1,4 +1,4 @@
-//! One MC6821 PIA (docs/machine.md §10): two sides (A and B), each with a data direction
+//! One MC6821 PIA (docs/machine.md §14): two sides (A and B), each with a data direction
 //! register, an output register and a control register whose top two bits are the interrupt
 //! flags of its C1 and C2 lines. What is wired to the pins is the I/O page's business
 //! (`io_page`); this is only the chip.

@@ -1,4 +1,4 @@
-//! The MC6883 SAM's control register (docs/machine.md §11): sixteen bits, each set by a write
+//! The MC6883 SAM's control register (docs/machine.md §15): sixteen bits, each set by a write
 //! to an odd address and cleared by a write to the even one below it, $FFC0-$FFDF (the byte
 //! written does not matter).
 
@@ -34,7 +34,7 @@ const M_SHIFT: u32 = 13; // M0-M1: bits 13-14
 impl Default for Sam {
     /// As the ROM's hardware init leaves it on a Dragon 32 (DR `DoHWInit`): every bit
     /// cleared, then F1 (the display at $0400) and M0 (16K dynamic RAMs, as PIA1 PB2 reads 1:
-    /// docs/machine.md §10).
+    /// docs/machine.md §14).
     fn default() -> Self {
         Sam {
             bits: (2 << F_SHIFT) | (1 << M_SHIFT),

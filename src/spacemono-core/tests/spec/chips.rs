@@ -1,4 +1,4 @@
-//! The chips at their addresses (docs/machine.md §10-§13) as BASIC reaches them with PEEK and
+//! The chips at their addresses (docs/machine.md §14-§17) as BASIC reaches them with PEEK and
 //! POKE: the keyboard matrix, the joystick comparator and fire buttons on PIA0, the field
 //! sync's flag, the VDG's mode on PIA1 and the SAM's display and rate bits, the DAC's sound,
 //! and what the unmapped addresses do.
@@ -184,7 +184,7 @@ fn the_speed_up_poke_makes_basic_faster_and_the_slow_down_poke_undoes_it() {
     );
     let n: Vec<f64> = out.split_whitespace().map(|x| x.parse().unwrap()).collect();
     let (slow, fast, again) = (n[0], n[1], n[2]);
-    // docs/machine.md §11: BASIC takes 0.734 of its time at the address-dependent rate.
+    // docs/machine.md §15: BASIC takes 0.734 of its time at the address-dependent rate.
     assert!((fast / slow - 0.734).abs() < 0.03, "{out}");
     assert!((again - slow).abs() <= 1.0, "{out}");
 }
@@ -301,7 +301,7 @@ fn the_chips_read_at_ok_as_a_dragon_32s_do() {
 fn writes_where_no_chip_answers_are_lost_and_reads_there_give_180() {
     // $FF04-$FF07 would be PIA0 again on a CoCo; a Dragon leaves them unmapped, as it does
     // $FF40-$FFBF. The SAM's pairs are write only. Nothing written there changes anything
-    // (docs/machine.md §10).
+    // (docs/machine.md §14).
     let out = output(
         "10 A=PEEK(&HFF01):POKE &HFF05,0:POKE &HFF40,1:POKE &HFFA0,2:POKE &HFFE0,3\n\
          20 PRINT PEEK(&HFF01)=A;PEEK(&HFF05);PEEK(&HFF40);PEEK(&HFFC0);PEEK(&HFF62)\n",
