@@ -506,3 +506,43 @@ fn the_man_page_has_a_title_and_the_options() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn headless_wav_records_what_a_program_plays_on_the_dac() {
+    // The sound mux on (PIA1 CB2) with the DAC selected, a square wave POKEd into $FF20 for a
+    // while, the mux off again (docs/machine.md §17).
+    let dir = temp_dir("wav_dac");
+    let prog = dir.join("d.bas");
+    std::fs::write(
+        &prog,
+        "10 POKE &HFF23,PEEK(&HFF23) OR 8\n20 FOR I=1 TO 300:POKE &HFF20,252:POKE &HFF20,0:NEXT\n30 POKE &HFF23,PEEK(&HFF23) AND 247\n",
+    )
+    .unwrap();
+    let wav = dir.join("d.wav");
+    let out = Command::new(bin())
+        .args(["run", "--headless", "--wav"])
+        .arg(&wav)
+        .arg(&prog)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bytes = std::fs::read(&wav).unwrap();
+    let pcm: Vec<i16> = bytes[44..]
+        .chunks(2)
+        .map(|c| i16::from_le_bytes([c[0], c[1]]))
+        .collect();
+    let high = pcm.iter().filter(|&&s| s > 8000).count();
+    let low = pcm.iter().filter(|&&s| s < -8000).count();
+    assert!(high > 2000 && low > 2000, "{high} high, {low} low");
+    // The wave's edges: one up and one down for each pass of the loop (none lost).
+    let ups = (1..pcm.len())
+        .filter(|&i| pcm[i - 1] < 0 && pcm[i] >= 0)
+        .count();
+    assert!((295..=305).contains(&ups), "{ups} rising edges");
+    assert_eq!(*pcm.last().unwrap(), 0, "silent once the mux is off");
+    let _ = std::fs::remove_dir_all(&dir);
+}
