@@ -41,7 +41,7 @@ pub const BEEP: Event = Event::Sound {
 /// all the host's memory. The frontend says when a transcript reached it.
 pub const TRANSCRIPT_LIMIT: usize = 32 << 20;
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Hardware {
     pub mem: Memory,
     pub keyboard: Keyboard,
@@ -147,26 +147,5 @@ impl Hardware {
 
     pub fn column(&self) -> u8 {
         TextScreen::column(&self.mem)
-    }
-}
-
-impl Default for Hardware {
-    fn default() -> Self {
-        Hardware {
-            mem: Memory::default(),
-            keyboard: Keyboard::default(),
-            transcript: None,
-            printer: None,
-            printer_dropped: 0,
-            events: Vec::new(),
-            cycles: 0,
-            field: 0,
-            deck: Deck::new(),
-            control_codes: false,
-            io: IoPage::default(),
-            joysticks: Joysticks::default(),
-            slow_accesses: 0,
-            machine_code_carry: 0,
-        }
     }
 }

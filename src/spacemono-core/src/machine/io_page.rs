@@ -341,8 +341,10 @@ mod tests {
     fn the_comparator_compares_the_selected_axis_with_the_dac() {
         let mut io = IoPage::default();
         let k = Keyboard::default();
-        let mut j = Joysticks::default();
-        j.axes = [10, 20, 30, 40];
+        let j = Joysticks {
+            axes: [10, 20, 30, 40],
+            ..Joysticks::default()
+        };
         for (axis, &at) in j.axes.iter().enumerate() {
             // CA2 (bit 3 of CRA) the axis, CB2 (bit 3 of CRB) the stick.
             io.write(0xFF01, 0x34 | ((axis as u8 & 1) << 3), 0);

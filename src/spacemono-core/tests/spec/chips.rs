@@ -61,7 +61,7 @@ fn a_shifted_key_holds_shift_down_and_a_held_key_stays_down() {
     // The host's key repeat while the key is held keeps it down field after field.
     for _ in 0..100 {
         run_for(&mut m, 1);
-        if m.fields() % 2 == 0 {
+        if m.fields().is_multiple_of(2) {
             m.type_key(b'!');
         }
         assert_eq!(rows(&m, 1), 0x7E, "field {}", m.fields());
