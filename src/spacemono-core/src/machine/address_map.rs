@@ -24,13 +24,13 @@ impl Hardware {
     #[inline]
     pub fn read_bus(&mut self, a: u16) -> u8 {
         if (a as u32) < addr::RAM_END {
-            self.slow_accesses += 1;
+            self.slow_accesses = self.slow_accesses.wrapping_add(1);
             self.mem.peek(a)
         } else if a >= VECTORS_START {
             rom_area::read(a & 0xBFFF)
         } else if a >= IO_START {
             if a < PIA1_START {
-                self.slow_accesses += 1;
+                self.slow_accesses = self.slow_accesses.wrapping_add(1);
             }
             let joysticks = self.joysticks;
             let now = self.field_cycle();
@@ -59,11 +59,11 @@ impl Hardware {
     #[inline]
     pub fn write_bus(&mut self, a: u16, v: u8) {
         if (a as u32) < addr::RAM_END {
-            self.slow_accesses += 1;
+            self.slow_accesses = self.slow_accesses.wrapping_add(1);
             self.mem.poke(a, v);
         } else if (IO_START..VECTORS_START).contains(&a) {
             if a < PIA1_START {
-                self.slow_accesses += 1;
+                self.slow_accesses = self.slow_accesses.wrapping_add(1);
             }
             let now = self.field_cycle();
             self.io.write(a, v, now);

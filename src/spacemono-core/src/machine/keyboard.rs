@@ -190,7 +190,8 @@ pub struct Keyboard {
     /// Whether `poll` could return a key (kept current so the poll between statements costs
     /// one test when nothing was pressed).
     poll_ready: bool,
-    /// The keys as a program scanning the matrix sees them (pressed and typed keys).
+    /// The keys as a program scanning the matrix sees them: pressed and typed keys as they
+    /// come, scripted keys as they are handed over.
     matrix: KeyMatrix,
 }
 
@@ -253,6 +254,13 @@ impl Keyboard {
         Some(k)
     }
 
+    /// The script's next key, typed now: it goes down in the matrix as it is handed over.
+    fn take_scripted(&mut self) -> Option<u8> {
+        let k = self.script.pop_front()?;
+        self.matrix.press(k);
+        Some(k)
+    }
+
     /// Keys to be typed when the machine asks for them.
     pub fn type_script(&mut self, codes: &[u8]) {
         self.script.extend(codes.iter().copied());
@@ -299,7 +307,7 @@ impl Keyboard {
         let k = match self.live.pop_front() {
             Some(k) => Some(k),
             None if stops_program(self.typed.front()) => return self.take_typed(),
-            None if stops_program(self.script.front()) => self.script.pop_front(),
+            None if stops_program(self.script.front()) => self.take_scripted(),
             None => None,
         };
         self.update_ready();
@@ -339,7 +347,7 @@ impl Keyboard {
         }
         if !self.script.is_empty() && self.script_armed && self.typed.is_empty() {
             self.script_armed = false;
-            let k = self.script.pop_front();
+            let k = self.take_scripted();
             self.update_ready();
             self.delivered += 1;
             return k;
@@ -361,7 +369,7 @@ impl Keyboard {
         if let Some(k) = self.take_typed() {
             return Some(k);
         }
-        let k = self.script.pop_front();
+        let k = self.take_scripted();
         self.starved = k.is_none();
         self.update_ready();
         if k.is_some() {
@@ -499,6 +507,15 @@ mod tests {
         assert_eq!(k.poll(), Some(code::PAUSE));
         assert_eq!(k.poll(), None);
         assert_eq!(k.resume_key(), Some(b'X'));
+    }
+
+    #[test]
+    fn a_scripted_key_goes_down_in_the_matrix_when_it_is_handed_over() {
+        let mut k = Keyboard::new();
+        k.type_script(b"A");
+        assert_eq!(k.matrix().down(), None);
+        assert_eq!(k.line_key(), Some(b'A'));
+        assert_eq!(k.matrix().down(), Some(b'A'));
     }
 
     #[test]
