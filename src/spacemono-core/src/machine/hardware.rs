@@ -62,7 +62,7 @@ pub struct Hardware {
     pub printer: Option<Vec<u8>>,
     /// Characters the printer dropped because the host had not taken what it held.
     pub printer_dropped: u64,
-    /// The PIAs and the SAM, at $FF00-$FFEF.
+    /// The PIAs and the SAM, at $FF00-$FFDF.
     pub io: IoPage,
     /// Where the host has put the joysticks.
     pub joysticks: Joysticks,
