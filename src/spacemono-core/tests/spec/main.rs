@@ -3,6 +3,7 @@
 //! and nothing else. One binary, so the spec links once.
 
 mod common;
+mod controls;
 mod edit_mode;
 mod graphics_golden;
 mod graphics_statements;
