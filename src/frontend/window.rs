@@ -438,14 +438,18 @@ fn run_loop(
     let mut title = String::new();
     // The last notice (a file written, why a save failed), shown in the title bar a while.
     let mut notice: Option<(String, Instant)> = None;
+    // Whether the window had the keyboard at the last look.
+    let mut was_active = false;
     loop {
-        if !screen.window.is_active() {
-            // Keys let go while another window had the keyboard send no key-up here.
+        let active = screen.window.is_active();
+        if was_active && !active {
+            // Keys let go while another window has the keyboard send no key-up here.
             keys.release_all();
             if driver.fast_forward {
                 driver.perform(Action::FastForward(false), |_, _| true);
             }
         }
+        was_active = active;
         for input in screen.take_inputs() {
             let Some(action) = keys.event(input) else {
                 continue;
