@@ -22,7 +22,7 @@ pub fn bleed(buf: &mut [u32], w: usize, radius: usize) {
             count += 1;
         }
         for x in 0..w {
-            row[x] = (sums[0] / count) << 16 | (sums[1] / count) << 8 | sums[2] / count;
+            row[x] = ((sums[0] / count) << 16) | ((sums[1] / count) << 8) | (sums[2] / count);
             // Slide: the pixel entering on the right, the one leaving on the left.
             if x + radius + 1 < w {
                 let p = row_copy[x + radius + 1];
