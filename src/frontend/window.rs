@@ -535,6 +535,37 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_resized_window_takes_the_largest_scale_that_fits() {
+        assert_eq!(scale_for_window(1000, 760), 3);
+        assert_eq!(scale_for_window(1280, 700), 2, "the height decides");
+        assert_eq!(scale_for_window(200, 100), 1);
+    }
+
+    #[test]
+    fn the_title_says_the_speed_and_what_is_not_as_usual() {
+        use crate::frontend::audio::SoundOut;
+        use crate::frontend::keymap::Action;
+        let mut d = Driver::new(spacemono_core::Machine::new(), SoundOut::silent());
+        let t0 = Instant::now();
+        assert_eq!(window_title(&d), format!("{TITLE} \u{2014} F1 keys"));
+        d.meter = crate::frontend::speed_meter::SpeedMeter::new(t0, 0);
+        d.meter.update(t0 + std::time::Duration::from_secs(1), 100);
+        d.perform(Action::ToggleTurbo, |_, _| true);
+        d.perform(Action::Slot(4), |_, _| true);
+        d.perform(Action::ToggleCaps, |_, _| true);
+        d.machine
+            .insert_tape_image(spacemono_core::tape::TapeKind::Ascii, "P", b"10 END\n")
+            .unwrap();
+        assert_eq!(
+            window_title(&d),
+            format!("{TITLE} [200%] [turbo] [caps off] [tape 0/3] [slot 4] \u{2014} F1 keys")
+        );
+        d.perform(Action::TogglePause, |_, _| true);
+        d.perform(Action::FastForward(true), |_, _| true);
+        assert!(window_title(&d).starts_with(&format!("{TITLE} [paused] [fast forward]")));
+    }
+
+    #[test]
     fn scale_fits_the_screen() {
         assert_eq!(fit_scale(Some((1920, 1080))), 4);
         assert_eq!(fit_scale(Some((1280, 800))), 2);
