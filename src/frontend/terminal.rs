@@ -278,6 +278,17 @@ fn session(driver: &mut Driver, opts: &SessionOptions) -> Result<(), TerminalErr
     r
 }
 
+/// F1: the list of keys drawn in place of the picture when `on`; returns `on`.
+fn show_help(out: &mut std::io::Stdout, on: bool) -> Result<bool, TerminalError> {
+    if on {
+        let cols = terminal_size().1;
+        out.write_all(render_help(cols).as_bytes())
+            .map_err(TerminalError)?;
+        out.flush().map_err(TerminalError)?;
+    }
+    Ok(on)
+}
+
 fn view_loop(
     driver: &mut Driver,
     opts: &SessionOptions,
@@ -316,23 +327,17 @@ fn view_loop(
                     return Ok(());
                 }
                 match outcome {
-                    // Full screen, the TV look and the clipboard are the window's (the
-                    // terminal pastes by typing).
-                    Outcome::Done | Outcome::ToggleFullscreen | Outcome::ToggleTv => {}
-                    Outcome::Paste => {}
-                    Outcome::ToggleHelp => {
-                        help = !help;
-                        if help {
-                            let cols = terminal_size().1;
-                            out.write_all(render_help(cols).as_bytes()).map_err(io)?;
-                            out.flush().map_err(io)?;
-                        }
-                        // Back to the picture: drawn anew on a cleared screen.
-                        (shown_mode, redraw) = (None, true);
-                    }
                     Outcome::Changed(text) | Outcome::Notice(text) => {
                         (status_line, redraw) = (text, true);
                     }
+                    Outcome::ToggleHelp => {
+                        help = show_help(&mut out, !help)?;
+                        // Back to the picture: drawn anew on a cleared screen.
+                        (shown_mode, redraw) = (None, true);
+                    }
+                    // Full screen, the TV look and the clipboard are the window's (the
+                    // terminal pastes by typing).
+                    _ => {}
                 }
             }
         }

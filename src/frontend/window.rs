@@ -424,6 +424,44 @@ pub fn window_title(driver: &Driver) -> String {
     t
 }
 
+/// What the window does after [`Driver::perform`]: its own settings (full screen, the list
+/// of keys, the TV look), the clipboard read for a paste. Returns a notice to show.
+fn window_outcome(
+    screen: &mut Screen,
+    driver: &mut Driver,
+    outcome: Outcome,
+    redraw: &mut bool,
+    title: &mut String,
+) -> Option<String> {
+    match outcome {
+        // The title bar shows turbo, pause and caps lock as they are.
+        Outcome::Done | Outcome::Changed(_) => None,
+        Outcome::Notice(text) => Some(text),
+        Outcome::ToggleFullscreen => {
+            if let Err(e) = screen.toggle_fullscreen() {
+                eprintln!("spacemono: {e}");
+            }
+            *redraw = true;
+            title.clear();
+            None
+        }
+        Outcome::ToggleHelp => {
+            screen.help = !screen.help;
+            *redraw = true;
+            None
+        }
+        Outcome::ToggleTv => {
+            screen.tv = !screen.tv;
+            *redraw = true;
+            None
+        }
+        Outcome::Paste => Some(match super::clipboard::text() {
+            Ok(text) => driver.paste(&text),
+            Err(e) => e.to_string(),
+        }),
+    }
+}
+
 fn run_loop(
     screen: &mut Screen,
     driver: &mut Driver,
@@ -455,35 +493,9 @@ fn run_loop(
                 continue;
             };
             let restore = action == Action::RestoreSnapshot;
-            let said =
-                match driver.perform(action, |done, all| restoring(screen, &mut keys, done, all)) {
-                    // The title bar shows turbo, pause and caps lock as they are.
-                    Outcome::Done | Outcome::Changed(_) => None,
-                    Outcome::Notice(text) => Some(text),
-                    Outcome::ToggleFullscreen => {
-                        if let Err(e) = screen.toggle_fullscreen() {
-                            eprintln!("spacemono: {e}");
-                        }
-                        redraw = true;
-                        title.clear();
-                        None
-                    }
-                    Outcome::ToggleHelp => {
-                        screen.help = !screen.help;
-                        redraw = true;
-                        None
-                    }
-                    Outcome::ToggleTv => {
-                        screen.tv = !screen.tv;
-                        redraw = true;
-                        None
-                    }
-                    Outcome::Paste => Some(match super::clipboard::text() {
-                        Ok(text) => driver.paste(&text),
-                        Err(e) => e.to_string(),
-                    }),
-                };
-            if let Some(text) = said {
+            let outcome =
+                driver.perform(action, |done, all| restoring(screen, &mut keys, done, all));
+            if let Some(text) = window_outcome(screen, driver, outcome, &mut redraw, &mut title) {
                 eprintln!("spacemono: {text}");
                 notice = Some((text, Instant::now()));
             }
