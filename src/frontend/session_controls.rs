@@ -331,7 +331,7 @@ mod tests {
 
     #[test]
     fn a_key_held_for_many_fields_is_one_press() {
-        use super::super::keymap::{Input, WindowKeys};
+        use crate::frontend::keymap::{Input, WindowKeys};
         use minifb::Key as K;
         let mut d = driver();
         let mut keys = WindowKeys::new();
