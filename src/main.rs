@@ -126,7 +126,21 @@ struct ViewArgs {
     /// Start full screen (F11 or Alt+Enter toggles).
     #[arg(long, global = true)]
     fullscreen: bool,
-    /// period: 49.97 fields a second, as the real machine; turbo: flat out (F12 toggles).
+    /// The TV look: scan lines and colours that bleed as on a composite monitor (Ctrl+T
+    /// toggles).
+    #[arg(long, global = true)]
+    tv: bool,
+    /// The folder of the snapshot slots F5 saves to and F9 restores from (slot 1 is
+    /// spacemono.snapshot, slots 2-9 spacemono-N.snapshot; F7 chooses). Default: the
+    /// current folder.
+    #[arg(long, global = true, value_name = "DIR")]
+    snapshot_dir: Option<PathBuf>,
+    /// The folder F4 takes tapes from while the machine runs (its .cas, .wav and .bas files,
+    /// one after another). Default: the folder of the tape in the deck, else the current
+    /// folder.
+    #[arg(long, global = true, value_name = "DIR")]
+    tape_folder: Option<PathBuf>,
+    /// period: 49.97 fields a second, as the real machine; turbo: flat out (F10 toggles).
     #[arg(long, global = true, value_enum, default_value_t = Speed::Period)]
     speed: Speed,
     /// Type a text file into the machine as it asks for keys (how to paste a listing).
@@ -542,6 +556,7 @@ fn interactive(
         scale: view.scale.map(usize::from),
         scanlines: view.scanlines,
         fullscreen: view.fullscreen,
+        tv: view.tv,
     };
 
     let mut screen = None;
@@ -566,8 +581,16 @@ fn interactive(
         return Ok(ExitCode::SUCCESS);
     }
     signals::catch();
+    let tape_folder = view.tape_folder.clone().unwrap_or_else(|| {
+        let tape = machine.tape().path().and_then(Path::parent);
+        tape.map(Path::to_path_buf).unwrap_or_default()
+    });
     let mut driver = Driver::new(machine, sound);
     driver.hook = hook;
+    driver.tape_folder = tape_folder;
+    if let Some(dir) = &view.snapshot_dir {
+        driver.slots = spacemono::frontend::snapshot_slots::SnapshotSlots::new(dir);
+    }
     let result = match screen.as_mut() {
         Some(s) => window::run(s, &mut driver, &opts),
         None => terminal::run(&mut driver, &opts).map_err(SessionError::from),

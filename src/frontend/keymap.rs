@@ -8,7 +8,8 @@
 
 use spacemono_core::{char_code, key_code as code, named_code, NamedKey};
 
-/// Something a key asks of the session (see `Driver::perform`).
+/// Something a key asks of the session (see `Driver::perform`; the keys are listed in
+/// `window_keys::KEYS`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
     /// A character typed: the Dragon key for it, caps lock applied (none for a character
@@ -20,16 +21,42 @@ pub enum Action {
     Break,
     /// F11 or Alt+Enter.
     ToggleFullscreen,
-    /// F12: period speed / flat out.
+    /// F10: period speed / flat out.
     ToggleTurbo,
-    /// F2: write a PNG of the picture.
+    /// Insert held (`true`) or let go: flat out while it is held.
+    FastForward(bool),
+    /// F8: the machine stops where it is, or goes on.
+    TogglePause,
+    /// F2 or F12: write a PNG of the picture.
     Screenshot,
-    /// F5: save a snapshot of the machine.
+    /// F5: save a snapshot of the machine in the current slot.
     SaveSnapshot,
-    /// F9: go back to the snapshot saved last.
+    /// F9: go back to the snapshot of the current slot.
     RestoreSnapshot,
+    /// F7: the next snapshot slot (after 9, 1).
+    NextSlot,
+    /// Ctrl+1 .. Ctrl+9: snapshot slot n.
+    Slot(u8),
     /// F3: the Dragon's SHIFT+0, caps lock on/off (it types no key itself).
     ToggleCaps,
+    /// F4: the next tape of the tape folder in the deck.
+    NextTape,
+    /// Shift+F4: the tape out of the deck.
+    EjectTape,
+    /// F6: the tape back to its start.
+    RewindTape,
+    /// Shift+F6: the tape on to its next file.
+    WindTape,
+    /// Ctrl+R: the RESET button (the program is kept).
+    ResetSoft,
+    /// Ctrl+Shift+R: power off and on: the machine as the session started.
+    ResetHard,
+    /// F1: the list of keys, shown or hidden (the frontend's own).
+    ToggleHelp,
+    /// Ctrl+T: the TV look or the clean picture (the window's own).
+    ToggleTv,
+    /// Ctrl+V: the clipboard typed in (the window reads it).
+    Paste,
 }
 
 /// The Dragon key a PC key that types no character stands for, with SHIFT held (`shift`) or
@@ -58,13 +85,23 @@ pub enum Input {
     Key(minifb::Key, bool),
 }
 
-/// Turns the window's event stream into actions, keeping the modifier state.
+/// Turns the window's event stream into actions, keeping the modifier state and which keys
+/// are held.
+///
+/// A key held down is one press, as on the Dragon (its ROM does not repeat keys): the host's
+/// auto-repeat (more key-down events, and the characters they type, with no key-up between)
+/// is dropped here, so a held key does not pile up presses in the machine's queue.
 #[derive(Debug, Clone, Default)]
 pub struct WindowKeys {
     shift_left: bool,
     shift_right: bool,
     alt: bool,
     ctrl: bool,
+    /// The keys down now.
+    held: Vec<minifb::Key>,
+    /// The last key-down was the host repeating a held key: the character it types (which
+    /// comes right after it) is dropped too.
+    repeating: bool,
 }
 
 impl WindowKeys {
@@ -76,11 +113,20 @@ impl WindowKeys {
         self.shift_left || self.shift_right
     }
 
+    /// Every key taken as let go (the window lost the keyboard, and will not hear the
+    /// key-ups); the modifiers too.
+    pub fn release_all(&mut self) {
+        *self = WindowKeys::default();
+    }
+
     /// The action for one event, if any.
     pub fn event(&mut self, input: Input) -> Option<Action> {
         use minifb::Key as K;
         match input {
             Input::Char(c) => {
+                if std::mem::take(&mut self.repeating) {
+                    return None;
+                }
                 // Control characters come as named keys; Ctrl/Alt combinations type nothing.
                 if (c as u32) < 0x20 || c as u32 == 0x7F || self.ctrl || self.alt {
                     return None;
@@ -88,29 +134,69 @@ impl WindowKeys {
                 Some(Action::Char(c))
             }
             Input::Key(key, down) => {
+                let was_held = self.held.contains(&key);
+                self.repeating = down && was_held;
+                if down && !was_held {
+                    self.held.push(key);
+                } else if !down {
+                    self.held.retain(|&k| k != key);
+                }
                 match key {
                     K::LeftShift => self.shift_left = down,
                     K::RightShift => self.shift_right = down,
                     K::LeftAlt | K::RightAlt => self.alt = down,
                     K::LeftCtrl | K::RightCtrl => self.ctrl = down,
+                    K::Insert if down != was_held => return Some(Action::FastForward(down)),
                     _ => {}
                 }
-                if !down {
+                if !down || was_held {
                     return None;
                 }
-                match key {
-                    K::F11 => Some(Action::ToggleFullscreen),
-                    K::Enter | K::NumPadEnter if self.alt => Some(Action::ToggleFullscreen),
-                    K::F12 => Some(Action::ToggleTurbo),
-                    K::F2 => Some(Action::Screenshot),
-                    K::F5 => Some(Action::SaveSnapshot),
-                    K::F9 => Some(Action::RestoreSnapshot),
-                    K::F3 => Some(Action::ToggleCaps),
-                    K::Escape => Some(Action::Break),
-                    _ if self.ctrl || self.alt => None,
-                    _ => named_key_code(key, self.shift()).map(Action::Dragon),
-                }
+                self.key_down(key)
             }
+        }
+    }
+
+    /// The action of a key just pressed (not a repeat).
+    fn key_down(&self, key: minifb::Key) -> Option<Action> {
+        use minifb::Key as K;
+        let shift = self.shift();
+        if self.ctrl {
+            return match key {
+                K::R if shift => Some(Action::ResetHard),
+                K::R => Some(Action::ResetSoft),
+                K::V => Some(Action::Paste),
+                K::T => Some(Action::ToggleTv),
+                K::Key1 => Some(Action::Slot(1)),
+                K::Key2 => Some(Action::Slot(2)),
+                K::Key3 => Some(Action::Slot(3)),
+                K::Key4 => Some(Action::Slot(4)),
+                K::Key5 => Some(Action::Slot(5)),
+                K::Key6 => Some(Action::Slot(6)),
+                K::Key7 => Some(Action::Slot(7)),
+                K::Key8 => Some(Action::Slot(8)),
+                K::Key9 => Some(Action::Slot(9)),
+                _ => None,
+            };
+        }
+        match key {
+            K::F1 => Some(Action::ToggleHelp),
+            K::F2 | K::F12 => Some(Action::Screenshot),
+            K::F3 => Some(Action::ToggleCaps),
+            K::F4 if shift => Some(Action::EjectTape),
+            K::F4 => Some(Action::NextTape),
+            K::F5 => Some(Action::SaveSnapshot),
+            K::F6 if shift => Some(Action::WindTape),
+            K::F6 => Some(Action::RewindTape),
+            K::F7 => Some(Action::NextSlot),
+            K::F8 => Some(Action::TogglePause),
+            K::F9 => Some(Action::RestoreSnapshot),
+            K::F10 => Some(Action::ToggleTurbo),
+            K::F11 => Some(Action::ToggleFullscreen),
+            K::Enter | K::NumPadEnter if self.alt => Some(Action::ToggleFullscreen),
+            K::Escape => Some(Action::Break),
+            _ if self.alt => None,
+            _ => named_key_code(key, shift).map(Action::Dragon),
         }
     }
 }
@@ -190,27 +276,33 @@ mod tests {
         );
     }
 
+    /// A key pressed and let go.
+    fn tap(key: K) -> [Input; 2] {
+        [Input::Key(key, true), Input::Key(key, false)]
+    }
+
     #[test]
     fn named_keys_and_their_shift_codes() {
-        let acts = run(&[
-            Input::Key(K::Enter, true),
-            Input::Key(K::Home, true),
-            Input::Key(K::Up, true),
-            Input::Key(K::Down, true),
-            Input::Key(K::Left, true),
-            Input::Key(K::Right, true),
-            Input::Key(K::Backspace, true),
-            Input::Key(K::LeftShift, true),
-            Input::Key(K::Up, true),
-            Input::Key(K::Down, true),
-            Input::Key(K::Right, true),
-            Input::Key(K::Home, true),
-            Input::Key(K::Backspace, true),
-            Input::Key(K::LeftShift, false),
-            Input::Key(K::Up, true),
-        ]);
+        let mut events = Vec::new();
+        for k in [
+            K::Enter,
+            K::Home,
+            K::Up,
+            K::Down,
+            K::Left,
+            K::Right,
+            K::Backspace,
+        ] {
+            events.extend(tap(k));
+        }
+        events.push(Input::Key(K::LeftShift, true));
+        for k in [K::Up, K::Down, K::Right, K::Home, K::Backspace] {
+            events.extend(tap(k));
+        }
+        events.push(Input::Key(K::LeftShift, false));
+        events.extend(tap(K::Up));
         assert_eq!(
-            acts,
+            run(&events),
             vec![
                 Action::Dragon(0x0D),
                 Action::Dragon(0x0C),
@@ -229,17 +321,112 @@ mod tests {
         );
     }
 
+    /// Issue 30: the host repeats a held key (key-down after key-down, each typing its
+    /// character again); the Dragon's keyboard does not, so a held key is one press.
+    #[test]
+    fn a_held_key_is_one_press_however_long_the_host_repeats_it() {
+        let mut events = vec![Input::Key(K::A, true), Input::Char('a')];
+        for _ in 0..40 {
+            events.extend([Input::Key(K::A, true), Input::Char('a')]);
+        }
+        events.push(Input::Key(K::A, false));
+        for _ in 0..10 {
+            events.push(Input::Key(K::Up, true));
+        }
+        events.push(Input::Key(K::Up, false));
+        // Pressed again after it was let go: a press of its own.
+        events.extend([
+            Input::Key(K::A, true),
+            Input::Char('a'),
+            Input::Key(K::A, false),
+        ]);
+        assert_eq!(
+            run(&events),
+            vec![Action::Char('a'), Action::Dragon(0x5E), Action::Char('a')]
+        );
+        // A key held while another is typed: the other's presses all count.
+        let acts = run(&[
+            Input::Key(K::LeftShift, true),
+            Input::Key(K::LeftShift, true),
+            Input::Key(K::B, true),
+            Input::Char('B'),
+            Input::Key(K::B, false),
+            Input::Key(K::LeftShift, true),
+            Input::Key(K::B, true),
+            Input::Char('B'),
+        ]);
+        assert_eq!(acts, vec![Action::Char('B'), Action::Char('B')]);
+    }
+
+    #[test]
+    fn the_controls_keys() {
+        let mut events = Vec::new();
+        for k in [
+            K::F1,
+            K::F12,
+            K::F4,
+            K::F6,
+            K::F7,
+            K::F8,
+            K::F9,
+            K::F5,
+            K::F3,
+        ] {
+            events.extend(tap(k));
+        }
+        events.push(Input::Key(K::LeftShift, true));
+        events.extend(tap(K::F4));
+        events.extend(tap(K::F6));
+        events.push(Input::Key(K::LeftCtrl, true));
+        events.extend(tap(K::R));
+        events.push(Input::Key(K::LeftShift, false));
+        events.extend(tap(K::R));
+        events.extend(tap(K::V));
+        events.extend(tap(K::T));
+        events.extend(tap(K::Key7));
+        events.push(Input::Char('7'));
+        events.push(Input::Key(K::LeftCtrl, false));
+        // Insert: flat out while held, however often the host repeats it.
+        events.push(Input::Key(K::Insert, true));
+        events.push(Input::Key(K::Insert, true));
+        events.push(Input::Key(K::Insert, false));
+        assert_eq!(
+            run(&events),
+            vec![
+                Action::ToggleHelp,
+                Action::Screenshot,
+                Action::NextTape,
+                Action::RewindTape,
+                Action::NextSlot,
+                Action::TogglePause,
+                Action::RestoreSnapshot,
+                Action::SaveSnapshot,
+                Action::ToggleCaps,
+                Action::EjectTape,
+                Action::WindTape,
+                Action::ResetHard,
+                Action::ResetSoft,
+                Action::Paste,
+                Action::ToggleTv,
+                Action::Slot(7),
+                Action::FastForward(true),
+                Action::FastForward(false),
+            ]
+        );
+    }
+
     #[test]
     fn frontend_keys_and_alt_enter() {
         let acts = run(&[
             Input::Key(K::Escape, true),
             Input::Key(K::F2, true),
             Input::Key(K::F11, true),
-            Input::Key(K::F12, true),
+            Input::Key(K::F10, true),
             Input::Key(K::LeftAlt, true),
             Input::Key(K::Enter, true),
             Input::Char('x'),
             Input::Key(K::LeftAlt, false),
+            Input::Key(K::Enter, false),
             Input::Key(K::Enter, true),
             // Key releases and control characters type nothing.
             Input::Key(K::Enter, false),

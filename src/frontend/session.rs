@@ -11,10 +11,13 @@ use super::pacing::Speed;
 use super::png_file;
 use super::session_error::SessionError;
 use super::snapshot_file::{self, SnapshotFileError};
+use super::snapshot_slots::SnapshotSlots;
+use super::speed_meter::SpeedMeter;
 use spacemono_core::Frame;
 use spacemono_core::{Machine, Status};
 
-/// The file F5 saves the machine to and F9 restores it from, in the current folder.
+/// The file F5 saves the machine to and F9 restores it from in slot 1 (the only file there
+/// was before slots), in the snapshot folder.
 pub const SNAPSHOT_NAME: &str = "spacemono.snapshot";
 
 /// Something that rides along with a session, looking at the machine after every field (play
@@ -103,6 +106,18 @@ pub struct Driver {
     pub caps: bool,
     /// The speed changed since the last wake-up: the pacing starts afresh.
     speed_changed: bool,
+    /// F8: the machine stands still (no fields run) until F8 again.
+    pub paused: bool,
+    /// Insert held: flat out whatever `speed` says.
+    pub fast_forward: bool,
+    /// Where F5 saves and F9 restores (`--snapshot-dir`, the slot F7 chooses).
+    pub slots: SnapshotSlots,
+    /// Where F4 finds tapes (`--tape-folder`; empty: the current folder).
+    pub tape_folder: std::path::PathBuf,
+    /// The machine as the session started, for Ctrl+Shift+R (power off and on).
+    boot: Machine,
+    /// How fast the machine has run lately.
+    pub meter: SpeedMeter,
 }
 
 /// What a frontend shows after [`Driver::perform`], each its own way (the window's title
@@ -117,6 +132,13 @@ pub enum Outcome {
     Notice(String),
     /// Full screen: the frontend's own to switch (a view that has none ignores it).
     ToggleFullscreen,
+    /// The list of keys (F1): the frontend's own to show or hide.
+    ToggleHelp,
+    /// The TV look (Ctrl+T): the window's own.
+    ToggleTv,
+    /// Paste (Ctrl+V): the frontend reads its clipboard and hands the text to
+    /// [`Driver::paste`].
+    Paste,
 }
 
 /// Steps a turbo burst takes between looks at the clock (a look costs about as much as a
@@ -140,14 +162,20 @@ impl Driver {
         if std::mem::take(&mut self.speed_changed) {
             pacer.restart(std::time::Instant::now());
         }
-        let speed = self.speed;
-        let turbo = speed == Speed::Turbo && !self.waiting();
-        let ran = self.run_due(pacer, speed, opts);
+        let speed = self.effective_speed();
+        let turbo = speed == Speed::Turbo && !self.waiting() && !self.paused;
+        let ran = if self.paused {
+            0
+        } else {
+            self.run_due(pacer, speed, opts)
+        };
+        self.meter
+            .update(std::time::Instant::now(), self.machine.fields());
         let changed = show(&mut self.machine)?;
         if self.done(opts) {
             return Ok(true);
         }
-        pacer.note(self.waiting(), changed, ran);
+        pacer.note(self.waiting() || self.paused, changed, ran);
         if !turbo {
             pacer.sleep();
         }
@@ -194,9 +222,17 @@ impl Driver {
     /// A session of `machine`, its sound going to `sound` (the machine is set to make it at
     /// the rate `sound` takes).
     pub fn new(mut machine: Machine, sound: SoundOut) -> Self {
+        let boot = machine.clone();
         machine.set_sound_rate(sound.rate());
         let last = machine.status();
+        let meter = SpeedMeter::new(std::time::Instant::now(), machine.fields());
         Driver {
+            paused: false,
+            fast_forward: false,
+            slots: SnapshotSlots::default(),
+            tape_folder: std::path::PathBuf::new(),
+            boot,
+            meter,
             machine,
             sound,
             last,
@@ -211,11 +247,12 @@ impl Driver {
     }
 
     /// Do what a key asked (the same for every frontend): type it into the machine, BREAK,
-    /// turbo, caps lock, a screenshot, F5's snapshot or F9's restore (whose replay calls
-    /// `restoring(fields replayed, fields in all)` now and then, which returns false to stop
-    /// it). Returns what the frontend should show.
+    /// turbo, pause, caps lock, a screenshot, the tape deck, a reset, F5's snapshot or F9's
+    /// restore of the current slot (whose replay calls `restoring(fields replayed, fields in
+    /// all)` now and then, which returns false to stop it). Returns what the frontend should
+    /// show.
     pub fn perform(&mut self, action: Action, restoring: impl FnMut(u64, u64) -> bool) -> Outcome {
-        let path = Path::new(SNAPSHOT_NAME);
+        let path = self.slots.path();
         match action {
             Action::Char(c) => {
                 if let Some(code) = spacemono_core::char_code(c, self.caps) {
@@ -250,15 +287,20 @@ impl Driver {
                 Ok(name) => format!("screenshot saved to {name}"),
                 Err(e) => format!("screenshot: {e}"),
             }),
-            Action::SaveSnapshot => Outcome::Notice(match self.save_snapshot(path) {
+            Action::SaveSnapshot => Outcome::Notice(match self.save_snapshot(&path) {
                 Ok(said) => said,
                 Err(e) => e.to_string(),
             }),
             Action::RestoreSnapshot => Outcome::Notice(
-                self.restore_snapshot_watched(path, restoring)
+                self.restore_snapshot_watched(&path, restoring)
                     .unwrap_or_else(|e| e.to_string()),
             ),
             Action::ToggleFullscreen => Outcome::ToggleFullscreen,
+            Action::ToggleHelp => Outcome::ToggleHelp,
+            Action::ToggleTv => Outcome::ToggleTv,
+            Action::Paste => Outcome::Paste,
+            // The deck, the slots, the resets, pause and fast forward.
+            control => self.control(control),
         }
     }
 
@@ -337,6 +379,8 @@ impl Driver {
         machine.set_sound_rate(self.sound.rate());
         self.machine = machine;
         self.last = self.machine.status();
+        self.meter
+            .restart(std::time::Instant::now(), self.machine.fields());
         Ok(format!("snapshot restored from {}", path.display()))
     }
 
@@ -360,6 +404,9 @@ impl Driver {
         Ok(self.sound.finish()?)
     }
 }
+
+#[path = "session_controls.rs"]
+mod controls;
 
 #[cfg(test)]
 mod tests {

@@ -72,9 +72,20 @@ pub fn render_art(art: &[Vec<spacemono_core::text_art::ArtCell>]) -> String {
     out
 }
 
-/// The line of keys under the picture.
+/// The line of keys under the picture (F1 shows them all: `window_keys::KEYS`).
 const HELP: &str =
-    "\x1b[0mEsc BREAK  Home CLEAR  F2 shot  F3 caps  F5/F9 save/restore  F12 turbo  ^C quit\x1b[K";
+    "\x1b[0mF1 keys  Esc BREAK  F3 caps  F5/F9 save/restore  F8 pause  F10 turbo  ^C quit\x1b[K";
+
+/// The list of keys in place of the picture (F1), from the top-left corner.
+pub fn render_help(cols: usize) -> String {
+    let mut out = String::from("\x1b[0m\x1b[2J\x1b[H");
+    out.push_str("Keys (F1 again: back to the picture)\r\n\r\n");
+    for line in super::window_keys::help_lines(true, cols.max(20)) {
+        out.push_str(&line);
+        out.push_str("\r\n");
+    }
+    out
+}
 
 /// The terminal's size as (rows, columns), from `stty size`; 24x80 when it cannot be read.
 fn terminal_size() -> (usize, usize) {
@@ -125,6 +136,7 @@ impl TermKeys {
             i += 1;
             match c {
                 '\x03' | '\x04' => out.push(TermKey::Quit),
+                '\x12' => out.push(TermKey::Act(Action::ResetSoft)),
                 '\r' | '\n' => out.push(dragon(code::ENTER)),
                 '\x7f' | '\x08' => out.push(dragon(code::LEFT)),
                 '\x1b' => {
@@ -133,6 +145,12 @@ impl TermKeys {
                         out.push(TermKey::Act(Action::Break));
                         continue;
                     };
+                    if intro == 'r' || intro == 'R' {
+                        // Alt+R: the terminal's Ctrl+Shift+R.
+                        i += 1;
+                        out.push(TermKey::Act(Action::ResetHard));
+                        continue;
+                    }
                     if intro != '[' && intro != 'O' {
                         out.push(TermKey::Act(Action::Break));
                         continue;
@@ -163,14 +181,25 @@ impl TermKeys {
                         out.push(dragon(k));
                         continue;
                     }
-                    match (fin, params.as_str()) {
-                        (Some('Q'), "") => out.push(TermKey::Act(Action::Screenshot)),
-                        (Some('R'), "") => out.push(TermKey::Act(Action::ToggleCaps)),
-                        (Some('~'), "24") => out.push(TermKey::Act(Action::ToggleTurbo)),
-                        (Some('~'), "15") => out.push(TermKey::Act(Action::SaveSnapshot)),
-                        (Some('~'), "20") => out.push(TermKey::Act(Action::RestoreSnapshot)),
-                        _ => {} // a key the Dragon does not have
-                    }
+                    // The function keys as xterm sends them (F1-F4 as ESC O P..S, with
+                    // Shift as ESC [1;2P..S; the others ESC [n~, with Shift ESC [n;2~).
+                    let action = match (fin, params.as_str()) {
+                        (Some('P'), "") => Some(Action::ToggleHelp),
+                        (Some('Q'), "") => Some(Action::Screenshot),
+                        (Some('R'), "") => Some(Action::ToggleCaps),
+                        (Some('S'), "") => Some(Action::NextTape),
+                        (Some('S'), "1;2") => Some(Action::EjectTape),
+                        (Some('~'), "15") => Some(Action::SaveSnapshot),
+                        (Some('~'), "17") => Some(Action::RewindTape),
+                        (Some('~'), "17;2") => Some(Action::WindTape),
+                        (Some('~'), "18") => Some(Action::NextSlot),
+                        (Some('~'), "19") => Some(Action::TogglePause),
+                        (Some('~'), "20") => Some(Action::RestoreSnapshot),
+                        (Some('~'), "21") => Some(Action::ToggleTurbo),
+                        (Some('~'), "24") => Some(Action::Screenshot),
+                        _ => None, // a key the Dragon does not have
+                    };
+                    out.extend(action.map(TermKey::Act));
                 }
                 c => out.push(TermKey::Act(Action::Char(c))),
             }
@@ -249,6 +278,17 @@ fn session(driver: &mut Driver, opts: &SessionOptions) -> Result<(), TerminalErr
     r
 }
 
+/// F1: the list of keys drawn in place of the picture when `on`; returns `on`.
+fn show_help(out: &mut std::io::Stdout, on: bool) -> Result<bool, TerminalError> {
+    if on {
+        let cols = terminal_size().1;
+        out.write_all(render_help(cols).as_bytes())
+            .map_err(TerminalError)?;
+        out.flush().map_err(TerminalError)?;
+    }
+    Ok(on)
+}
+
 fn view_loop(
     driver: &mut Driver,
     opts: &SessionOptions,
@@ -269,6 +309,8 @@ fn view_loop(
     let mut status_line = String::new();
     let mut status_row = 18; // below the help line, set as the picture is drawn
     let mut frame = spacemono_core::Frame::new();
+    // F1: the list of keys is shown instead of the picture.
+    let mut help = false;
     loop {
         // Keys typed since the last wake-up.
         while let Ok(bytes) = rx.try_recv() {
@@ -285,10 +327,17 @@ fn view_loop(
                     return Ok(());
                 }
                 match outcome {
-                    Outcome::Done | Outcome::ToggleFullscreen => {}
                     Outcome::Changed(text) | Outcome::Notice(text) => {
                         (status_line, redraw) = (text, true);
                     }
+                    Outcome::ToggleHelp => {
+                        help = show_help(&mut out, !help)?;
+                        // Back to the picture: drawn anew on a cleared screen.
+                        (shown_mode, redraw) = (None, true);
+                    }
+                    // Full screen, the TV look and the clipboard are the window's (the
+                    // terminal pastes by typing).
+                    _ => {}
                 }
             }
         }
@@ -301,7 +350,7 @@ fn view_loop(
             notices.append(&mut driver.notices);
         }
         let done = driver.wake_up(&mut pacer, opts, |machine| {
-            if !machine.picture_changed() && !redraw {
+            if help || (!machine.picture_changed() && !redraw) {
                 return Ok(false);
             }
             let mode = machine.video_mode().0;
@@ -462,7 +511,7 @@ mod tests {
             k.feed(b"\x1bOR a"),
             vec![TermKey::Act(Action::ToggleCaps), ch(' '), ch('a')]
         );
-        // F5 and F9: save and restore a snapshot; F6 and the like: no Dragon key.
+        // F5 and F9: save and restore a snapshot; F13 and the like: no Dragon key.
         assert_eq!(
             k.feed(b"\x1b[15~"),
             vec![TermKey::Act(Action::SaveSnapshot)]
@@ -471,6 +520,31 @@ mod tests {
             k.feed(b"\x1b[20~"),
             vec![TermKey::Act(Action::RestoreSnapshot)]
         );
-        assert_eq!(k.feed(b"\x1b[17~"), vec![]);
+        assert_eq!(k.feed(b"\x1b[25~"), vec![]);
+    }
+
+    #[test]
+    fn the_controls_keys_in_the_terminal() {
+        let mut k = TermKeys;
+        let acts: Vec<TermKey> = k.feed(
+            b"\x1bOP\x1bOS\x1b[1;2S\x1b[17~\x1b[17;2~\x1b[18~\x1b[19~\x1b[21~\x1b[24~\x12\x1br",
+        );
+        let want = [
+            Action::ToggleHelp,
+            Action::NextTape,
+            Action::EjectTape,
+            Action::RewindTape,
+            Action::WindTape,
+            Action::NextSlot,
+            Action::TogglePause,
+            Action::ToggleTurbo,
+            Action::Screenshot,
+            Action::ResetSoft,
+            Action::ResetHard,
+        ];
+        assert_eq!(acts, want.map(TermKey::Act).to_vec());
+        let help = render_help(80);
+        assert!(help.contains("Alt+R") && help.contains("F10"), "{help}");
+        assert!(!help.contains("Ctrl+V"), "the terminal pastes by itself");
     }
 }

@@ -1,9 +1,12 @@
 //! The window (minifb, X11): the 320×240 picture at a sharp integer scale, optional scan
-//! lines, a borderless full-screen mode, and the keyboard.
+//! lines or the TV look, a borderless full-screen mode, the list of keys over the picture
+//! (F1), and the keyboard.
 //!
 //! The picture is scaled here, not by minifb, so every Dragon pixel is exactly `scale`
-//! screen pixels square and the scan-line look can darken whole screen rows. The window is
-//! redrawn only when video memory changed; otherwise `update()` just pumps the events.
+//! screen pixels square (the 4:3 look kept, centred on black) and the scan-line look can
+//! darken whole screen rows; a window resized by hand takes the largest scale that fits it.
+//! The window is redrawn only when video memory changed (or the window did); otherwise
+//! `update()` just pumps the events.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -27,6 +30,8 @@ pub struct WindowSettings {
     pub scale: Option<usize>,
     pub scanlines: bool,
     pub fullscreen: bool,
+    /// Start with the TV look (Ctrl+T toggles).
+    pub tv: bool,
 }
 
 /// Whether a display server seems to be there (the window may still fail to open).
@@ -162,6 +167,18 @@ pub struct Screen {
     windowed_scale: usize,
     scanlines: bool,
     fullscreen: bool,
+    /// The TV look (Ctrl+T): scan lines and colours that bleed sideways.
+    pub tv: bool,
+    /// The list of keys over the picture (F1).
+    pub help: bool,
+    /// The picture with the list over it, drawn from the machine's.
+    overlaid: Frame,
+}
+
+/// The largest integer scale at which the 320×240 picture fits a window of `w`×`h` pixels
+/// (at least 1: a smaller window shows the middle of the picture).
+pub fn scale_for_window(w: usize, h: usize) -> usize {
+    (w / FRAME_WIDTH).min(h / FRAME_HEIGHT).max(1)
 }
 
 const TITLE: &str = "spacemono - Dragon 32";
@@ -202,7 +219,7 @@ fn open_window(
     let opts = WindowOptions {
         borderless: fullscreen,
         title: !fullscreen,
-        resize: false,
+        resize: !fullscreen,
         scale: Scale::X1,
         scale_mode: ScaleMode::UpperLeft,
         topmost: fullscreen,
@@ -240,6 +257,9 @@ impl Screen {
             windowed_scale,
             scanlines: settings.scanlines,
             fullscreen: false,
+            tv: settings.tv,
+            help: false,
+            overlaid: Frame::new(),
         };
         if settings.fullscreen {
             s.toggle_fullscreen()?;
@@ -282,16 +302,54 @@ impl Screen {
         self.inputs.borrow_mut().drain(..).collect()
     }
 
-    /// Show a new picture (and pump events).
+    /// Whether the window was resized by hand since the last look: if so the picture takes
+    /// the largest scale that fits it, and must be drawn again.
+    pub fn follow_resize(&mut self) -> bool {
+        let (w, h) = self.window.get_size();
+        if self.fullscreen || (w, h) == (self.width, self.height) || w == 0 || h == 0 {
+            return false;
+        }
+        self.width = w;
+        self.height = h;
+        self.scale = scale_for_window(w, h);
+        self.windowed_scale = self.scale;
+        self.buf = vec![0; w * h];
+        true
+    }
+
+    /// The window's size and the scale the picture is drawn at.
+    pub fn size_and_scale(&self) -> (usize, usize, usize) {
+        (self.width, self.height, self.scale)
+    }
+
+    /// Show a new picture (and pump events), with the list of keys over it when F1 asked.
     pub fn present(&mut self, frame: &Frame) -> Result<(), WindowError> {
+        let frame = if self.help {
+            self.overlaid.pixels.copy_from_slice(&frame.pixels);
+            let lines = super::window_keys::help_lines(
+                false,
+                super::help_overlay::columns(self.overlaid.width),
+            );
+            super::help_overlay::draw(&mut self.overlaid, &lines);
+            &self.overlaid
+        } else {
+            frame
+        };
         scale_into(
             frame,
             self.scale,
-            self.scanlines,
+            self.scanlines || self.tv,
             &mut self.buf,
             self.width,
             self.height,
         );
+        if self.tv {
+            super::tv_look::bleed(
+                &mut self.buf,
+                self.width,
+                super::tv_look::radius_for(self.scale),
+            );
+        }
         self.window
             .update_with_buffer(&self.buf, self.width, self.height)
             .map_err(WindowError::Display)
@@ -339,6 +397,71 @@ pub fn run(
 /// How long a notice stays in the title bar.
 const NOTICE_TIME: std::time::Duration = std::time::Duration::from_secs(15);
 
+/// The title bar: the machine's speed against the real Dragon's, then whatever is not as
+/// usual (paused, flat out, caps lock off), the tape counter and the snapshot slot.
+pub fn window_title(driver: &Driver) -> String {
+    let mut t = String::from(TITLE);
+    if driver.paused {
+        t.push_str(" [paused]");
+    } else if let Some(p) = driver.meter.percent() {
+        t.push_str(&format!(" [{p}%]"));
+    }
+    if driver.fast_forward {
+        t.push_str(" [fast forward]");
+    } else if driver.speed == Speed::Turbo {
+        t.push_str(" [turbo]");
+    }
+    if !driver.caps {
+        t.push_str(" [caps off]");
+    }
+    if let Some(tape) = driver.tape_counter_text() {
+        t.push_str(&format!(" [{tape}]"));
+    }
+    if driver.slots.slot() != 1 {
+        t.push_str(&format!(" [slot {}]", driver.slots.slot()));
+    }
+    t.push_str(" \u{2014} F1 keys");
+    t
+}
+
+/// What the window does after [`Driver::perform`]: its own settings (full screen, the list
+/// of keys, the TV look), the clipboard read for a paste. Returns a notice to show.
+fn window_outcome(
+    screen: &mut Screen,
+    driver: &mut Driver,
+    outcome: Outcome,
+    redraw: &mut bool,
+    title: &mut String,
+) -> Option<String> {
+    match outcome {
+        // The title bar shows turbo, pause and caps lock as they are.
+        Outcome::Done | Outcome::Changed(_) => None,
+        Outcome::Notice(text) => Some(text),
+        Outcome::ToggleFullscreen => {
+            if let Err(e) = screen.toggle_fullscreen() {
+                eprintln!("spacemono: {e}");
+            }
+            *redraw = true;
+            title.clear();
+            None
+        }
+        Outcome::ToggleHelp => {
+            screen.help = !screen.help;
+            *redraw = true;
+            None
+        }
+        Outcome::ToggleTv => {
+            screen.tv = !screen.tv;
+            *redraw = true;
+            None
+        }
+        Outcome::Paste => Some(match super::clipboard::text() {
+            Ok(text) => driver.paste(&text),
+            Err(e) => e.to_string(),
+        }),
+    }
+}
+
 fn run_loop(
     screen: &mut Screen,
     driver: &mut Driver,
@@ -353,26 +476,28 @@ fn run_loop(
     let mut title = String::new();
     // The last notice (a file written, why a save failed), shown in the title bar a while.
     let mut notice: Option<(String, Instant)> = None;
+    // Whether the window had the keyboard at the last look.
+    let mut was_active = false;
     loop {
+        let active = screen.window.is_active();
+        if was_active && !active {
+            // Keys let go while another window has the keyboard send no key-up here.
+            keys.release_all();
+            if driver.fast_forward {
+                driver.perform(Action::FastForward(false), |_, _| true);
+            }
+        }
+        was_active = active;
         for input in screen.take_inputs() {
             let Some(action) = keys.event(input) else {
                 continue;
             };
             let restore = action == Action::RestoreSnapshot;
-            match driver.perform(action, |done, all| restoring(screen, &mut keys, done, all)) {
-                // The title bar shows turbo and caps lock as they are.
-                Outcome::Done | Outcome::Changed(_) => {}
-                Outcome::Notice(text) => {
-                    eprintln!("spacemono: {text}");
-                    notice = Some((text, Instant::now()));
-                }
-                Outcome::ToggleFullscreen => {
-                    if let Err(e) = screen.toggle_fullscreen() {
-                        eprintln!("spacemono: {e}");
-                    }
-                    redraw = true;
-                    title.clear();
-                }
+            let outcome =
+                driver.perform(action, |done, all| restoring(screen, &mut keys, done, all));
+            if let Some(text) = window_outcome(screen, driver, outcome, &mut redraw, &mut title) {
+                eprintln!("spacemono: {text}");
+                notice = Some((text, Instant::now()));
             }
             if restore {
                 // Its progress was in the title; a machine restored is drawn anew anyway.
@@ -382,15 +507,10 @@ fn run_loop(
         if !screen.is_open() || super::signals::caught().is_some() {
             return Ok(());
         }
-        let want_title = format!(
-            "{TITLE}{}{}",
-            if driver.speed == Speed::Turbo {
-                " [turbo]"
-            } else {
-                ""
-            },
-            if driver.caps { "" } else { " [caps off]" }
-        );
+        if screen.follow_resize() {
+            redraw = true;
+        }
+        let want_title = window_title(driver);
         let want_title = match &notice {
             Some((text, since)) if since.elapsed() < NOTICE_TIME => {
                 format!("{want_title} \u{2014} {text}")
@@ -425,6 +545,37 @@ fn run_loop(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_resized_window_takes_the_largest_scale_that_fits() {
+        assert_eq!(scale_for_window(1000, 760), 3);
+        assert_eq!(scale_for_window(1280, 700), 2, "the height decides");
+        assert_eq!(scale_for_window(200, 100), 1);
+    }
+
+    #[test]
+    fn the_title_says_the_speed_and_what_is_not_as_usual() {
+        use crate::frontend::audio::SoundOut;
+        use crate::frontend::keymap::Action;
+        let mut d = Driver::new(spacemono_core::Machine::new(), SoundOut::silent());
+        let t0 = Instant::now();
+        assert_eq!(window_title(&d), format!("{TITLE} \u{2014} F1 keys"));
+        d.meter = crate::frontend::speed_meter::SpeedMeter::new(t0, 0);
+        d.meter.update(t0 + std::time::Duration::from_secs(1), 100);
+        d.perform(Action::ToggleTurbo, |_, _| true);
+        d.perform(Action::Slot(4), |_, _| true);
+        d.perform(Action::ToggleCaps, |_, _| true);
+        d.machine
+            .insert_tape_image(spacemono_core::tape::TapeKind::Ascii, "P", b"10 END\n")
+            .unwrap();
+        assert_eq!(
+            window_title(&d),
+            format!("{TITLE} [200%] [turbo] [caps off] [tape 0/3] [slot 4] \u{2014} F1 keys")
+        );
+        d.perform(Action::TogglePause, |_, _| true);
+        d.perform(Action::FastForward(true), |_, _| true);
+        assert!(window_title(&d).starts_with(&format!("{TITLE} [paused] [fast forward]")));
+    }
 
     #[test]
     fn scale_fits_the_screen() {

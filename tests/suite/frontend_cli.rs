@@ -315,6 +315,70 @@ fn the_window_opens_on_a_virtual_display_and_shows_the_text_screen() {
 }
 
 /// Runs `spacemono ARGS` and returns its standard output, which must be a success.
+/// Issue 30: a window resized by hand takes the largest scale that fits it (the picture
+/// centred, 4:3 kept), F1 lays the list of keys over the picture, and Ctrl+V with nothing on
+/// the clipboard says so rather than failing.
+#[test]
+fn the_window_rescales_when_resized_and_f1_lays_the_keys_over_the_picture() {
+    use crate::common::x_input::XPerson;
+    use x11_dl::keysym::{XK_Control_L, XK_v, XK_F1};
+    let Some(xvfb) = find_xvfb() else {
+        panic!("Xvfb is not installed, so the window cannot be tested: apt-get install -y xvfb");
+    };
+    let display = start_xvfb(&xvfb);
+    let dir = temp_dir("window-controls");
+    let window_png = dir.join("window.png");
+    let child = Command::new(bin())
+        .env("DISPLAY", format!(":{}", display.number))
+        .env_remove("WAYLAND_DISPLAY")
+        .args([
+            "--basic",
+            "--mute",
+            "--scale",
+            "2",
+            "--exit-after-fields",
+            "400",
+        ])
+        .arg("--window-png")
+        .arg(&window_png)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let person = XPerson::connect(display.number);
+    let window = person.window_titled("spacemono - Dragon 32", Duration::from_secs(30));
+    person.focus(window);
+    person.resize(window, 1000, 760);
+    person.tap(XK_F1, &[]);
+    person.tap(XK_v, &[XK_Control_L]);
+    let out = wait_with_timeout(child, Duration::from_secs(60));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "exit {:?}: {stderr}", out.status);
+    assert!(
+        stderr.contains("paste: the clipboard"),
+        "Ctrl+V said nothing: {stderr}"
+    );
+    let shown = png::decode(&std::fs::read(&window_png).unwrap()).expect("window PNG");
+    assert_eq!(
+        (shown.width, shown.height),
+        (1000, 760),
+        "the window's new size"
+    );
+    // Scale 3 (960x720) fits 1000x760, centred: 20 pixels of black either side.
+    let at = |x: usize, y: usize| shown.pixel(20 + 3 * x, 20 + 3 * y);
+    assert_eq!(shown.pixel(5, 380), 0, "black beside the picture");
+    // Under the list the picture is dimmed (the green paper at a quarter) ...
+    let dim = (palette::GREEN >> 2) & 0x3F3F3F;
+    assert_eq!(at(PICTURE_X + 200, PICTURE_Y + 180), dim);
+    // ... and the keys are written over it in bright green, every line down the frame.
+    let lit_rows = (0..FRAME_HEIGHT)
+        .filter(|&y| (0..FRAME_WIDTH).any(|x| at(x, y) == palette::GREEN))
+        .count();
+    assert!(lit_rows > 150, "{lit_rows} rows with lettering");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 fn stdout_of(args: &[&str]) -> String {
     let out = Command::new(bin()).args(args).output().unwrap();
     assert!(

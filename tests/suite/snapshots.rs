@@ -307,11 +307,20 @@ fn a_sealed_snapshot_claiming_centuries_is_refused_and_a_replay_can_be_stopped()
 /// of `keys` after its pause; returns whether it ended within 10 s of the last, and what the
 /// terminal showed.
 fn terminal_session(dir: &std::path::Path, keys: &[(u64, &[u8])]) -> (bool, String) {
+    terminal_session_with(dir, "", keys)
+}
+
+/// As [`terminal_session`], with more options (`extra`, shell words) on the command line.
+fn terminal_session_with(
+    dir: &std::path::Path,
+    extra: &str,
+    keys: &[(u64, &[u8])],
+) -> (bool, String) {
     use std::io::{Read, Write};
     let mut child = std::process::Command::new("script")
         .args(["-qfec"])
         .arg(format!(
-            "{} --basic --terminal --mute",
+            "{} --basic --terminal --mute {extra}",
             env!("CARGO_BIN_EXE_spacemono")
         ))
         .arg("/dev/null")
@@ -387,5 +396,35 @@ fn f9_in_the_terminal_says_why_and_never_freezes() {
     let (ended, shown) = terminal_session(&dir, &[(1500, b"\x1b[20~"), (1500, b"\x03")]);
     assert!(ended, "Ctrl-C did not end a restore: {shown}");
     assert!(shown.contains("restoring the snapshot: "), "{shown}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 30: snapshot slots. F7 chooses the next slot and F5 saves in it, in the folder
+/// `--snapshot-dir` names (slot 2 is `spacemono-2.snapshot`); F1 shows the list of keys.
+#[test]
+fn f7_and_f5_save_in_slot_2_of_the_snapshot_folder_and_f1_lists_the_keys() {
+    let dir = std::env::temp_dir().join(format!("spacemono-slots-{}", std::process::id()));
+    let saves = dir.join("saves");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&saves).unwrap();
+    let (ended, shown) = terminal_session_with(
+        &dir,
+        "--snapshot-dir saves",
+        &[
+            (1500, b"\x1b[18~"),
+            (300, b"\x1b[15~"),
+            (500, b"\x1bOP"),
+            (500, b"\x03"),
+        ],
+    );
+    assert!(ended, "{shown}");
+    assert!(shown.contains("snapshot slot 2"), "{shown}");
+    assert!(saves.join("spacemono-2.snapshot").is_file(), "{shown}");
+    assert!(!dir.join("spacemono.snapshot").exists());
+    assert!(shown.contains("Keys (F1 again"), "{shown}");
+    assert!(shown.contains("Alt+R"), "{shown}");
+    let restored =
+        Machine::from_snapshot(&std::fs::read(saves.join("spacemono-2.snapshot")).unwrap());
+    assert!(restored.is_ok(), "{restored:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -399,6 +399,39 @@ impl Machine {
         Ok(())
     }
 
+    /// The tape wound back to its start (the deck's rewind, while the machine runs).
+    pub fn rewind_tape(&mut self) {
+        self.record(Input::TapeRewind);
+        self.hw.deck.rewind();
+    }
+
+    /// Fast forward: the tape wound on to the start of the next file on it, or its end.
+    pub fn wind_tape_to_next_file(&mut self) {
+        self.record(Input::TapeWind);
+        self.hw.deck.wind_to_next_file();
+    }
+
+    /// The tape taken out of the deck (CLOAD then finds no tape, as on the Dragon).
+    pub fn eject_tape(&mut self) {
+        self.record(Input::TapeEject);
+        self.hw.deck.eject();
+    }
+
+    /// The tape counter: the block under the head and the blocks on the tape (`None` with
+    /// no tape in the deck).
+    pub fn tape_counter(&self) -> Option<(usize, usize)> {
+        let deck = &self.hw.deck;
+        deck.has_tape()
+            .then(|| (deck.position(), deck.blocks().len()))
+    }
+
+    /// The RESET button: the running program stops and BASIC comes back to `OK` on a clear
+    /// screen, with the program (and its variables) kept, as the Dragon's warm start does.
+    pub fn reset_soft(&mut self) {
+        self.record(Input::SoftReset);
+        self.basic.warm_start(&mut self.hw);
+    }
+
     /// How fast tapes load.
     pub fn set_tape_speed(&mut self, speed: cassette::TapeSpeed) {
         self.record(Input::TapeSpeed(match speed {
@@ -723,6 +756,10 @@ impl Machine {
                 self.insert_tape_image(kind, &name, &bytes)
                     .map_err(|e| SnapshotError::Damaged(format!("its tape: {e}")))?;
             }
+            Input::TapeRewind => self.rewind_tape(),
+            Input::TapeWind => self.wind_tape_to_next_file(),
+            Input::TapeEject => self.eject_tape(),
+            Input::SoftReset => self.reset_soft(),
             Input::TapeSpeed(s) => self.set_tape_speed(match s {
                 0 => cassette::TapeSpeed::Quick,
                 _ => cassette::TapeSpeed::Real,

@@ -45,7 +45,7 @@ pub use machine::screen::TextCell;
 pub use machine::video_select::VideoSelect;
 pub use video::vdg::GraphicsMode;
 pub use video::vdg::{FRAME_HEIGHT, FRAME_WIDTH, PICTURE_X, PICTURE_Y};
-pub use video::{palette, text_art, Frame, VdgMode};
+pub use video::{font, palette, text_art, Frame, VdgMode};
 // Keys: a Dragon key's code, the key a host character or named key is, key scripts.
 pub use machine::keyboard::code as key_code;
 pub use machine::keyboard::{

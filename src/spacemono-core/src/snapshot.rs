@@ -79,6 +79,14 @@ pub enum Input {
     Joystick { axis: u8, value: u8 },
     /// A fire button (0 right, 1 left) pressed or let go.
     Fire { button: u8, pressed: bool },
+    /// The tape rewound to its start.
+    TapeRewind,
+    /// The tape wound on to the next file.
+    TapeWind,
+    /// The tape taken out of the deck.
+    TapeEject,
+    /// The RESET button (the ROM's warm start; the program is kept).
+    SoftReset,
 }
 
 impl Input {
@@ -99,6 +107,10 @@ impl Input {
             Input::TapeSpeed(_) => 13,
             Input::Joystick { .. } => 14,
             Input::Fire { .. } => 15,
+            Input::TapeRewind => 16,
+            Input::TapeWind => 17,
+            Input::TapeEject => 18,
+            Input::SoftReset => 19,
         }
     }
 
@@ -107,7 +119,13 @@ impl Input {
             Input::Press(k) | Input::TypeKey(k) | Input::Dialect(k) | Input::TapeSpeed(k) => {
                 vec![*k]
             }
-            Input::TypeBreak | Input::DropLiveKeys | Input::AttachPrinter => Vec::new(),
+            Input::TypeBreak
+            | Input::DropLiveKeys
+            | Input::AttachPrinter
+            | Input::TapeRewind
+            | Input::TapeWind
+            | Input::TapeEject
+            | Input::SoftReset => Vec::new(),
             Input::Script(b) | Input::LoadListing(b) | Input::LoadImage(b) | Input::CloadNow(b) => {
                 b.clone()
             }
@@ -155,6 +173,10 @@ impl Input {
                 button: byte(0)?,
                 pressed: byte(1)? != 0,
             },
+            16 => Input::TapeRewind,
+            17 => Input::TapeWind,
+            18 => Input::TapeEject,
+            19 => Input::SoftReset,
             k => {
                 return Err(SnapshotError::Damaged(format!(
                     "an entry of unknown kind {k}"

@@ -6,6 +6,7 @@
 #[path = "../../../src/spacemono-core/tests/spec/common/mod.rs"]
 mod machine_helpers;
 pub use machine_helpers::*;
+pub mod x_input;
 
 /// The `spacemono` binary cargo built for these tests.
 pub fn bin() -> &'static str {

@@ -45,3 +45,4 @@ pub mod text_overwritten;
 pub mod tokens;
 pub mod trace;
 pub mod vars;
+pub mod warm_start;

@@ -4,6 +4,7 @@
 
 mod chips;
 mod common;
+mod controls;
 mod edit_mode;
 mod graphics_golden;
 mod graphics_statements;

@@ -188,7 +188,7 @@ impl Deck {
         };
     }
 
-    pub(crate) fn has_tape(&self) -> bool {
+    pub fn has_tape(&self) -> bool {
         self.loaded
     }
 
@@ -203,7 +203,7 @@ impl Deck {
     }
 
     /// Index of the next block under the head.
-    pub(crate) fn position(&self) -> usize {
+    pub fn position(&self) -> usize {
         self.pos
     }
 
@@ -215,6 +215,35 @@ impl Deck {
 
     pub fn rewind(&mut self) {
         self.pos = 0;
+    }
+
+    /// The tape taken out: the deck is empty (a file open on it is lost, as when the cassette
+    /// leaves a running deck); the tape speed is kept.
+    pub(crate) fn eject(&mut self) {
+        *self = Deck {
+            speed: self.speed,
+            ..Deck::new()
+        };
+    }
+
+    /// Fast forward: wind on past the block under the head to the start of the next file
+    /// (its namefile block), or to the end of the tape. A file open on the tape is closed
+    /// (the ROM would read whatever comes next as its data).
+    pub(crate) fn wind_to_next_file(&mut self) {
+        self.status = Status::Closed;
+        let next = self.blocks[self.pos.min(self.blocks.len())..]
+            .iter()
+            .skip(1)
+            .position(|b| b.block.kind == BlockType::Namefile);
+        self.pos = match next {
+            Some(i) => self.pos + 1 + i,
+            None => self.blocks.len(),
+        };
+    }
+
+    /// Where the tape came from on the host, if it came from a file.
+    pub fn path(&self) -> Option<&Path> {
+        self.backing.as_ref().map(|b| b.path.as_path())
     }
 
     #[cfg(test)]
