@@ -31,9 +31,8 @@ type Outcome = Result<ExitCode, CliError>;
 #[derive(Parser)]
 #[command(
     name = "spacemono",
-    // The program's version, and the turn files' format (their first line says `v1.0.0`),
-    // which is versioned apart from the program.
-    version = concat!(env!("CARGO_PKG_VERSION"), " (turn files: format 1.0.0)"),
+    // One number (Cargo.toml's), which the turn files' first line also carries.
+    version,
     about = "A Dragon 32 and its Extended Color BASIC, recreated"
 )]
 struct Cli {
