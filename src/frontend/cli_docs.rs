@@ -2,6 +2,8 @@
 //! from it: the manual page (`spacemono man`, by `clap_mangen`) and the shell completion
 //! scripts (`spacemono completions bash|zsh|fish`, by `clap_complete`).
 
+use super::keys::Views;
+
 /// The shells `spacemono completions` writes a script for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Shell {
@@ -130,6 +132,48 @@ pub fn man_page(mut cmd: clap::Command) -> Vec<u8> {
             page += &section(|w| m.render_options_section(w), false);
         }
     }
+    page += &keys_section();
     page += &section(|w| man.render_version_section(w), true);
     page.into_bytes()
+}
+
+/// `text` as roff prints it literally: backslashes and hyphens escaped, characters beyond
+/// ASCII (the arrows) by their Unicode number, and a line that would start with a control
+/// character protected.
+fn roff_text(text: &str) -> String {
+    let mut escaped = String::new();
+    for c in text.chars() {
+        match c {
+            '\\' => escaped.push_str("\\e"),
+            '-' => escaped.push_str("\\-"),
+            c if c.is_ascii() => escaped.push(c),
+            c => escaped.push_str(&format!("\\[u{:04X}]", c as u32)),
+        }
+    }
+    if escaped.starts_with(['.', '\'']) {
+        format!("\\&{escaped}")
+    } else {
+        escaped
+    }
+}
+
+/// The KEYS section: every key of the window and the terminal view, from the one table
+/// (`keys::KEYS`), each marked when only one view answers it.
+fn keys_section() -> String {
+    let mut out = String::from(".SH KEYS\n");
+    out.push_str("In the window and in the terminal view:\n");
+    for k in super::keys::KEYS {
+        let only = match k.views {
+            Views::Both => "",
+            Views::Window => " (window only)",
+            Views::Terminal => " (terminal view only)",
+        };
+        out.push_str(&format!(
+            ".TP\n\\fB{}\\fR{}\n{}\n",
+            roff_text(k.key),
+            roff_text(only),
+            roff_text(k.does)
+        ));
+    }
+    out
 }

@@ -356,6 +356,37 @@ fn the_version_is_the_one_the_turn_files_carry() {
     }
 }
 
+/// The man page's KEYS section lists every key of the window and the terminal view, from the
+/// table both views are held to (issue 30: the page had no keys at all).
+#[test]
+fn the_man_page_lists_every_key() {
+    let page = stdout_of(&["man"]);
+    let keys = page
+        .split(".SH KEYS\n")
+        .nth(1)
+        .expect("a KEYS section")
+        .split("\n.SH ")
+        .next()
+        .unwrap();
+    let roff = |text: &str| {
+        text.chars()
+            .map(|c| match c {
+                '-' => "\\-".to_string(),
+                c if c.is_ascii() => c.to_string(),
+                c => format!("\\[u{:04X}]", c as u32),
+            })
+            .collect::<String>()
+    };
+    for k in spacemono::frontend::keys::KEYS {
+        let shown = format!(".TP\n\\fB{}\\fR", roff(k.key));
+        let at = keys
+            .find(&shown)
+            .unwrap_or_else(|| panic!("no {} in:\n{keys}", k.key));
+        let does = keys[at..].lines().nth(2).unwrap_or("");
+        assert_eq!(does, roff(k.does), "what {} does", k.key);
+    }
+}
+
 /// `spacemono completions SHELL`: a script for each shell that knows every command, the
 /// options and their values, and not the hidden test options.
 #[test]
