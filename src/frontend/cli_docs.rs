@@ -107,9 +107,9 @@ pub fn man_page(mut cmd: clap::Command) -> Vec<u8> {
     if !subs.is_empty() {
         page.push_str(".SH COMMANDS\n");
         page.push_str(
-            "The options above that are global (how a session is shown and heard, \
-                       the tape deck, the BASIC) are also taken after a command; each command's \
-                       own options follow it.\n",
+            "Options follow the command's name. A command's options that spacemono alone \
+             takes too (how a session is shown and heard, the tape deck, the BASIC) are \
+             described under OPTIONS above, and named after the command's own.\n",
         );
     }
     for sub in subs {
@@ -117,10 +117,20 @@ pub fn man_page(mut cmd: clap::Command) -> Vec<u8> {
             .get_bin_name()
             .unwrap_or_else(|| sub.get_name())
             .to_string();
-        // The global options are the program's, listed once above; -h is everywhere.
+        // Options spacemono alone takes too are described once, above; -h is everywhere.
+        let above: Vec<String> = sub
+            .get_arguments()
+            .filter(|a| !a.is_hide_set() && a.get_id() != "help")
+            .filter(|a| cmd.get_arguments().any(|t| t.get_id() == a.get_id()))
+            .filter_map(|a| {
+                a.get_long()
+                    .map(|l| format!("\\-\\-{}", l.replace('-', "\\-")))
+            })
+            .collect();
         let sub = sub.mut_args(|a| {
-            let shown_above = a.is_global_set() || a.get_id() == "help";
-            a.hide(shown_above)
+            let shown_above = cmd.get_arguments().any(|t| t.get_id() == a.get_id());
+            let hide = a.is_hide_set() || shown_above || a.get_id() == "help";
+            a.hide(hide)
         });
         page.push_str(&format!(".SS \"{name}\"\n"));
         let m = clap_mangen::Man::new(sub.clone());
@@ -130,6 +140,9 @@ pub fn man_page(mut cmd: clap::Command) -> Vec<u8> {
         if sub.get_arguments().any(|a| !a.is_hide_set()) {
             page.push_str(".PP\nOptions:\n");
             page += &section(|w| m.render_options_section(w), false);
+        }
+        if !above.is_empty() {
+            page.push_str(&format!(".PP\nAnd, as above: {}.\n", above.join(", ")));
         }
     }
     page += &keys_section();
