@@ -2,8 +2,6 @@
 //! from it: the manual page (`spacemono man`, by `clap_mangen`) and the shell completion
 //! scripts (`spacemono completions bash|zsh|fish`, by `clap_complete`).
 
-use super::keys::Views;
-
 /// The shells `spacemono completions` writes a script for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Shell {
@@ -170,22 +168,26 @@ fn roff_text(text: &str) -> String {
     }
 }
 
+/// A key as the man page shows it: the window's key, and the terminal view's when it
+/// differs or is missing.
+fn key_shown(k: &super::window_keys::KeyHelp) -> String {
+    match k.terminal {
+        None => format!("{} (window only)", k.window),
+        Some(t) if t == k.window => k.window.to_string(),
+        Some(t) => format!("{} (terminal view: {t})", k.window),
+    }
+}
+
 /// The KEYS section: every key of the window and the terminal view, from the one table
-/// (`keys::KEYS`), each marked when only one view answers it.
+/// (`window_keys::KEYS`).
 fn keys_section() -> String {
     let mut out = String::from(".SH KEYS\n");
-    out.push_str("In the window and in the terminal view:\n");
-    for k in super::keys::KEYS {
-        let only = match k.views {
-            Views::Both => "",
-            Views::Window => " (window only)",
-            Views::Terminal => " (terminal view only)",
-        };
+    out.push_str("In the window and in the terminal view, beside typing:\n");
+    for k in super::window_keys::KEYS {
         out.push_str(&format!(
-            ".TP\n\\fB{}\\fR{}\n{}\n",
-            roff_text(k.key),
-            roff_text(only),
-            roff_text(k.does)
+            ".TP\n\\fB{}\\fR\n{}\n",
+            roff_text(&key_shown(k)),
+            roff_text(k.action)
         ));
     }
     out

@@ -8,7 +8,6 @@ pub mod default_tape;
 pub mod headless;
 pub mod host_file;
 pub mod keymap;
-pub mod keys;
 pub mod line_terminal;
 pub mod pacing;
 pub mod play;
@@ -25,3 +24,6 @@ pub mod terminal_layout;
 pub mod terminal_size;
 pub mod wav_out;
 pub mod window;
+pub mod window_keys;
+#[cfg(test)]
+mod window_keys_handled;

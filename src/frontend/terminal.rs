@@ -18,7 +18,8 @@ use super::pacing::{Pacer, Speed};
 use super::session::{Driver, Outcome, SessionOptions};
 use super::session_error::TerminalError;
 use super::terminal_layout::{fit, Area, Layout};
-use super::{keys::KEYS, terminal_size};
+use super::terminal_size;
+use super::window_keys::help_lines;
 use spacemono_core::TextCell;
 use spacemono_core::{key_code as code, named_code, NamedKey};
 
@@ -95,14 +96,6 @@ fn place_lines(area: Area, lines: &[String]) -> String {
         ));
     }
     out
-}
-
-/// The keys the terminal answers, one a line, from the table (`keys::KEYS`).
-fn key_panel() -> Vec<String> {
-    KEYS.iter()
-        .filter(|k| k.views.terminal())
-        .map(|k| format!("{}: {}", k.key, k.does))
-        .collect()
 }
 
 /// The picture's size in rows and columns: the text screen, or quadrant art at `scale`.
@@ -368,7 +361,7 @@ fn view_loop(
             }
             out.write_all(picture.as_bytes()).map_err(io)?;
             let keys = if layout.beside {
-                key_panel()
+                help_lines(true, layout.keys.width)
             } else {
                 vec![HELP.to_string()]
             };

@@ -464,18 +464,26 @@ fn the_man_page_lists_every_key() {
         text.chars()
             .map(|c| match c {
                 '-' => "\\-".to_string(),
+                '\\' => "\\e".to_string(),
                 c if c.is_ascii() => c.to_string(),
                 c => format!("\\[u{:04X}]", c as u32),
             })
             .collect::<String>()
     };
-    for k in spacemono::frontend::keys::KEYS {
-        let shown = format!(".TP\n\\fB{}\\fR", roff(k.key));
+    for k in spacemono::frontend::window_keys::KEYS {
+        let shown = format!(".TP\n\\fB{}", roff(k.window));
         let at = keys
             .find(&shown)
-            .unwrap_or_else(|| panic!("no {} in:\n{keys}", k.key));
-        let does = keys[at..].lines().nth(2).unwrap_or("");
-        assert_eq!(does, roff(k.does), "what {} does", k.key);
+            .unwrap_or_else(|| panic!("no {} in:\n{keys}", k.window));
+        let entry: Vec<&str> = keys[at..].lines().take(3).collect();
+        if let Some(t) = k.terminal.filter(|&t| t != k.window) {
+            assert!(
+                entry[1].contains(&roff(t)),
+                "{} in the terminal: {entry:?}",
+                k.window
+            );
+        }
+        assert_eq!(entry[2], roff(k.action), "what {} does", k.window);
     }
 }
 
