@@ -92,7 +92,7 @@ fn every_key_the_window_answers_is_in_the_table_and_back() {
 #[test]
 fn every_key_the_terminal_answers_is_in_the_table_and_back() {
     for (bytes, name) in TERMINAL_PROBES {
-        let keys = TermKeys::default().feed(bytes);
+        let keys = TermKeys.feed(bytes);
         let answered = keys
             .iter()
             .any(|k| !matches!(k, TermKey::Act(super::keymap::Action::Char(_))));
