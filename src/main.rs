@@ -9,7 +9,6 @@ use spacemono::frontend::audio::SoundOut;
 use spacemono::frontend::default_tape::BuiltInGame;
 use spacemono::frontend::host_file::{read_text_limited, write_file};
 use spacemono::frontend::keymap::text_to_keys;
-use spacemono::frontend::pacing::Speed;
 use spacemono::frontend::session::{write_png, Driver, SessionOptions};
 use spacemono::frontend::session_error::{SessionError, TerminalError};
 use spacemono::frontend::window::{self, Screen, WindowSettings};
@@ -23,7 +22,11 @@ use spacemono_core::Dialect;
 use spacemono_core::Machine;
 
 mod cli_error;
+mod cli_options;
 use cli_error::{CliError, PlayFailure};
+use cli_options::{
+    BasicArgs, DeckArgs, DialectArgs, StartArgs, TapeSpeedArg, TapeSpeedArgs, TraceArgs, ViewArgs,
+};
 
 /// How a command ends: its exit status (success, a winner, 128 plus a signal), or its error.
 type Outcome = Result<ExitCode, CliError>;
@@ -48,73 +51,6 @@ struct Cli {
     command: Option<Command>,
 }
 
-/// What `spacemono` alone starts with.
-#[derive(clap::Args)]
-struct StartArgs {
-    /// Start at OK with no program, instead of loading Space Monopoly.
-    #[arg(long)]
-    basic: bool,
-    /// Load Space Monopoly straight into memory, without the CLOAD on screen.
-    #[arg(long)]
-    fast: bool,
-    /// Start from a snapshot (saved with F5, or by `play` with every turn) instead of
-    /// switching on.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["basic", "fast"])]
-    snapshot: Option<PathBuf>,
-}
-
-/// Which BASIC, and the trace: for `spacemono` alone and `run`.
-#[derive(Clone, clap::Args)]
-struct BasicArgs {
-    #[command(flatten)]
-    dialect: DialectArgs,
-    #[command(flatten)]
-    trace: TraceArgs,
-}
-
-/// Which BASIC a program is crunched and run for (also `list` and `compare`).
-#[derive(Clone, clap::Args)]
-struct DialectArgs {
-    /// The BASIC the program was written for: dragon (the default, exact), altair (the 1977
-    /// Altair BASIC) or mbasic (Microsoft BASIC-80, as on the Osborne).
-    #[arg(long, default_value = "dragon", value_name = "D")]
-    dialect: Dialect,
-}
-
-/// The trace of the lines run (also the games on the built-in tape).
-#[derive(Clone, clap::Args)]
-struct TraceArgs {
-    /// Write the number of every program line executed, one a line, as TRON would show them
-    /// (without touching the screen), to FILE, or - for stdout.
-    #[arg(long, value_name = "FILE|-")]
-    trace: Option<PathBuf>,
-}
-
-/// The cassette deck: for `spacemono` alone, `run` and `compare`.
-#[derive(Clone, clap::Args)]
-struct DeckArgs {
-    /// Put this tape (.cas, .wav or .bas) in the cassette deck; a file that does not exist yet
-    /// is a blank tape, created on the first CSAVE.
-    #[arg(long, value_name = "FILE")]
-    tape: Option<PathBuf>,
-    #[command(flatten)]
-    speed: TapeSpeedArgs,
-}
-
-/// How fast tapes load (the games on the built-in tape take it without --tape).
-#[derive(Clone, clap::Args)]
-struct TapeSpeedArgs {
-    /// How fast tapes load: quick (the default) or real (the cassette's own pace).
-    #[arg(long, value_enum, default_value = "quick")]
-    tape_speed: TapeSpeedArg,
-}
-
-#[derive(Clone, Copy, clap::ValueEnum)]
-enum TapeSpeedArg {
-    Quick,
-    Real,
-}
-
 /// Sets the deck's pace, and puts the tape given with --tape (if any) in it.
 fn setup_deck(
     machine: &mut Machine,
@@ -132,47 +68,6 @@ fn setup_deck(
         }
     }
     Ok(())
-}
-
-/// How a session is shown and heard: only for the commands that open a window or the
-/// terminal view (`spacemono` alone, `run`, `starlanes`, `acquire`, `play`).
-#[derive(clap::Args)]
-#[command(next_help_heading = "Window, terminal and sound")]
-struct ViewArgs {
-    /// Use the terminal view even when a display is available.
-    #[arg(long)]
-    terminal: bool,
-    /// Window scale: N screen pixels for each Dragon pixel (default: the largest that fits).
-    #[arg(long, value_name = "N",
-          value_parser = clap::value_parser!(u16).range(1..=16))]
-    scale: Option<u16>,
-    /// The scan-line look: darken the bottom of each scaled line (scale 2 or more).
-    #[arg(long)]
-    scanlines: bool,
-    /// Start full screen (F11 or Alt+Enter toggles).
-    #[arg(long)]
-    fullscreen: bool,
-    /// period: 49.97 fields a second, as the real machine; turbo: flat out (F12 toggles).
-    #[arg(long, value_enum, default_value_t = Speed::Period)]
-    speed: Speed,
-    /// Type a text file into the machine as it asks for keys (how to paste a listing).
-    #[arg(long = "type", value_name = "FILE")]
-    type_file: Option<PathBuf>,
-    /// No sound device (a --wav recording still works).
-    #[arg(long)]
-    mute: bool,
-    /// Record the machine's sound to a WAV file (22,036 Hz, 16-bit mono; emulated time).
-    #[arg(long, value_name = "FILE")]
-    wav: Option<PathBuf>,
-    /// On exit, write the picture to a PNG file (320x240).
-    #[arg(long, value_name = "FILE")]
-    png: Option<PathBuf>,
-    /// Quit after N fields (for tests).
-    #[arg(long, hide = true, value_name = "N")]
-    exit_after_fields: Option<u64>,
-    /// On exit, write what the window showed (scaled) to a PNG file (for tests).
-    #[arg(long, hide = true, value_name = "FILE")]
-    window_png: Option<PathBuf>,
 }
 
 #[derive(Subcommand)]
