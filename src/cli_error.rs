@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use spacemono::frontend::audio::RecordingError;
-use spacemono::frontend::default_tape::{BuiltInGame, BuiltInTapeError};
+use spacemono::frontend::default_tape::BuiltInTapeError;
 use spacemono::frontend::host_file::HostFileError;
 use spacemono::frontend::keymap::NoKeyFor;
 use spacemono::frontend::play::cli::PlayStartError;
@@ -56,10 +56,6 @@ pub enum CliError {
     Session(SessionError),
     Recording(RecordingError),
     TapeCommand(TapeCliError),
-    /// `spacemono starlanes` or `acquire` with an option that starts another way.
-    GameWithOtherStart {
-        game: BuiltInGame,
-    },
     /// `compare` could not run a program: status 2 (1 says they differ).
     Compare(Box<CliError>),
     /// A game by file failed: status 255 (1 to 4 are winners).
@@ -133,11 +129,6 @@ impl std::fmt::Display for CliError {
             CliError::Session(e) => write!(f, "{e}"),
             CliError::Recording(e) => write!(f, "{e}"),
             CliError::TapeCommand(e) => write!(f, "{e}"),
-            CliError::GameWithOtherStart { game } => write!(
-                f,
-                "`spacemono {}` loads the game from the built-in tape: --basic, --snapshot and --tape do not go with it",
-                game.folder()
-            ),
             CliError::Compare(e) => write!(f, "{e}"),
             CliError::Play(e) => write!(f, "{e}"),
             CliError::DuringPlay(e) => write!(f, "{e}"),
@@ -163,7 +154,6 @@ impl std::error::Error for CliError {
             CliError::Session(e) => Some(e),
             CliError::Recording(e) => Some(e),
             CliError::TapeCommand(e) => Some(e),
-            CliError::GameWithOtherStart { .. } => None,
             CliError::Compare(e) | CliError::DuringPlay(e) => Some(e.as_ref()),
             CliError::Play(e) => Some(e),
         }

@@ -9,7 +9,6 @@ use spacemono::frontend::audio::SoundOut;
 use spacemono::frontend::default_tape::BuiltInGame;
 use spacemono::frontend::host_file::{read_text_limited, write_file};
 use spacemono::frontend::keymap::text_to_keys;
-use spacemono::frontend::pacing::Speed;
 use spacemono::frontend::session::{write_png, Driver, SessionOptions};
 use spacemono::frontend::session_error::{SessionError, TerminalError};
 use spacemono::frontend::window::{self, Screen, WindowSettings};
@@ -23,7 +22,11 @@ use spacemono_core::Dialect;
 use spacemono_core::Machine;
 
 mod cli_error;
+mod cli_options;
 use cli_error::{CliError, PlayFailure};
+use cli_options::{
+    BasicArgs, DeckArgs, DialectArgs, StartArgs, TapeSpeedArg, TapeSpeedArgs, TraceArgs, ViewArgs,
+};
 
 /// How a command ends: its exit status (success, a winner, 128 plus a signal), or its error.
 type Outcome = Result<ExitCode, CliError>;
@@ -31,136 +34,40 @@ type Outcome = Result<ExitCode, CliError>;
 #[derive(Parser)]
 #[command(
     name = "spacemono",
-    // The program's version, and the turn files' format (their first line says `v1.0.0`),
-    // which is versioned apart from the program.
-    version = concat!(env!("CARGO_PKG_VERSION"), " (turn files: format 1.0.0)"),
+    // One number (Cargo.toml's), which the turn files' first line also carries.
+    version,
     about = "A Dragon 32 and its Extended Color BASIC, recreated"
 )]
 struct Cli {
     #[command(flatten)]
-    view: ViewArgs,
+    start: StartArgs,
     #[command(flatten)]
     deck: DeckArgs,
     #[command(flatten)]
-    start: StartArgs,
-    #[command(flatten)]
     basic: BasicArgs,
+    #[command(flatten)]
+    view: ViewArgs,
     #[command(subcommand)]
     command: Option<Command>,
 }
 
-/// What `spacemono` alone starts with.
-#[derive(clap::Args)]
-struct StartArgs {
-    /// Start at OK with no program, instead of loading Space Monopoly.
-    #[arg(long)]
-    basic: bool,
-    /// Load Space Monopoly straight into memory, without the CLOAD on screen.
-    #[arg(long)]
-    fast: bool,
-    /// Start from a snapshot (saved with F5, or by `play` with every turn) instead of
-    /// switching on.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["basic", "fast"])]
-    snapshot: Option<PathBuf>,
-}
-
-/// Which BASIC, and the trace; accepted before or after `run`.
-#[derive(clap::Args)]
-struct BasicArgs {
-    /// The BASIC the program was written for: dragon (the default, exact), altair (the 1977
-    /// Altair BASIC) or mbasic (Microsoft BASIC-80, as on the Osborne).
-    #[arg(long, global = true, default_value = "dragon", value_name = "D")]
-    dialect: Dialect,
-    /// Write the number of every program line executed, one a line, as TRON would show them
-    /// (without touching the screen), to FILE, or - for stdout.
-    #[arg(long, global = true, value_name = "FILE|-")]
-    trace: Option<PathBuf>,
-}
-
-/// The cassette deck; accepted before or after `run`.
-#[derive(clap::Args)]
-struct DeckArgs {
-    /// Put this tape (.cas, .wav or .bas) in the cassette deck; a file that does not exist yet
-    /// is a blank tape, created on the first CSAVE.
-    #[arg(long, value_name = "FILE", global = true)]
-    tape: Option<PathBuf>,
-    /// How fast tapes load: quick (the default) or real (the cassette's own pace).
-    #[arg(long, value_enum, default_value = "quick", global = true)]
-    tape_speed: TapeSpeedArg,
-}
-
-#[derive(Clone, Copy, clap::ValueEnum)]
-enum TapeSpeedArg {
-    Quick,
-    Real,
-}
-
-/// Puts the tape given with --tape (if any) in the machine's deck.
-fn setup_deck(machine: &mut Machine, deck: &DeckArgs) -> Result<(), CliError> {
-    machine.set_tape_speed(match deck.tape_speed {
+/// Sets the deck's pace, and puts the tape given with --tape (if any) in it.
+fn setup_deck(
+    machine: &mut Machine,
+    speed: &TapeSpeedArgs,
+    tape: Option<&Path>,
+) -> Result<(), CliError> {
+    machine.set_tape_speed(match speed.tape_speed {
         TapeSpeedArg::Quick => cassette::TapeSpeed::Quick,
         TapeSpeedArg::Real => cassette::TapeSpeed::Real,
     });
-    if let Some(path) = &deck.tape {
+    if let Some(path) = tape {
         let warnings = spacemono::frontend::tape_file::insert_into(machine, path)?;
         for w in warnings {
             eprintln!("spacemono: warning: {w}");
         }
     }
     Ok(())
-}
-
-/// How a session is shown and heard; accepted before or after `run`.
-#[derive(clap::Args)]
-struct ViewArgs {
-    /// Use the terminal view even when a display is available.
-    #[arg(long, global = true)]
-    terminal: bool,
-    /// Window scale: N screen pixels for each Dragon pixel (default: the largest that fits).
-    #[arg(long, global = true, value_name = "N",
-          value_parser = clap::value_parser!(u16).range(1..=16))]
-    scale: Option<u16>,
-    /// The scan-line look: darken the bottom of each scaled line (scale 2 or more).
-    #[arg(long, global = true)]
-    scanlines: bool,
-    /// Start full screen (F11 or Alt+Enter toggles).
-    #[arg(long, global = true)]
-    fullscreen: bool,
-    /// The TV look: scan lines and colours that bleed as on a composite monitor (Ctrl+T
-    /// toggles).
-    #[arg(long, global = true)]
-    tv: bool,
-    /// The folder of the snapshot slots F5 saves to and F9 restores from (slot 1 is
-    /// spacemono.snapshot, slots 2-9 spacemono-N.snapshot; F7 chooses). Default: the
-    /// current folder.
-    #[arg(long, global = true, value_name = "DIR")]
-    snapshot_dir: Option<PathBuf>,
-    /// The folder F4 takes tapes from while the machine runs (its .cas, .wav and .bas files,
-    /// one after another). Default: the folder of the tape in the deck, else the current
-    /// folder.
-    #[arg(long, global = true, value_name = "DIR")]
-    tape_folder: Option<PathBuf>,
-    /// period: 49.97 fields a second, as the real machine; turbo: flat out (F10 toggles).
-    #[arg(long, global = true, value_enum, default_value_t = Speed::Period)]
-    speed: Speed,
-    /// Type a text file into the machine as it asks for keys (how to paste a listing).
-    #[arg(long = "type", global = true, value_name = "FILE")]
-    type_file: Option<PathBuf>,
-    /// No sound device (a --wav recording still works).
-    #[arg(long, global = true)]
-    mute: bool,
-    /// Record the machine's sound to a WAV file (22,036 Hz, 16-bit mono; emulated time).
-    #[arg(long, global = true, value_name = "FILE")]
-    wav: Option<PathBuf>,
-    /// On exit, write the picture to a PNG file (320x240).
-    #[arg(long, global = true, value_name = "FILE")]
-    png: Option<PathBuf>,
-    /// Quit after N fields (for tests).
-    #[arg(long, global = true, hide = true, value_name = "N")]
-    exit_after_fields: Option<u64>,
-    /// On exit, write what the window showed (scaled) to a PNG file (for tests).
-    #[arg(long, global = true, hide = true, value_name = "FILE")]
-    window_png: Option<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -180,7 +87,7 @@ enum Command {
     /// Play a game by file: each turn a text file, each answer an order file that
     /// any person, program or `cat` can write (see roms/PLAY-BY-FILE.md). Exits with the
     /// winner's number.
-    Play(spacemono::frontend::play::cli::PlayArgs),
+    Play(PlayCommand),
     /// Cassette images: list the files on a tape, convert between .cas, .wav and .bas.
     Tape {
         #[command(subcommand)]
@@ -203,6 +110,30 @@ struct GameStartArgs {
     /// Load the game straight into memory, without the CLOAD on screen.
     #[arg(long)]
     fast: bool,
+    #[command(flatten)]
+    speed: TapeSpeedArgs,
+    #[command(flatten)]
+    trace: TraceArgs,
+    #[command(flatten)]
+    view: ViewArgs,
+}
+
+/// `spacemono play`: the game's own options, and how a keyboard seat's session is shown.
+#[derive(clap::Args)]
+struct PlayCommand {
+    #[command(flatten)]
+    game: spacemono::frontend::play::cli::PlayArgs,
+    #[command(flatten)]
+    view: ViewArgs,
+}
+
+/// `run --keys`'s help: what a key script is, and every `{...}` token it takes.
+fn keys_help() -> String {
+    format!(
+        "Keys typed when the program reads the keyboard: newline or \\r is ENTER; {} name \
+         the other keys ({{PAUSE}} is SHIFT+@)",
+        spacemono_core::key_script_tokens().join(" ")
+    )
 }
 
 #[derive(clap::Args)]
@@ -214,10 +145,8 @@ struct RunArgs {
     /// (--png and --wav still record the picture and the sound).
     #[arg(long)]
     headless: bool,
-    /// Keys typed when the program reads the keyboard: newline or \r is ENTER;
-    /// {BREAK} {CLEAR} {UP} {DOWN} {LEFT} {RIGHT} {ENTER} {PAUSE} name the other keys
-    /// ({PAUSE} is SHIFT+@).
-    #[arg(long, allow_hyphen_values = true)]
+    // The help names every token the core's key scripts take, from the core's own list.
+    #[arg(long, allow_hyphen_values = true, help = keys_help())]
     keys: Option<String>,
     /// As --keys, read from a file.
     #[arg(long, value_name = "FILE")]
@@ -232,12 +161,20 @@ struct RunArgs {
     /// Stop after this many seconds of emulated time.
     #[arg(long, value_name = "S", allow_negative_numbers = true)]
     max_seconds: Option<f64>,
+    #[command(flatten)]
+    deck: DeckArgs,
+    #[command(flatten)]
+    basic: BasicArgs,
+    #[command(flatten)]
+    view: ViewArgs,
 }
 
 #[derive(clap::Args)]
 struct ListArgs {
     /// The program: an ASCII listing, or a tape (.cas, .wav).
     program: PathBuf,
+    #[command(flatten)]
+    dialect: DialectArgs,
 }
 
 #[derive(clap::Args)]
@@ -268,6 +205,10 @@ struct CompareArgs {
     /// Show every line, not only the lines around the first difference.
     #[arg(long)]
     all: bool,
+    #[command(flatten)]
+    deck: DeckArgs,
+    #[command(flatten)]
+    dialect: DialectArgs,
 }
 
 /// Write an output: `-` is standard output; a file is replaced all at once, so a failed write
@@ -362,7 +303,7 @@ fn machine_running(
     let source = program_file::read_program(program)?;
     let mut machine = Machine::with_transcript(true);
     machine.set_dialect(dialect);
-    setup_deck(&mut machine, deck)?;
+    setup_deck(&mut machine, &deck.speed, deck.tape.as_deref())?;
     load_program(&mut machine, program, &source)?;
     if trace {
         machine.record_trace();
@@ -373,8 +314,8 @@ fn machine_running(
 }
 
 /// `--trace`: the line numbers entered, one a line.
-fn write_trace(machine: &Machine, basic: &BasicArgs) -> Result<(), CliError> {
-    if let (Some(target), Some(lines)) = (&basic.trace, machine.trace()) {
+fn write_trace(machine: &Machine, trace: Option<&Path>) -> Result<(), CliError> {
+    if let (Some(target), Some(lines)) = (trace, machine.trace()) {
         if machine.trace_is_full() {
             eprintln!(
                 "spacemono: warning: the trace holds only the first {} lines run",
@@ -391,20 +332,21 @@ fn write_trace(machine: &Machine, basic: &BasicArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-fn run(args: RunArgs, view: &ViewArgs, deck: &DeckArgs, basic: &BasicArgs) -> Outcome {
+fn run(args: RunArgs) -> Outcome {
+    let (view, trace) = (&args.view, args.basic.trace.trace.as_deref());
     let keys = script_keys(args.keys.as_deref(), args.keys_file.as_deref())?;
     let max_fields = max_fields(args.max_seconds)?;
     let mut machine = machine_running(
         &args.program,
-        basic.dialect,
+        args.basic.dialect.dialect,
         &keys,
-        deck,
-        basic.trace.is_some(),
+        &args.deck,
+        trace.is_some(),
     )?;
     type_file(&mut machine, view)?;
 
     if !args.headless && args.screen.is_none() && args.transcript.is_none() {
-        return interactive(machine, None, view, basic);
+        return interactive(machine, None, view, trace);
     }
     let mut sound = SoundOut::silent();
     if let Some(path) = &view.wav {
@@ -443,7 +385,7 @@ fn run(args: RunArgs, view: &ViewArgs, deck: &DeckArgs, basic: &BasicArgs) -> Ou
         let t = machine.transcript().unwrap_or_default();
         write_output(target, &t)?;
     }
-    write_trace(&machine, basic)?;
+    write_trace(&machine, trace)?;
     if saves_failed > 0 {
         // Each failed save was said as it happened.
         return Ok(ExitCode::from(1));
@@ -461,10 +403,10 @@ fn exit_status() -> ExitCode {
 
 /// `spacemono list FILE`: the program as the Dragon's LIST prints it, read from RAM after
 /// loading it as `run` does.
-fn list(args: &ListArgs, basic: &BasicArgs) -> Outcome {
+fn list(args: &ListArgs) -> Outcome {
     let source = program_file::read_program(&args.program)?;
     let mut machine = Machine::new();
-    machine.set_dialect(basic.dialect);
+    machine.set_dialect(args.dialect.dialect);
     load_program(&mut machine, &args.program, &source)?;
     let mut out = Vec::new();
     for line in machine.program_listing() {
@@ -483,19 +425,20 @@ fn print_bytes(bytes: &[u8]) -> Outcome {
 
 /// `spacemono compare A B`: both programs headless on the same keys, their transcripts side
 /// by side. 0: the same; 1: they differ; 2: one could not be run.
-fn compare(args: &CompareArgs, deck: &DeckArgs, basic: &BasicArgs) -> Outcome {
-    compare_programs(args, deck, basic).map_err(|e| CliError::Compare(Box::new(e)))
+fn compare(args: &CompareArgs) -> Outcome {
+    compare_programs(args).map_err(|e| CliError::Compare(Box::new(e)))
 }
 
-fn compare_programs(args: &CompareArgs, deck: &DeckArgs, basic: &BasicArgs) -> Outcome {
+fn compare_programs(args: &CompareArgs) -> Outcome {
+    let dialect = args.dialect.dialect;
     let keys = script_keys(args.keys.as_deref(), args.keys_file.as_deref())?;
     let max = max_fields(args.max_seconds)?;
     let mut transcripts = Vec::new();
     for (path, dialect) in [
-        (&args.a, args.dialect_a.unwrap_or(basic.dialect)),
-        (&args.b, args.dialect_b.unwrap_or(basic.dialect)),
+        (&args.a, args.dialect_a.unwrap_or(dialect)),
+        (&args.b, args.dialect_b.unwrap_or(dialect)),
     ] {
-        let mut m = machine_running(path, dialect, &keys, deck, false)?;
+        let mut m = machine_running(path, dialect, &keys, &args.deck, false)?;
         let why = headless::run_until_done(&mut m, max);
         transcripts.push((
             format!("{} ({dialect}, {})", path.display(), why.describe()),
@@ -536,7 +479,7 @@ fn interactive(
     mut machine: Machine,
     hook: Option<Box<dyn spacemono::frontend::session::FieldHook>>,
     view: &ViewArgs,
-    basic: &BasicArgs,
+    trace: Option<&Path>,
 ) -> Outcome {
     use std::io::IsTerminal;
     let mut sound = SoundOut::silent();
@@ -576,7 +519,7 @@ fn interactive(
         if let Some(p) = &view.png {
             write_png(&machine, p)?;
         }
-        write_trace(&machine, basic)?;
+        write_trace(&machine, trace)?;
         r.map_err(TerminalError)?;
         return Ok(ExitCode::SUCCESS);
     }
@@ -596,7 +539,7 @@ fn interactive(
         None => terminal::run(&mut driver, &opts).map_err(SessionError::from),
     };
     let finished = driver.finish(&opts);
-    let traced = write_trace(&driver.machine, basic);
+    let traced = write_trace(&driver.machine, trace);
     result?;
     finished?;
     traced?;
@@ -618,17 +561,18 @@ fn session(
     basic: &BasicArgs,
     game: BuiltInGame,
 ) -> Outcome {
+    let trace = basic.trace.trace.as_deref();
     if let Some(path) = &start.snapshot {
         let mut machine = snapshot_file::load(path)?;
         machine.record_transcript();
-        return interactive(machine, None, view, basic);
+        return interactive(machine, None, view, trace);
     }
     let mut machine = Machine::with_transcript(true);
-    machine.set_dialect(basic.dialect);
-    if basic.trace.is_some() {
+    machine.set_dialect(basic.dialect.dialect);
+    if trace.is_some() {
         machine.record_trace();
     }
-    setup_deck(&mut machine, deck)?;
+    setup_deck(&mut machine, &deck.speed, deck.tape.as_deref())?;
     if deck.tape.is_none() && !start.basic {
         if start.fast {
             default_tape::boot_fast(&mut machine, game)?;
@@ -637,37 +581,66 @@ fn session(
         }
     }
     type_file(&mut machine, view)?;
-    interactive(machine, None, view, basic)
+    interactive(machine, None, view, trace)
 }
 
 /// `spacemono play`: headless when every seat is a file (or with --headless); with a
 /// keyboard seat, the window (or terminal) for the person, the files carried meanwhile.
-fn play(
-    args: &spacemono::frontend::play::cli::PlayArgs,
-    view: &ViewArgs,
-    basic: &BasicArgs,
-) -> Outcome {
+fn play(command: &PlayCommand) -> Outcome {
     use spacemono::frontend::play::cli;
+    let (args, view) = (&command.game, &command.view);
     let game = cli::prepare(args).map_err(PlayFailure::Start)?;
     if args.headless || !game.has_keyboard_seat() {
         let winner = cli::run_headless(game, args).map_err(PlayFailure::Stopped)?;
         return Ok(ExitCode::from(winner));
     }
     let (machine, host) = game.into_parts();
-    interactive(machine, Some(Box::new(host)), view, basic).map_err(CliError::in_play)
+    interactive(machine, Some(Box::new(host)), view, None).map_err(CliError::in_play)
 }
 
-/// `spacemono starlanes`, `spacemono acquire`: as `spacemono` alone, with that game.
-fn game_session(cli: &Cli, args: &GameStartArgs, game: BuiltInGame) -> Outcome {
-    if cli.start.basic || cli.start.snapshot.is_some() || cli.deck.tape.is_some() {
-        return Err(CliError::GameWithOtherStart { game });
-    }
+/// `spacemono starlanes`, `spacemono acquire`: as `spacemono` alone, with that game (in the
+/// Dragon's own BASIC, from the built-in tape).
+fn game_session(args: &GameStartArgs, game: BuiltInGame) -> Outcome {
     let start = StartArgs {
         basic: false,
-        fast: cli.start.fast || args.fast,
+        fast: args.fast,
         snapshot: None,
     };
-    session(&cli.view, &cli.deck, &start, &cli.basic, game)
+    let deck = DeckArgs {
+        tape: None,
+        speed: args.speed.clone(),
+    };
+    let basic = BasicArgs {
+        dialect: DialectArgs {
+            dialect: Dialect::Dragon,
+        },
+        trace: args.trace.clone(),
+    };
+    session(&args.view, &deck, &start, &basic, game)
+}
+
+/// An option of `spacemono` alone given before a command's name, where that command would
+/// ignore it: refused with clap's usage error, saying where it goes (after the name, for a
+/// command that takes it) or that it does not go with that command.
+fn misplaced_option(matches: &clap::ArgMatches) -> Option<clap::Error> {
+    use clap::parser::ValueSource;
+    let (name, _) = matches.subcommand()?;
+    let mut cmd = Cli::command();
+    let takes: Vec<_> = cmd
+        .find_subcommand(name)?
+        .get_arguments()
+        .map(|a| a.get_id().clone())
+        .collect();
+    let given = cmd
+        .get_arguments()
+        .find(|a| matches.value_source(a.get_id().as_str()) == Some(ValueSource::CommandLine))?;
+    let option = format!("--{}", given.get_long().unwrap_or(given.get_id().as_str()));
+    let why = if takes.contains(given.get_id()) {
+        format!("{option} goes after the command: `spacemono {name} {option} ...`")
+    } else {
+        format!("{option} does not go with `spacemono {name}`")
+    };
+    Some(cmd.error(clap::error::ErrorKind::ArgumentConflict, why))
 }
 
 /// A command line clap refuses: its message and its status, 2, except for `play`, whose
@@ -688,7 +661,14 @@ fn refused_command_line(e: clap::Error) -> ExitCode {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    use clap::FromArgMatches;
+    let parsed = Cli::command()
+        .try_get_matches()
+        .and_then(|m| match misplaced_option(&m) {
+            Some(e) => Err(e),
+            None => Cli::from_arg_matches(&m),
+        });
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => return refused_command_line(e),
     };
@@ -704,10 +684,10 @@ fn main() -> ExitCode {
 
 fn run_command(cli: Cli) -> Outcome {
     match cli.command {
-        Some(Command::Run(args)) => run(args, &cli.view, &cli.deck, &cli.basic),
-        Some(Command::List(args)) => list(&args, &cli.basic),
-        Some(Command::Compare(args)) => compare(&args, &cli.deck, &cli.basic),
-        Some(Command::Play(args)) => play(&args, &cli.view, &cli.basic),
+        Some(Command::Run(args)) => run(args),
+        Some(Command::List(args)) => list(&args),
+        Some(Command::Compare(args)) => compare(&args),
+        Some(Command::Play(command)) => play(&command),
         Some(Command::Tape { command }) => {
             print!("{}", tape_cli::run(&command)?);
             Ok(ExitCode::SUCCESS)
@@ -716,8 +696,8 @@ fn run_command(cli: Cli) -> Outcome {
             print_bytes(&cli_docs::completions(Cli::command(), shell))
         }
         Some(Command::Man) => print_bytes(&cli_docs::man_page(Cli::command())),
-        Some(Command::Starlanes(ref args)) => game_session(&cli, args, BuiltInGame::Starlanes),
-        Some(Command::Acquire(ref args)) => game_session(&cli, args, BuiltInGame::Acquire),
+        Some(Command::Starlanes(args)) => game_session(&args, BuiltInGame::Starlanes),
+        Some(Command::Acquire(args)) => game_session(&args, BuiltInGame::Acquire),
         None => session(
             &cli.view,
             &cli.deck,

@@ -105,9 +105,9 @@ pub fn man_page(mut cmd: clap::Command) -> Vec<u8> {
     if !subs.is_empty() {
         page.push_str(".SH COMMANDS\n");
         page.push_str(
-            "The options above that are global (how a session is shown and heard, \
-                       the tape deck, the BASIC) are also taken after a command; each command's \
-                       own options follow it.\n",
+            "Options follow the command's name. A command's options that spacemono alone \
+             takes too (how a session is shown and heard, the tape deck, the BASIC) are \
+             described under OPTIONS above, and named after the command's own.\n",
         );
     }
     for sub in subs {
@@ -115,10 +115,20 @@ pub fn man_page(mut cmd: clap::Command) -> Vec<u8> {
             .get_bin_name()
             .unwrap_or_else(|| sub.get_name())
             .to_string();
-        // The global options are the program's, listed once above; -h is everywhere.
+        // Options spacemono alone takes too are described once, above; -h is everywhere.
+        let above: Vec<String> = sub
+            .get_arguments()
+            .filter(|a| !a.is_hide_set() && a.get_id() != "help")
+            .filter(|a| cmd.get_arguments().any(|t| t.get_id() == a.get_id()))
+            .filter_map(|a| {
+                a.get_long()
+                    .map(|l| format!("\\-\\-{}", l.replace('-', "\\-")))
+            })
+            .collect();
         let sub = sub.mut_args(|a| {
-            let shown_above = a.is_global_set() || a.get_id() == "help";
-            a.hide(shown_above)
+            let shown_above = cmd.get_arguments().any(|t| t.get_id() == a.get_id());
+            let hide = a.is_hide_set() || shown_above || a.get_id() == "help";
+            a.hide(hide)
         });
         page.push_str(&format!(".SS \"{name}\"\n"));
         let m = clap_mangen::Man::new(sub.clone());
@@ -129,7 +139,56 @@ pub fn man_page(mut cmd: clap::Command) -> Vec<u8> {
             page.push_str(".PP\nOptions:\n");
             page += &section(|w| m.render_options_section(w), false);
         }
+        if !above.is_empty() {
+            page.push_str(&format!(".PP\nAnd, as above: {}.\n", above.join(", ")));
+        }
     }
+    page += &keys_section();
     page += &section(|w| man.render_version_section(w), true);
     page.into_bytes()
+}
+
+/// `text` as roff prints it literally: backslashes and hyphens escaped, characters beyond
+/// ASCII (the arrows) by their Unicode number, and a line that would start with a control
+/// character protected.
+fn roff_text(text: &str) -> String {
+    let mut escaped = String::new();
+    for c in text.chars() {
+        match c {
+            '\\' => escaped.push_str("\\e"),
+            '-' => escaped.push_str("\\-"),
+            c if c.is_ascii() => escaped.push(c),
+            c => escaped.push_str(&format!("\\[u{:04X}]", c as u32)),
+        }
+    }
+    if escaped.starts_with(['.', '\'']) {
+        format!("\\&{escaped}")
+    } else {
+        escaped
+    }
+}
+
+/// A key as the man page shows it: the window's key, and the terminal view's when it
+/// differs or is missing.
+fn key_shown(k: &super::window_keys::KeyHelp) -> String {
+    match k.terminal {
+        None => format!("{} (window only)", k.window),
+        Some(t) if t == k.window => k.window.to_string(),
+        Some(t) => format!("{} (terminal view: {t})", k.window),
+    }
+}
+
+/// The KEYS section: every key of the window and the terminal view, from the one table
+/// (`window_keys::KEYS`).
+fn keys_section() -> String {
+    let mut out = String::from(".SH KEYS\n");
+    out.push_str("In the window and in the terminal view, beside typing:\n");
+    for k in super::window_keys::KEYS {
+        out.push_str(&format!(
+            ".TP\n\\fB{}\\fR\n{}\n",
+            roff_text(&key_shown(k)),
+            roff_text(k.action)
+        ));
+    }
+    out
 }

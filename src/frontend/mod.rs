@@ -26,7 +26,11 @@ pub mod tape_cli;
 pub mod tape_file;
 pub mod tape_folder;
 pub mod terminal;
+pub mod terminal_layout;
+pub mod terminal_size;
 pub mod tv_look;
 pub mod wav_out;
 pub mod window;
 pub mod window_keys;
+#[cfg(test)]
+mod window_keys_handled;

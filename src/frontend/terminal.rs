@@ -14,9 +14,12 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 use super::keymap::Action;
-use super::pacing::Pacer;
+use super::pacing::{Pacer, Speed};
 use super::session::{Driver, Outcome, SessionOptions};
 use super::session_error::TerminalError;
+use super::terminal_layout::{fit, Area, Layout};
+use super::terminal_size;
+use super::window_keys::help_lines;
 use spacemono_core::TextCell;
 use spacemono_core::{key_code as code, named_code, NamedKey};
 
@@ -33,15 +36,14 @@ fn sgr(fg: u32, bg: u32) -> String {
 }
 
 /// One row of text cells (`Machine::text_cells`) as ANSI text: colours set at the start and
-/// wherever they change, reset at the end, then CR LF (the terminal is in raw mode).
+/// wherever they change, reset at the end (no line end: rows are placed by the cursor).
 pub fn render_row(cells: &[TextCell]) -> String {
     let mut out = String::new();
     push_cells(&mut out, cells.iter().map(|c| (c.ch, c.fg, c.bg)));
     out
 }
 
-/// Cells as (character, foreground, background), colours set wherever they change, then reset
-/// and CR LF.
+/// Cells as (character, foreground, background), colours set wherever they change, then reset.
 fn push_cells(out: &mut String, cells: impl Iterator<Item = (char, u32, u32)>) {
     let mut colours = None;
     for (c, fg, bg) in cells {
@@ -51,30 +53,33 @@ fn push_cells(out: &mut String, cells: impl Iterator<Item = (char, u32, u32)>) {
         }
         out.push(c);
     }
-    out.push_str("\x1b[0m\r\n");
+    out.push_str("\x1b[0m");
 }
 
-/// The whole 32×16 screen, drawn from the top-left corner.
-pub fn render_screen(rows: &[Vec<TextCell>]) -> String {
-    let mut out = String::from("\x1b[H");
-    for row in rows {
-        out.push_str(&render_row(row));
+/// Rows of a picture placed in `area`, each at its own row with the cursor (never a line end,
+/// which would scroll the terminal at its bottom), cut to the area's rows and width.
+fn place_rows<T>(area: Area, rows: &[Vec<T>], cell: impl Fn(&T) -> (char, u32, u32)) -> String {
+    let mut out = String::new();
+    for (i, row) in rows.iter().take(area.rows).enumerate() {
+        out.push_str(&format!("\x1b[{};{}H", area.row + i, area.col));
+        push_cells(&mut out, row.iter().take(area.width).map(&cell));
     }
     out
 }
 
-/// Quadrant art in its colours, from the top-left corner, a row a line.
-pub fn render_art(art: &[Vec<spacemono_core::text_art::ArtCell>]) -> String {
-    let mut out = String::from("\x1b[H");
-    for row in art {
-        push_cells(&mut out, row.iter().map(|c| (c.ch, c.fg, c.bg)));
-    }
-    out
+/// The whole 32×16 screen, placed in `area`.
+pub fn render_screen(area: Area, rows: &[Vec<TextCell>]) -> String {
+    place_rows(area, rows, |c| (c.ch, c.fg, c.bg))
 }
 
-/// The line of keys under the picture (F1 shows them all: `window_keys::KEYS`).
-const HELP: &str =
-    "\x1b[0mF1 keys  Esc BREAK  F3 caps  F5/F9 save/restore  F8 pause  F10 turbo  ^C quit\x1b[K";
+/// Quadrant art in its colours, placed in `area`.
+pub fn render_art(area: Area, art: &[Vec<spacemono_core::text_art::ArtCell>]) -> String {
+    place_rows(area, art, |c| (c.ch, c.fg, c.bg))
+}
+
+/// The line of keys under the picture (beside it, and with F1, the keys are listed from the
+/// table, `window_keys::KEYS`).
+const HELP: &str = "F1 keys  Esc BREAK  F3 caps  F5/F9 save/restore  F8 pause  F10 turbo  ^C quit";
 
 /// The list of keys in place of the picture (F1), from the top-left corner.
 pub fn render_help(cols: usize) -> String {
@@ -87,30 +92,56 @@ pub fn render_help(cols: usize) -> String {
     out
 }
 
-/// The terminal's size as (rows, columns), from `stty size`; 24x80 when it cannot be read.
-fn terminal_size() -> (usize, usize) {
-    let out = Command::new("stty")
-        .arg("size")
-        .stdin(Stdio::inherit())
-        .output();
-    let text = out.map(|o| String::from_utf8_lossy(&o.stdout).into_owned());
-    let mut it = text.as_deref().unwrap_or("").split_whitespace();
-    match (
-        it.next().and_then(|r| r.parse().ok()),
-        it.next().and_then(|c| c.parse().ok()),
-    ) {
-        (Some(r), Some(c)) if r > 0 && c > 0 => (r, c),
-        _ => (24, 80),
+/// Text lines placed in `area` from its top, each cut to its width and cleared to its end
+/// (only the area's own columns: beside the picture, the picture must stay).
+fn place_lines(area: Area, lines: &[String]) -> String {
+    let mut out = String::new();
+    for i in 0..area.rows {
+        let text = fit(lines.get(i).map(String::as_str).unwrap_or(""), area.width);
+        let pad = area.width - text.chars().count();
+        out.push_str(&format!(
+            "\x1b[{};{}H\x1b[0m{text}{:pad$}",
+            area.row + i,
+            area.col,
+            ""
+        ));
+    }
+    out
+}
+
+/// The picture's size in rows and columns: the text screen, or quadrant art at `scale`.
+fn picture_size(graphics: bool, scale: usize) -> (usize, usize) {
+    if graphics {
+        (96 / scale, 128 / scale)
+    } else {
+        (16, 32)
     }
 }
 
-/// The finest scale of quadrant art that fits with the help and status lines under it:
-/// 1 (128x96 characters, every pixel), 2 (64x48) or 4 (32x24).
-pub fn art_scale((rows, cols): (usize, usize)) -> usize {
+/// The finest scale of quadrant art whose whole picture fits on a terminal of `size`, with
+/// the key and status lines under it or a key panel beside it: 1 (128x96 characters, every
+/// pixel), 2 (64x48) or 4 (32x24, cut short on a terminal smaller still).
+pub fn art_scale(size: (usize, usize)) -> usize {
     [1, 2, 4]
         .into_iter()
-        .find(|&s| cols >= 128 / s && rows >= 96 / s + 2)
+        .find(|&s| Layout::new(size, picture_size(true, s)).fits(picture_size(true, s)))
         .unwrap_or(4)
+}
+
+/// The status line: TURBO while flat out, caps lock while it is off (as the window's title
+/// bar says them), then the last thing to tell.
+fn status_text((turbo, caps): (bool, bool), notice: &str) -> String {
+    let mut parts = Vec::new();
+    if turbo {
+        parts.push("TURBO");
+    }
+    if !caps {
+        parts.push("caps lock off");
+    }
+    if !notice.is_empty() {
+        parts.push(notice);
+    }
+    parts.join("  ")
 }
 
 /// What a key from the terminal asks for.
@@ -243,7 +274,8 @@ impl Drop for RawMode {
             .stdin(Stdio::inherit())
             .status();
         let mut o = std::io::stdout();
-        let _ = o.write_all(b"\x1b[0m\x1b[?25h\x1b[18;1H\r\n");
+        // The last row (the cursor stops there), so the shell goes on under the picture.
+        let _ = o.write_all(b"\x1b[0m\x1b[?25h\x1b[999;1H\r\n");
         let _ = o.flush();
     }
 }
@@ -279,9 +311,8 @@ fn session(driver: &mut Driver, opts: &SessionOptions) -> Result<(), TerminalErr
 }
 
 /// F1: the list of keys drawn in place of the picture when `on`; returns `on`.
-fn show_help(out: &mut std::io::Stdout, on: bool) -> Result<bool, TerminalError> {
+fn show_help(out: &mut std::io::Stdout, on: bool, cols: usize) -> Result<bool, TerminalError> {
     if on {
-        let cols = terminal_size().1;
         out.write_all(render_help(cols).as_bytes())
             .map_err(TerminalError)?;
         out.flush().map_err(TerminalError)?;
@@ -298,16 +329,19 @@ fn view_loop(
     let mut out = std::io::stdout();
     let io = TerminalError;
     out.write_all(b"\x1b[2J\x1b[?25l").map_err(io)?;
-    let art_scale = art_scale(terminal_size());
+    terminal_size::watch();
+    let mut size = terminal_size::size();
     let mut keys = TermKeys;
     driver.speed = opts.speed;
     let mut pacer = Pacer::new(Instant::now());
-    // The mode of the picture drawn (a new one clears the terminal first), and whether it
-    // must be drawn again though it did not change (the status line has news).
-    let mut shown_mode = None;
+    // The mode and terminal size the picture was drawn for (a change clears the terminal
+    // first), and whether it must be drawn again though it did not change (the status line
+    // has news, or the terminal was resized).
+    let mut shown = None;
     let mut redraw = true;
-    let mut status_line = String::new();
-    let mut status_row = 18; // below the help line, set as the picture is drawn
+    // The last thing to tell, kept on the status line until the next.
+    let mut notice = String::new();
+    let mut status_area = Layout::new(size, (16, 32)).status;
     let mut frame = spacemono_core::Frame::new();
     // F1: the list of keys is shown instead of the picture.
     let mut help = false;
@@ -321,19 +355,19 @@ fn view_loop(
                 };
                 let mut quit = false;
                 let outcome = driver.perform(action, |done, all| {
-                    restoring(&mut out, rx, status_row, done, all, &mut quit)
+                    restoring(&mut out, rx, status_area, done, all, &mut quit)
                 });
                 if quit {
                     return Ok(());
                 }
                 match outcome {
-                    Outcome::Changed(text) | Outcome::Notice(text) => {
-                        (status_line, redraw) = (text, true);
-                    }
+                    // Turbo and caps lock are shown as they are, on every status line.
+                    Outcome::Changed(_) => (notice, redraw) = (String::new(), true),
+                    Outcome::Notice(text) => (notice, redraw) = (text, true),
                     Outcome::ToggleHelp => {
-                        help = show_help(&mut out, !help)?;
+                        help = show_help(&mut out, !help, size.1)?;
                         // Back to the picture: drawn anew on a cleared screen.
-                        (shown_mode, redraw) = (None, true);
+                        (shown, redraw) = (None, true);
                     }
                     // Full screen, the TV look and the clipboard are the window's (the
                     // terminal pastes by typing).
@@ -344,11 +378,15 @@ fn view_loop(
         if super::signals::caught().is_some() {
             return Ok(());
         }
+        if terminal_size::resized() {
+            (size, redraw) = (terminal_size::size(), true);
+        }
         if let Some(text) = driver.notices.last() {
-            status_line = text.clone();
+            notice = text.clone();
             redraw = true;
             notices.append(&mut driver.notices);
         }
+        let state = (driver.speed == Speed::Turbo, driver.caps);
         let done = driver.wake_up(&mut pacer, opts, |machine| {
             if help || (!machine.picture_changed() && !redraw) {
                 return Ok(false);
@@ -357,29 +395,32 @@ fn view_loop(
             let graphics = mode.graphics_mode().is_some();
             // Text is the 32x16 screen; a graphics page is drawn as quadrant art in its
             // colours, as large as the terminal allows.
-            let (picture, rows) = if graphics {
+            let scale = art_scale(size);
+            let layout = Layout::new(size, picture_size(graphics, scale));
+            let picture = if graphics {
                 machine.render(&mut frame);
-                let art = spacemono_core::text_art::quadrant_art(&frame, art_scale);
-                (render_art(&art), art.len())
+                let art = spacemono_core::text_art::quadrant_art(&frame, scale);
+                render_art(layout.picture, &art)
             } else {
-                (render_screen(&machine.text_cells()), 16)
+                render_screen(layout.picture, &machine.text_cells())
             };
-            if shown_mode != Some(mode) {
+            if shown != Some((mode, size)) {
                 out.write_all(b"\x1b[0m\x1b[2J").map_err(io)?;
             }
             out.write_all(picture.as_bytes()).map_err(io)?;
-            out.write_all(format!("\x1b[{};1H{HELP}", rows + 1).as_bytes())
+            let keys = if layout.beside {
+                help_lines(true, layout.keys.width)
+            } else {
+                vec![HELP.to_string()]
+            };
+            out.write_all(place_lines(layout.keys, &keys).as_bytes())
                 .map_err(io)?;
-            status_row = rows + 2;
-            if !status_line.is_empty() {
-                out.write_all(
-                    format!("\x1b[{};1H\x1b[0m\x1b[2K{status_line}", rows + 2).as_bytes(),
-                )
+            let status = status_text(state, &notice);
+            out.write_all(place_lines(layout.status, &[status]).as_bytes())
                 .map_err(io)?;
-                status_line.clear();
-            }
             out.flush().map_err(io)?;
-            (shown_mode, redraw) = (Some(mode), false);
+            status_area = layout.status;
+            (shown, redraw) = (Some((mode, size)), false);
             Ok(true)
         })?;
         if done {
@@ -395,7 +436,7 @@ fn view_loop(
 fn restoring(
     out: &mut std::io::Stdout,
     rx: &mpsc::Receiver<Vec<u8>>,
-    status_row: usize,
+    status: Area,
     done: u64,
     all: u64,
     quit: &mut bool,
@@ -407,10 +448,8 @@ fn restoring(
     }
     *quit |= super::signals::caught().is_some();
     let percent = done * 100 / all.max(1);
-    let _ = write!(
-        out,
-        "\x1b[{status_row};1H\x1b[0m\x1b[2Krestoring the snapshot: {percent}% (Esc stops)"
-    );
+    let said = format!("restoring the snapshot: {percent}% (Esc stops)");
+    let _ = out.write_all(place_lines(status, &[said]).as_bytes());
     let _ = out.flush();
     !(cancel || *quit)
 }
@@ -423,7 +462,9 @@ mod tests {
     #[test]
     fn the_art_is_as_fine_as_the_terminal_allows() {
         assert_eq!(art_scale((98, 128)), 1);
-        assert_eq!(art_scale((97, 200)), 2);
+        // Every pixel, with the keys beside it.
+        assert_eq!(art_scale((97, 200)), 1);
+        assert_eq!(art_scale((97, 140)), 2);
         assert_eq!(art_scale((50, 64)), 2);
         assert_eq!(art_scale((24, 80)), 4);
     }
@@ -443,11 +484,17 @@ mod tests {
                 bg: palette::GREEN,
             },
         ];
-        let s = render_art(&[row]);
-        assert!(s.starts_with("\x1b[H"));
+        let area = Area {
+            row: 3,
+            col: 1,
+            rows: 24,
+            width: 32,
+        };
+        let s = render_art(area, &[row]);
+        assert!(s.starts_with("\x1b[3;1H"));
         assert!(s.contains(&format!("{}▀", sgr(palette::RED, palette::GREEN))));
         assert!(s.contains(&format!("{} ", sgr(palette::GREEN, palette::GREEN))));
-        assert!(s.ends_with("\x1b[0m\r\n"));
+        assert!(s.ends_with("\x1b[0m"));
     }
 
     /// The bottom row of a machine whose screen starts with `bytes` there.
@@ -470,20 +517,59 @@ mod tests {
              \x1b[38;2;10;255;10;48;2;0;65;0mA\
              \x1b[38;2;255;255;67;48;2;9;9;9m█\
              \x1b[38;2;10;255;10;48;2;9;9;9m \
-             \x1b[38;2;0;65;0;48;2;10;255;10mB\x1b[0m\r\n"
+             \x1b[38;2;0;65;0;48;2;10;255;10mB\x1b[0m"
         );
         // Same colours run on without new codes; ↑ and ← are their glyphs.
         assert_eq!(
             render_row(&cells(&[0x60, 0x5E, 0x5F])),
-            "\x1b[38;2;0;65;0;48;2;10;255;10m ↑←\x1b[0m\r\n"
+            "\x1b[38;2;0;65;0;48;2;10;255;10m ↑←\x1b[0m"
         );
     }
 
+    /// Each row is placed by the cursor: no line end, which would scroll the terminal when
+    /// the picture reaches its bottom (issue 30), and no row past the area.
     #[test]
-    fn a_screen_is_16_rows_from_home() {
-        let s = render_screen(&spacemono_core::Machine::new().text_cells());
-        assert!(s.starts_with("\x1b[H"));
-        assert_eq!(s.matches("\r\n").count(), 16);
+    fn a_screen_is_16_rows_each_placed_without_a_line_end() {
+        let rows = spacemono_core::Machine::new().text_cells();
+        let whole = Area {
+            row: 1,
+            col: 1,
+            rows: 16,
+            width: 32,
+        };
+        let s = render_screen(whole, &rows);
+        assert!(s.starts_with("\x1b[1;1H"));
+        assert!(s.contains("\x1b[16;1H"));
+        assert!(!s.contains('\n') && !s.contains('\r'));
+        let cut = render_screen(Area { rows: 5, ..whole }, &rows);
+        assert!(cut.contains("\x1b[5;1H") && !cut.contains("\x1b[6;1H"));
+    }
+
+    #[test]
+    fn the_status_line_says_turbo_while_it_lasts() {
+        assert_eq!(status_text((true, true), ""), "TURBO");
+        assert_eq!(
+            status_text((true, false), "snapshot saved"),
+            "TURBO  caps lock off  snapshot saved"
+        );
+        assert_eq!(status_text((false, true), ""), "");
+    }
+
+    /// Lines are cut to their area and padded to its width, so a shorter status clears the
+    /// longer one before it without touching the picture beside it.
+    #[test]
+    fn lines_stay_in_their_area() {
+        let area = Area {
+            row: 24,
+            col: 34,
+            rows: 1,
+            width: 5,
+        };
+        assert_eq!(
+            place_lines(area, &["TURBO  snapshot".into()]),
+            "\x1b[24;34H\x1b[0mTURBO"
+        );
+        assert_eq!(place_lines(area, &["ab".into()]), "\x1b[24;34H\x1b[0mab   ");
     }
 
     #[test]

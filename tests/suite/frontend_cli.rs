@@ -389,38 +389,165 @@ fn stdout_of(args: &[&str]) -> String {
     String::from_utf8(out.stdout).expect("UTF-8")
 }
 
+/// The options under `run --help`'s heading "Window, terminal and sound", as `--name`.
+fn window_options() -> Vec<String> {
+    let help = stdout_of(&["run", "--help"]);
+    let section = help
+        .split("Window, terminal and sound:")
+        .nth(1)
+        .expect("run --help has the window options under their heading");
+    let options: Vec<String> = section
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("--"))
+        .map(|l| format!("--{}", l.split([' ', '<']).next().unwrap()))
+        .collect();
+    assert!(options.len() >= 9, "{options:?}");
+    options
+}
+
+/// Issue 30: every command's `--help` listed the window and sound options (and the tape deck,
+/// the dialect and the trace), and took them without a word: `spacemono man --wav x.wav`
+/// wrote nothing. Now a command lists, and takes, only the options it uses.
+#[test]
+fn only_the_commands_that_show_a_session_take_the_window_options() {
+    let options = window_options();
+    for command in [
+        &["list"][..],
+        &["compare"],
+        &["tape"],
+        &["tape", "list"],
+        &["tape", "convert"],
+        &["completions"],
+        &["man"],
+    ] {
+        let help = stdout_of(&[command, &["--help"]].concat());
+        for option in options
+            .iter()
+            .map(String::as_str)
+            .chain(["--trace", "--tape-speed"])
+        {
+            let takes =
+                help.contains(&format!("{option} ")) || help.contains(&format!("{option}\n"));
+            let uses = option == "--tape-speed" && command == ["compare"];
+            assert_eq!(takes, uses, "spacemono {command:?} --help and {option}");
+        }
+    }
+    for command in [&[][..], &["run"], &["starlanes"], &["acquire"], &["play"]] {
+        let help = stdout_of(&[command, &["--help"]].concat());
+        for option in &options {
+            assert!(
+                help.contains(option.as_str()),
+                "spacemono {command:?} --help has no {option}"
+            );
+        }
+    }
+    // Refused with clap's usage error, and nothing written.
+    let dir = temp_dir("window-options");
+    for (args, said) in [
+        (
+            &["man", "--wav", "x.wav"][..],
+            "error: unexpected argument '--wav' found",
+        ),
+        (
+            &["--wav", "x.wav", "man"],
+            "error: --wav does not go with `spacemono man`",
+        ),
+        (
+            &["--wav", "x.wav", "list", "p.bas"],
+            "error: --wav does not go with `spacemono list`",
+        ),
+        (
+            &["--mute", "starlanes"],
+            "error: --mute goes after the command: `spacemono starlanes --mute ...`",
+        ),
+        (
+            &["--basic", "starlanes"],
+            "error: --basic does not go with `spacemono starlanes`",
+        ),
+        (
+            &["acquire", "--tape", "x.cas"],
+            "error: unexpected argument '--tape' found",
+        ),
+    ] {
+        let out = Command::new(bin())
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.starts_with(said), "{args:?}: {err}");
+        assert!(err.contains("Usage: spacemono"), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    assert!(!dir.join("x.wav").exists(), "a recording was made");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `run --help` names every key a key script can name (issue 30: it left out two).
 #[test]
 fn run_help_names_every_key_of_a_key_script() {
     let help = stdout_of(&["run", "--help"]);
-    for (name, _) in spacemono_core::KEY_NAMES {
-        assert!(
-            help.contains(&format!("{{{name}}}")),
-            "run --help has no {{{name}}}"
-        );
+    for token in spacemono_core::key_script_tokens() {
+        assert!(help.contains(&token), "run --help has no {token}");
     }
 }
 
-/// `--version` says which turn-file format this spacemono writes, the one the games on the
-/// built-in tape print in their header line (issue 30: it said only 0.1.0 beside turn files
-/// saying v1.0.0).
+/// One version, Cargo.toml's: `--version` says it, and the games on the built-in tape print
+/// it as their turn files' format (issue 30: `--version` said 0.1.0 beside turn files saying
+/// v1.0.0).
 #[test]
-fn the_version_names_the_turn_file_format_the_games_print() {
-    let version = stdout_of(&["--version"]);
-    let format = version
-        .split("format ")
-        .nth(1)
-        .and_then(|rest| rest.split(')').next())
-        .unwrap_or_else(|| panic!("no format in {version:?}"));
+fn the_version_is_the_one_the_turn_files_carry() {
+    let version = env!("CARGO_PKG_VERSION");
+    assert_eq!(stdout_of(&["--version"]), format!("spacemono {version}\n"));
     for game in ["spacemono", "starlanes", "acquire"] {
         let listing = std::fs::read_to_string(
             std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("roms/{game}.bas")),
         )
         .unwrap();
         assert!(
-            listing.contains(&format!("===== spacemono v{format} =====")),
-            "{game}.bas does not print format {format}"
+            listing.contains(&format!("\"===== spacemono v{version} =====\"")),
+            "{game}.bas does not print v{version} in its turn files"
         );
+    }
+}
+
+/// The man page's KEYS section lists every key of the window and the terminal view, from the
+/// table both views are held to (issue 30: the page had no keys at all).
+#[test]
+fn the_man_page_lists_every_key() {
+    let page = stdout_of(&["man"]);
+    let keys = page
+        .split(".SH KEYS\n")
+        .nth(1)
+        .expect("a KEYS section")
+        .split("\n.SH ")
+        .next()
+        .unwrap();
+    let roff = |text: &str| {
+        text.chars()
+            .map(|c| match c {
+                '-' => "\\-".to_string(),
+                '\\' => "\\e".to_string(),
+                c if c.is_ascii() => c.to_string(),
+                c => format!("\\[u{:04X}]", c as u32),
+            })
+            .collect::<String>()
+    };
+    for k in spacemono::frontend::window_keys::KEYS {
+        let shown = format!(".TP\n\\fB{}", roff(k.window));
+        let at = keys
+            .find(&shown)
+            .unwrap_or_else(|| panic!("no {} in:\n{keys}", k.window));
+        let entry: Vec<&str> = keys[at..].lines().take(3).collect();
+        if let Some(t) = k.terminal.filter(|&t| t != k.window) {
+            assert!(
+                entry[1].contains(&roff(t)),
+                "{} in the terminal: {entry:?}",
+                k.window
+            );
+        }
+        assert_eq!(entry[2], roff(k.action), "what {} does", k.window);
     }
 }
 
@@ -510,7 +637,8 @@ fn the_man_page_has_a_title_and_the_options() {
         .find(|l| l.starts_with(".TH "))
         .expect("a .TH line");
     assert!(th.starts_with(".TH SPACEMONO 1 "), "{th}");
-    assert!(th.contains("\"spacemono 0."), "{th}");
+    let version = env!("CARGO_PKG_VERSION");
+    assert!(th.contains(&format!("\"spacemono {version}\"")), "{th}");
     for section in [".SH NAME", ".SH SYNOPSIS", ".SH OPTIONS", ".SH COMMANDS"] {
         assert!(page.contains(section), "no {section}");
     }

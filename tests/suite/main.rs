@@ -42,6 +42,7 @@ mod starlanes_rules_more;
 mod starlanes_support;
 mod tape_budget;
 mod tape_statements;
+mod terminal_view;
 mod text_views;
 mod trace_compare;
 mod video_png;

@@ -461,9 +461,17 @@ fn a_session_carries_the_files_beside_a_person_at_the_keyboard() {
 fn a_keyboard_seat_with_no_window_and_no_terminal_says_what_to_do() {
     let dir = game_dir("nokeyboard");
     let out = Command::new(env!("CARGO_BIN_EXE_spacemono"))
-        .args(["--mute", "play"])
+        .arg("play")
         .arg(&dir)
-        .args(["--seat", "1=keyboard", "--seat", "2=file", "--seed", "1"])
+        .args([
+            "--seat",
+            "1=keyboard",
+            "--seat",
+            "2=file",
+            "--seed",
+            "1",
+            "--mute",
+        ])
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
         .stdin(Stdio::null())

@@ -4,8 +4,9 @@
 
 /// The first line of every block, whatever its version: `===== spacemono v… =====`.
 pub const HEADER_START: &str = "===== spacemono v";
-/// The version of the turn-file format this host understands (major version must match).
-pub const FORMAT_MAJOR: &str = "1";
+/// The version of the turn-file format this host understands (major version must match):
+/// the program's own major version, the one number in Cargo.toml.
+pub const FORMAT_MAJOR: &str = env!("CARGO_PKG_VERSION_MAJOR");
 
 /// One block the game printed: from its header line to its `END` line.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -49,7 +49,7 @@ pub use video::{font, palette, text_art, Frame, VdgMode};
 // Keys: a Dragon key's code, the key a host character or named key is, key scripts.
 pub use machine::keyboard::code as key_code;
 pub use machine::keyboard::{
-    char_code, named_code, parse_key_script, KeyScriptError, NamedKey, KEY_NAMES,
+    char_code, key_script_tokens, named_code, parse_key_script, KeyScriptError, NamedKey, KEY_NAMES,
 };
 // BASIC's errors and the dialects of other machines' listings.
 pub use basic::dialect::Dialect;

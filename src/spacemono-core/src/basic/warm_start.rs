@@ -16,7 +16,7 @@ impl Interpreter {
         hw.deck.abandon_file();
         hw.deck.set_motor(false);
         hw.keyboard.drop_live_keys();
-        hw.video = VideoSelect::TEXT;
+        hw.set_video(VideoSelect::TEXT);
         self.stack.clear();
         self.cont = None;
         self.temp_count = 0;

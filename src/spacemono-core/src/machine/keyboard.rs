@@ -94,6 +94,13 @@ pub const KEY_NAMES: [(&str, u8); 8] = [
     ("PAUSE", code::PAUSE),
 ];
 
+/// Every `{...}` token a key script takes, spelled as in a script, for help texts (`run
+/// --help`): the named keys, and any token the parser below learns besides them (add its
+/// spelling here, so that the help names it).
+pub fn key_script_tokens() -> Vec<String> {
+    KEY_NAMES.iter().map(|(n, _)| format!("{{{n}}}")).collect()
+}
+
 /// A key script that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct KeyScriptError(pub String);
@@ -446,6 +453,16 @@ mod tests {
         let shifted: Vec<u8> = keys.iter().map(|&k| named_code(k, true)).collect();
         assert_eq!(plain, [0x0D, 0x0C, 0x5E, 0x0A, 0x08, 0x09, 0x13]);
         assert_eq!(shifted, [0x0D, 0x5C, 0x5F, 0x5B, 0x15, 0x5D, 0x13]);
+    }
+
+    #[test]
+    fn the_tokens_help_names_are_the_ones_scripts_take() {
+        let tokens = key_script_tokens();
+        for (name, code) in KEY_NAMES {
+            let token = format!("{{{name}}}");
+            assert!(tokens.contains(&token), "{token} is not in the help's list");
+            assert_eq!(parse_key_script(&token).unwrap(), vec![code]);
+        }
     }
 
     #[test]
