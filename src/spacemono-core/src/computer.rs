@@ -205,7 +205,7 @@ impl Machine {
             Mode::Input(_) | Mode::Paused => Status::WaitingForKey,
             Mode::Edit(_) => Status::Prompt,
             Mode::Sounding(_) => Status::Sounding,
-            Mode::Tape(_) => Status::Running,
+            Mode::Tape(_) | Mode::MachineCode(_) => Status::Running,
             Mode::Running => {
                 if self.starved {
                     Status::WaitingForKey
@@ -214,6 +214,13 @@ impl Machine {
                 }
             }
         }
+    }
+
+    /// Why machine code was stopped since the last call (a ROM routine this machine does not
+    /// answer, an undocumented opcode, a routine that ran on), one message each, for the
+    /// host to print on stderr; the screen has shown it too, and BASIC is back at OK.
+    pub fn take_code_stops(&mut self) -> Vec<String> {
+        self.basic.take_code_stops()
     }
 
     /// Whether the program asked for a key during the last field and found none.

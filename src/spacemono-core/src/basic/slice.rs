@@ -13,13 +13,13 @@ use crate::basic::line_editor::Edit;
 use crate::basic::mode::Mode;
 use crate::machine::hardware::Hardware;
 use crate::machine::keyboard::code;
-use crate::machine::memory::addr;
 
 impl Interpreter {
     /// Run until the field's cycle budget is spent or the machine waits for something.
     #[inline]
     pub fn run_slice(&mut self, hw: &mut Hardware, budget: u32) {
         self.budget = budget;
+        self.take_irq_stop(hw);
         loop {
             if self.mode.is_running() {
                 if self.run_statements(hw, budget) {
@@ -59,6 +59,9 @@ impl Interpreter {
     pub fn end_field(&mut self, hw: &mut Hardware, budget: u32) -> bool {
         if self.mode.is_running() && hw.cycles >= budget {
             hw.cycles -= budget - cost::FIELD_IRQ;
+        } else if matches!(self.mode, Mode::MachineCode(_)) && hw.cycles >= budget {
+            // Machine code pays for the interrupt it takes itself.
+            hw.cycles -= budget;
         } else {
             hw.cycles = 0;
         }
@@ -70,9 +73,8 @@ impl Interpreter {
     /// What the field interrupt does at every field's end: TIMER, the SOUND countdown, the
     /// cursor blink, and the count of fields.
     #[inline]
-    fn field_interrupt(&mut self, hw: &mut Hardware) {
-        let t = hw.mem.read_u16(addr::TIMER).wrapping_add(1);
-        hw.mem.write_system_u16(addr::TIMER, t);
+    pub(crate) fn field_interrupt(&mut self, hw: &mut Hardware) {
+        self.field_irq(hw);
         self.field_tick(hw);
         hw.field += 1;
     }
@@ -144,6 +146,7 @@ impl Interpreter {
                 return false;
             }
             Mode::Edit(_) => return self.edit_key(hw),
+            Mode::MachineCode(_) => return self.run_machine_code(hw, budget),
         }
         true
     }
