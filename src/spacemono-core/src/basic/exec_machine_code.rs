@@ -1,6 +1,6 @@
 //! BASIC's doors into machine code: EXEC, DEF USRn, USRn(), the IRQ routine at $010C each
 //! field, and machine code running as a mode of the interpreter, a field's cycles at a time,
-//! until it returns into BASIC or is stopped (docs/machine.md §10).
+//! until it returns into BASIC or is stopped (docs/machine.md §12).
 
 use crate::basic::ast::Expr;
 use crate::basic::error::ErrorCode;
@@ -24,6 +24,9 @@ pub const USR_LIMIT_CYCLES: u32 = 500 * CYCLES_PER_FIELD;
 /// The longest the IRQ routine may run in one field before it is stopped (and the vector at
 /// $010C given back to the ROM's service).
 pub const IRQ_LIMIT_CYCLES: u32 = CYCLES_PER_FIELD;
+
+/// Stop messages kept for the host at most (`Machine::take_code_stops`).
+const MAX_KEPT_STOPS: usize = 64;
 
 impl Interpreter {
     /// EXEC [address] (DR CmdExec $B770): the address, if given, becomes the EXEC address at
@@ -151,17 +154,29 @@ impl Interpreter {
     /// The report of a stop other than BREAK or a BASIC error: the message, ` IN n` in a
     /// program, OK; no CONT.
     pub(crate) fn report_code_stop(&mut self, hw: &mut Hardware, stop: Stop) {
+        self.report_stopped(hw, &stop.screen_text(), stop.to_string());
+    }
+
+    /// A stop's report: `screen` on the screen (with ` IN n` in a program), `message` kept
+    /// for the host's stderr, OK; no CONT.
+    fn report_stopped(&mut self, hw: &mut Hardware, screen: &str, message: String) {
+        if matches!(self.mode, Mode::MachineCode(_)) {
+            self.mode = Mode::Running;
+        }
         self.cursor.hide(hw);
         let line = self.current_line_number();
         if hw.column() != 0 {
             hw.print(b'\r');
         }
-        hw.print_bytes(stop.screen_text().as_bytes());
+        hw.print_bytes(screen.as_bytes());
         if line != DIRECT_LINE {
             hw.print_bytes(b" IN ");
             hw.print_bytes(line.to_string().as_bytes());
         }
-        self.code_stops.push(stop.to_string());
+        // (Kept for a host that takes them; one that does not keeps only the first few.)
+        if self.code_stops.len() < MAX_KEPT_STOPS {
+            self.code_stops.push(message);
+        }
         self.cont = None;
         self.stack.clear();
         self.go_prompt(hw);
@@ -172,6 +187,9 @@ impl Interpreter {
     /// field, and returns by RTI (or by jumping on to the ROM's service). While machine code
     /// runs, its CPU takes the interrupt itself.
     pub(crate) fn field_irq(&mut self, hw: &mut Hardware) {
+        if !field_irq_enabled(hw) {
+            return;
+        }
         match &mut self.mode {
             Mode::MachineCode(code) => code.irq_pending = true,
             // The ROM reads the tape with the interrupts masked.
@@ -182,7 +200,7 @@ impl Interpreter {
     }
 
     /// Run the program's IRQ routine at $010C to its RTI. One that does not come back within
-    /// a field, or stops, is reported at the next slice (`take_irq_stop`), and $010C is given
+    /// a field, or stops, is reported at the next slice (`report_deferred_stops`), and $010C is given
     /// back to the ROM's service so that it does not stop again every field.
     fn irq_routine(&mut self, hw: &mut Hardware) {
         let s = self.s_h(hw) as u16;
@@ -202,9 +220,12 @@ impl Interpreter {
     }
 
     /// A stop of the IRQ routine, reported at the start of the slice after it.
-    pub(crate) fn take_irq_stop(&mut self, hw: &mut Hardware) {
+    pub(crate) fn report_deferred_stops(&mut self, hw: &mut Hardware) {
         if let Some(stop) = self.irq_stop.take() {
             self.stop_code(hw, stop);
+        }
+        if let Some(stopped) = hw.hook_stopped.take() {
+            self.report_stopped(hw, &stopped.screen, stopped.message);
         }
     }
 
@@ -212,6 +233,13 @@ impl Interpreter {
     pub(crate) fn take_code_stops(&mut self) -> Vec<String> {
         std::mem::take(&mut self.code_stops)
     }
+}
+
+/// Whether PIA0 passes the field sync on as an IRQ. The ROM enables it at power-on and
+/// nothing here disables it yet: when the PIAs join (`hw.io`), their CRB bit decides.
+#[inline]
+fn field_irq_enabled(_hw: &Hardware) -> bool {
+    true
 }
 
 /// The ROM's IRQ service's part that BASIC sees: TIMER counted.

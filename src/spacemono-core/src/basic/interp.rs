@@ -175,6 +175,7 @@ impl Interpreter {
         mem.write_u16(addr::TIMER, 0);
         mem.poke(addr::RND_SEED, 0x80);
         crate::machine::rom_area::power_on(mem);
+        hw.console_out_hook = Some(crate::basic::machine_code::hooks::console_out);
         program::clear_program(mem);
         crate::basic::graphics::power_on(mem);
         crate::basic::play::init(mem);

@@ -26,7 +26,7 @@ pub enum Mode {
     Edit(EditState),
     /// CLOAD, CLOADM or SKIPF searching the tape.
     Tape(TapeJob),
-    /// EXEC's machine code running on the 6809 (docs/machine.md §10).
+    /// EXEC's machine code running on the 6809 (docs/machine.md §12).
     MachineCode(Box<CodeRun>),
 }
 

@@ -19,7 +19,7 @@ impl Interpreter {
     #[inline]
     pub fn run_slice(&mut self, hw: &mut Hardware, budget: u32) {
         self.budget = budget;
-        self.take_irq_stop(hw);
+        self.report_deferred_stops(hw);
         loop {
             if self.mode.is_running() {
                 if self.run_statements(hw, budget) {
@@ -289,6 +289,10 @@ impl Interpreter {
                 }
             }
             Err(h) => self.finish(hw, h),
+        }
+        // A RAM hook's routine the statement's printing ran, stopped: reported now.
+        if hw.hook_stopped.is_some() {
+            self.report_deferred_stops(hw);
         }
     }
 }

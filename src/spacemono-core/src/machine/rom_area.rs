@@ -1,7 +1,7 @@
 //! What a program reads where the Dragon's ROM is ($8000-$BFFF, and the vectors at
 //! $FFF0-$FFFF, which answer from $BFF0-$BFFF). No ROM image ships: the bytes programs are
 //! known to read are the Dragon's (the jump table at $8000, the vectors), the rest read as
-//! [`FILLER`] (docs/machine.md §10).
+//! [`FILLER`] (docs/machine.md §12).
 //!
 //! Also here: what the ROM writes into low RAM at power-on that machine code relies on (the
 //! secondary interrupt vectors, the RAM hooks, the USR table and the EXEC address).
@@ -50,7 +50,7 @@ pub fn read(a: u16) -> u8 {
         let [hi, lo] = JUMP_TABLE[i / 3].to_be_bytes();
         return [0x7E, hi, lo][i % 3];
     }
-    if a >= VECTORS_START && a <= 0xBFFF {
+    if (VECTORS_START..=0xBFFF).contains(&a) {
         let i = (a - VECTORS_START) as usize;
         return VECTORS[i / 2].to_be_bytes()[i % 2];
     }

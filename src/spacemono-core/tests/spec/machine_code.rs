@@ -1,7 +1,7 @@
 //! Machine code: the type-in loader's POKE and EXEC / USR, DEF USR and the USR table, the
 //! ROM area's bytes and low RAM's vectors, CLOADM and EXEC, calls into the ROM, the IRQ
 //! routine at $010C, and every way bad machine code is stopped with BASIC carrying on
-//! (docs/machine.md §10). The code is written in DATA as hex bytes, each line after a REM
+//! (docs/machine.md §12). The code is written in DATA as hex bytes, each line after a REM
 //! with its assembler source.
 
 use crate::common::{direct, machine, output, typed};
@@ -323,4 +323,42 @@ fn intcnv_out_of_range_is_an_fc_error_in_basic() {
         output(&loader(0x3000, DOUBLE, rest), ""),
         "?FC ERROR IN 100\n"
     );
+}
+
+#[test]
+fn a_patched_console_out_hook_sees_each_character_printed() {
+    let code = &[
+        ("81,41", "$3000: CMPA #'A'"),
+        ("26,02", "BNE $3006"),
+        ("86,42", "LDA #'B'    the ROM prints what A holds on return"),
+        ("39", "$3006: RTS"),
+        ("00,00,00,00,00,00,00,00,00", "(padding to $3010)"),
+        ("7C,31,00", "$3010: INC $3100"),
+        (
+            "32,62",
+            "LEAS 2,S    drop TextOutChar's return: nothing printed",
+        ),
+        ("39", "RTS"),
+    ];
+    // The JMP's address first, its opcode last: the hook is never half written.
+    let rest = "100 POKE &H168,&H30:POKE &H169,0:POKE &H167,&H7E\n\
+                110 PRINT \"ABBA\"\n\
+                120 POKE &H3100,0:POKE &H169,&H10:PRINT \"XYZ\";\n\
+                130 POKE &H167,&H39:PRINT PEEK(&H3100)\n";
+    assert_eq!(output(&loader(0x3000, code, rest), ""), "BBBB\n 3 \n");
+}
+
+#[test]
+fn a_hook_routine_that_stops_is_reported_and_the_hook_given_back() {
+    let code = &[("BD,A9,28", "$3000: JSR $A928  (a routine not answered)")];
+    let rest = "100 POKE &H168,&H30:POKE &H169,0:POKE &H167,&H7E\n110 PRINT \"A\"\n";
+    let mut m = machine();
+    m.load_listing(loader(0x3000, code, rest).as_bytes())
+        .unwrap();
+    let out = typed(&mut m, "RUN\nPRINT PEEK(&H167)");
+    assert!(
+        out.ends_with("A\nNO ROM ROUTINE AT $A928 IN 110\nOK\nPRINT PEEK(&H167)\n 57 \nOK\n"),
+        "{out}"
+    );
+    assert!(m.take_code_stops()[0].contains("$A928"));
 }

@@ -1,11 +1,12 @@
 //! Machine code running on the MC6809: how EXEC, USR and the interrupt vector's routine enter
 //! it, how it runs in slices of a field's cycles, how it comes back into BASIC, and why it
-//! stops when it does not (docs/machine.md §10).
+//! stops when it does not (docs/machine.md §12).
 //!
 //! A PC in the ROM area ($8000-$FEFF, $FFF0-$FFFF) is a call into the ROM: no ROM image
 //! ships, so `rom_calls` answers the routines programs call as the ROM would, and the return
 //! addresses into BASIC (the ones EXEC and USR leave on the stack) end the run.
 
+pub(crate) mod hooks;
 mod rom_calls;
 pub(crate) mod run;
 
@@ -44,6 +45,9 @@ pub(crate) struct CodeRun {
     pub cpu: Mc6809,
     /// The address whose arrival means "back in BASIC".
     pub return_to: u16,
+    /// Another such address (a hook's routine may return past the ROM routine that called
+    /// it, to that routine's caller); `return_to` again when there is none.
+    pub return_also: u16,
     /// The field interrupt waits for the CPU (the PIA's flag, until the handler is entered).
     pub irq_pending: bool,
     /// Cycles run so far (for a run with a limit).
@@ -65,6 +69,7 @@ impl CodeRun {
         CodeRun {
             cpu,
             return_to,
+            return_also: return_to,
             irq_pending: false,
             cycles: 0,
         }

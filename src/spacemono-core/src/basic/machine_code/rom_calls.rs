@@ -1,5 +1,5 @@
 //! Calls into the ROM, answered in Rust as the Dragon 32's ROM answers them: registers in,
-//! registers and RAM out, and the cycles the routine spends (docs/machine.md §10.3). A call to
+//! registers and RAM out, and the cycles the routine spends (docs/machine.md §12.4). A call to
 //! any address not answered here stops the code ([`Stop::UnknownRom`]).
 
 use super::{dp, CodeRun, Stop};
@@ -37,7 +37,7 @@ mod at {
 }
 
 /// Cycles charged for each answered routine: the ROM's own path through it, counted from
-/// the disassembly where it is short, estimated where it loops (docs/machine.md §10.3).
+/// the disassembly where it is short, estimated where it loops (docs/machine.md §12.4).
 mod cost {
     /// TextScanKbd with no key newly down: the column strobe, the row read, the compare.
     pub const POLCAT: u32 = 60;

@@ -18,7 +18,7 @@ pub(crate) fn run(hw: &mut Hardware, run: &mut CodeRun, until: u32) -> Outcome {
     while hw.cycles < until {
         let pc = run.cpu.regs.pc;
         if in_rom(pc) {
-            if pc == run.return_to {
+            if pc == run.return_to || pc == run.return_also {
                 return Outcome::Returned;
             }
             match rom_calls::answer(hw, run, pc) {
