@@ -205,8 +205,9 @@ impl Machine {
             Mode::Input(_) | Mode::Paused => Status::WaitingForKey,
             Mode::Edit(_) => Status::Prompt,
             Mode::Sounding(_) => Status::Sounding,
-            Mode::Tape(_) | Mode::MachineCode(_) => Status::Running,
-            Mode::Running => {
+            Mode::Tape(_) => Status::Running,
+            // Machine code polling POLCAT for a key that is not there waits as INKEY$ does.
+            Mode::Running | Mode::MachineCode(_) => {
                 if self.starved {
                     Status::WaitingForKey
                 } else {

@@ -362,3 +362,61 @@ fn a_hook_routine_that_stops_is_reported_and_the_hook_given_back() {
     );
     assert!(m.take_code_stops()[0].contains("$A928"));
 }
+
+#[test]
+fn code_reads_the_joysticks_through_the_roms_routine() {
+    let code = &[
+        (
+            "BD,80,12",
+            "JSR $8012   read the joysticks into $015A-$015D",
+        ),
+        ("B6,01,5B", "LDA $015B   JOYSTK(1)"),
+        ("B7,31,00", "STA $3100"),
+        ("39", "RTS"),
+    ];
+    let mut m = machine();
+    m.load_listing(loader(0x3000, code, "100 EXEC &H3000:PRINT PEEK(&H3100)\n").as_bytes())
+        .unwrap();
+    m.set_joystick(1, 50);
+    let out = typed(&mut m, "RUN");
+    assert!(out.ends_with(" 50 \nOK\n"), "{out}");
+}
+
+#[test]
+fn code_polling_for_a_key_that_never_comes_waits_for_keys() {
+    let code = &[("BD,80,06", "JSR $8006   POLCAT"), ("27,FB", "BEQ *-3")];
+    let mut m = machine();
+    m.load_listing(loader(0x3000, code, "100 EXEC &H3000\n").as_bytes())
+        .unwrap();
+    m.type_text(b"RUN\r");
+    let end = m.run_until_done(Some(50 * 600));
+    assert_eq!(end, spacemono_core::EndReason::WaitedForKeys);
+}
+
+#[test]
+fn code_clears_the_screen_prints_a_string_and_waits_for_a_key() {
+    let code = &[
+        ("BD,BA,77", "JSR $BA77   TextCls"),
+        ("8E,30,10", "LDX #$3010  the byte before the string"),
+        ("BD,90,E5", "JSR $90E5   TextOutString"),
+        ("BD,85,2B", "JSR $852B   TextWaitKey"),
+        ("B7,31,00", "STA $3100"),
+        ("39", "RTS"),
+        ("00", "$3010: (before the string)"),
+        ("50,52,45,53,53,00", "$3011: FCC 'PRESS' and a 0"),
+    ];
+    let mut m = machine();
+    m.load_listing(loader(0x3000, code, "100 EXEC &H3000:PRINT PEEK(&H3100)\n").as_bytes())
+        .unwrap();
+    m.type_text(b"RUN\r");
+    run_fields(&mut m, 100);
+    assert_eq!(m.status(), Status::WaitingForKey, "TextWaitKey waits");
+    assert!(m.screen_text().starts_with("PRESS"), "{}", m.screen_text());
+    m.type_script(b"Q");
+    assert_eq!(run_fields(&mut m, 100), Status::Prompt);
+    assert!(
+        m.screen_text().starts_with("PRESS 81"),
+        "{}",
+        m.screen_text()
+    );
+}

@@ -50,8 +50,6 @@ pub(crate) struct CodeRun {
     pub return_also: u16,
     /// The field interrupt waits for the CPU (the PIA's flag, until the handler is entered).
     pub irq_pending: bool,
-    /// Cycles run so far (for a run with a limit).
-    pub cycles: u64,
 }
 
 impl CodeRun {
@@ -71,7 +69,6 @@ impl CodeRun {
             return_to,
             return_also: return_to,
             irq_pending: false,
-            cycles: 0,
         }
     }
 
@@ -93,7 +90,6 @@ impl CodeRun {
         regs.s = frame;
         regs.cc |= cc::I;
         regs.pc = crate::machine::rom_area::low_ram::IRQ_VECTOR;
-        run.cycles = IRQ_ENTRY_CYCLES as u64;
         hw.charge_machine_code(IRQ_ENTRY_CYCLES);
         run
     }

@@ -34,6 +34,12 @@ mod at {
     pub const GIVABF_B: u16 = 0x8C36;
     pub const GIVABF: u16 = 0x8C37;
     pub const FC_ERROR: u16 = 0x8B8D;
+    pub const TEXT_CLS: u16 = 0xBA77;
+    pub const TEXT_CLS_CHAR: u16 = 0xBA79;
+    pub const TEXT_OUT_CHAR: u16 = 0xB54A;
+    pub const TEXT_OUT_STRING: u16 = 0x90E5;
+    pub const TEXT_WAIT_KEY: u16 = 0x852B;
+    pub const TEXT_WAIT_KEY_CURSOR: u16 = 0xB505;
 }
 
 /// Cycles charged for each answered routine: the ROM's own path through it, counted from
@@ -54,6 +60,10 @@ mod cost {
     pub const IRQ: u32 = crate::timing::FIELD_IRQ_CYCLES;
     /// RTS.
     pub const RTS: u32 = 5;
+    /// TextClsChar: `STB ,X+` / `CMPX` / `BLS` (13 cycles) for each of the 512 cells.
+    pub const CLS: u32 = 20 + 512 * 13;
+    /// TextOutString's loop for each character, beside the screen's cost.
+    pub const STRING_CHAR: u32 = 40;
 }
 
 /// Answer a call to `pc` in the ROM area: the routine's work, then its return (RTS, or RTI
@@ -71,16 +81,7 @@ pub(super) fn answer(hw: &mut Hardware, run: &mut CodeRun, pc: u16) -> Result<u3
             blink(hw, run);
             cost::BLINK
         }
-        at::CHROUT | at::TEXT_VDU_OUT => {
-            let c = run.cpu.regs.a;
-            let screen = TextScreen::put(&mut hw.mem, c);
-            if let Some(t) = hw.transcript.as_mut() {
-                if t.len() < crate::machine::hardware::TRANSCRIPT_LIMIT {
-                    t.push(c);
-                }
-            }
-            cost::CALL + screen
-        }
+        at::CHROUT | at::TEXT_VDU_OUT => cost::CALL + to_screen(hw, run.cpu.regs.a),
         at::PRINTER | at::PRINTER_OUT => {
             hw.print_to_printer(&[run.cpu.regs.a]);
             cost::CALL
@@ -112,6 +113,62 @@ pub(super) fn answer(hw: &mut Hardware, run: &mut CodeRun, pc: u16) -> Result<u3
             cost::GIVABF
         }
         at::FC_ERROR => return Err(Stop::Basic(ErrorCode::FC)),
+        at::TEXT_CLS | at::TEXT_CLS_CHAR => {
+            // The screen filled with B ($60, the VDG's space, from TextCls), the cursor home.
+            let fill = if pc == at::TEXT_CLS {
+                0x60
+            } else {
+                run.cpu.regs.b
+            };
+            run.cpu.regs.b = fill;
+            for a in addr::TEXT_SCREEN..addr::TEXT_SCREEN_END {
+                hw.mem.poke(a, fill);
+            }
+            hw.mem.write_u16(CURSOR, addr::TEXT_SCREEN);
+            run.cpu.regs.x = addr::TEXT_SCREEN_END;
+            cost::CLS
+        }
+        at::TEXT_OUT_CHAR => {
+            // To the device in $6F: the screen (0) or the printer (-2). (The console-out
+            // hook is not called from here: a hook's routine calling this would call itself.)
+            match hw.mem.peek(0x6F) {
+                0 => cost::CALL + to_screen(hw, run.cpu.regs.a),
+                0xFE => {
+                    hw.print_to_printer(&[run.cpu.regs.a]);
+                    cost::CALL
+                }
+                _ => return Err(Stop::UnknownRom(pc)),
+            }
+        }
+        at::TEXT_OUT_STRING => {
+            // The bytes after X up to a 0 or a '"', to the screen; X left on the end.
+            let mut x = run.cpu.regs.x;
+            let mut cycles = cost::CALL;
+            for _ in 0..=255 {
+                x = x.wrapping_add(1);
+                let c = hw.read_bus(x);
+                if c == 0 || c == b'"' {
+                    break;
+                }
+                cycles += cost::STRING_CHAR + to_screen(hw, c);
+            }
+            run.cpu.regs.x = x;
+            cycles
+        }
+        at::TEXT_WAIT_KEY | at::TEXT_WAIT_KEY_CURSOR => match hw.keyboard.inkey() {
+            Some(key) => {
+                run.cpu.regs.a = key;
+                set_nz(run, key);
+                cost::POLCAT
+            }
+            // No key yet: the routine goes on waiting (the PC stays, so the run comes back
+            // here, field after field, until one comes or BREAK stops it).
+            None if pc == at::TEXT_WAIT_KEY => return Ok(cost::POLCAT),
+            None => {
+                blink(hw, run);
+                return Ok(cost::BLINK);
+            }
+        },
         low_ram::ROM_IRQ => {
             irq_service(hw);
             return Ok(cost::IRQ + rti(hw, run));
@@ -123,6 +180,20 @@ pub(super) fn answer(hw: &mut Hardware, run: &mut CodeRun, pc: u16) -> Result<u3
         _ => return Err(Stop::UnknownRom(pc)),
     };
     Ok(cycles + rts(hw, run))
+}
+
+/// The cursor's address (TextVDUCursAddr).
+const CURSOR: u16 = 0x88;
+
+/// TextVDUOut: `c` on the text screen (and in the transcript); its cycles.
+fn to_screen(hw: &mut Hardware, c: u8) -> u32 {
+    let cycles = TextScreen::put(&mut hw.mem, c);
+    if let Some(t) = hw.transcript.as_mut() {
+        if t.len() < crate::machine::hardware::TRANSCRIPT_LIMIT {
+            t.push(c);
+        }
+    }
+    cycles
 }
 
 /// RTS: PC from the stack.
@@ -182,7 +253,6 @@ fn set_nz(run: &mut CodeRun, v: u8) {
 /// ($88) inverted (bit 6). Leaves A = that character, X = 0 (its delay loop), Z set.
 fn blink(hw: &mut Hardware, run: &mut CodeRun) {
     const COUNT: u16 = 0x8F;
-    const CURSOR: u16 = 0x88;
     let n = hw.mem.peek(COUNT).wrapping_sub(1);
     hw.mem.poke(COUNT, n);
     if n == 0 {

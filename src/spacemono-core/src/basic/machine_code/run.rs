@@ -22,29 +22,34 @@ pub(crate) fn run(hw: &mut Hardware, run: &mut CodeRun, until: u32) -> Outcome {
                 return Outcome::Returned;
             }
             match rom_calls::answer(hw, run, pc) {
-                Ok(cycles) => {
-                    hw.charge_machine_code(cycles);
-                    run.cycles += cycles as u64;
-                }
+                Ok(cycles) => hw.charge_machine_code(cycles),
                 Err(stop) => return Outcome::Stopped(stop),
             }
             continue;
         }
-        // The field interrupt: taken once the I flag lets it in (the PIA's flag stays set
-        // until then); entering it is the step that clears it here.
-        let entering = run.irq_pending && run.takes_irq();
-        run.cpu.set_irq(run.irq_pending);
-        match run.cpu.step(hw) {
-            Ok(cycles) => {
-                hw.charge_machine_code(cycles);
-                run.cycles += cycles as u64;
-            }
+        let step = if run.irq_pending {
+            step_with_irq(hw, run)
+        } else {
+            run.cpu.step(hw)
+        };
+        match step {
+            Ok(cycles) => hw.charge_machine_code(cycles),
             Err(fault) => return Outcome::Stopped(Stop::Fault(fault, run.cpu.regs.pc)),
-        }
-        if entering && run.cpu.regs.cc & cc::I != 0 {
-            run.irq_pending = false;
-            run.cpu.set_irq(false);
         }
     }
     Outcome::OutOfCycles
+}
+
+/// A step while the field interrupt waits: the IRQ line held until the I flag lets it in
+/// (the PIA's flag stays set until then); the step that enters it clears it here.
+#[cold]
+fn step_with_irq(hw: &mut Hardware, run: &mut CodeRun) -> Result<u32, crate::cpu::Fault> {
+    let entering = run.takes_irq();
+    run.cpu.set_irq(true);
+    let r = run.cpu.step(hw);
+    if entering && run.cpu.regs.cc & cc::I != 0 {
+        run.irq_pending = false;
+        run.cpu.set_irq(false);
+    }
+    r
 }
