@@ -113,48 +113,9 @@ pub(super) fn answer(hw: &mut Hardware, run: &mut CodeRun, pc: u16) -> Result<u3
             cost::GIVABF
         }
         at::FC_ERROR => return Err(Stop::Basic(ErrorCode::FC)),
-        at::TEXT_CLS | at::TEXT_CLS_CHAR => {
-            // The screen filled with B ($60, the VDG's space, from TextCls), the cursor home.
-            let fill = if pc == at::TEXT_CLS {
-                0x60
-            } else {
-                run.cpu.regs.b
-            };
-            run.cpu.regs.b = fill;
-            for a in addr::TEXT_SCREEN..addr::TEXT_SCREEN_END {
-                hw.mem.poke(a, fill);
-            }
-            hw.mem.write_u16(CURSOR, addr::TEXT_SCREEN);
-            run.cpu.regs.x = addr::TEXT_SCREEN_END;
-            cost::CLS
-        }
-        at::TEXT_OUT_CHAR => {
-            // To the device in $6F: the screen (0) or the printer (-2). (The console-out
-            // hook is not called from here: a hook's routine calling this would call itself.)
-            match hw.mem.peek(0x6F) {
-                0 => cost::CALL + to_screen(hw, run.cpu.regs.a),
-                0xFE => {
-                    hw.print_to_printer(&[run.cpu.regs.a]);
-                    cost::CALL
-                }
-                _ => return Err(Stop::UnknownRom(pc)),
-            }
-        }
-        at::TEXT_OUT_STRING => {
-            // The bytes after X up to a 0 or a '"', to the screen; X left on the end.
-            let mut x = run.cpu.regs.x;
-            let mut cycles = cost::CALL;
-            for _ in 0..=255 {
-                x = x.wrapping_add(1);
-                let c = hw.read_bus(x);
-                if c == 0 || c == b'"' {
-                    break;
-                }
-                cycles += cost::STRING_CHAR + to_screen(hw, c);
-            }
-            run.cpu.regs.x = x;
-            cycles
-        }
+        at::TEXT_CLS | at::TEXT_CLS_CHAR => cls(hw, run, pc),
+        at::TEXT_OUT_CHAR => out_char(hw, run, pc)?,
+        at::TEXT_OUT_STRING => out_string(hw, run),
         at::TEXT_WAIT_KEY | at::TEXT_WAIT_KEY_CURSOR => match hw.keyboard.inkey() {
             Some(key) => {
                 run.cpu.regs.a = key;
@@ -184,6 +145,53 @@ pub(super) fn answer(hw: &mut Hardware, run: &mut CodeRun, pc: u16) -> Result<u3
 
 /// The cursor's address (TextVDUCursAddr).
 const CURSOR: u16 = 0x88;
+
+/// TextCls / TextClsChar: the screen filled with B ($60, the VDG's space, from TextCls),
+/// the cursor home, X past the screen.
+fn cls(hw: &mut Hardware, run: &mut CodeRun, pc: u16) -> u32 {
+    let fill = if pc == at::TEXT_CLS {
+        0x60
+    } else {
+        run.cpu.regs.b
+    };
+    run.cpu.regs.b = fill;
+    for a in addr::TEXT_SCREEN..addr::TEXT_SCREEN_END {
+        hw.mem.poke(a, fill);
+    }
+    hw.mem.write_u16(CURSOR, addr::TEXT_SCREEN);
+    run.cpu.regs.x = addr::TEXT_SCREEN_END;
+    cost::CLS
+}
+
+/// TextOutChar: A to the device in $6F, the screen (0) or the printer (-2). (The
+/// console-out hook is not called from here: a hook's routine calling this would call
+/// itself.)
+fn out_char(hw: &mut Hardware, run: &mut CodeRun, pc: u16) -> Result<u32, Stop> {
+    match hw.mem.peek(0x6F) {
+        0 => Ok(cost::CALL + to_screen(hw, run.cpu.regs.a)),
+        0xFE => {
+            hw.print_to_printer(&[run.cpu.regs.a]);
+            Ok(cost::CALL)
+        }
+        _ => Err(Stop::UnknownRom(pc)),
+    }
+}
+
+/// TextOutString: the bytes after X up to a 0 or a '"', to the screen; X left on the end.
+fn out_string(hw: &mut Hardware, run: &mut CodeRun) -> u32 {
+    let mut x = run.cpu.regs.x;
+    let mut cycles = cost::CALL;
+    for _ in 0..=255 {
+        x = x.wrapping_add(1);
+        let c = hw.read_bus(x);
+        if c == 0 || c == b'"' {
+            break;
+        }
+        cycles += cost::STRING_CHAR + to_screen(hw, c);
+    }
+    run.cpu.regs.x = x;
+    cycles
+}
 
 /// TextVDUOut: `c` on the text screen (and in the transcript); its cycles.
 fn to_screen(hw: &mut Hardware, c: u8) -> u32 {
