@@ -367,6 +367,9 @@ fn run(args: RunArgs) -> Outcome {
             eprintln!("spacemono: the save failed: {e}");
             saves_failed += 1;
         }
+        for stop in m.take_code_stops() {
+            eprintln!("spacemono: {stop}");
+        }
     });
     sound.finish()?;
     if let Some(path) = &view.png {

@@ -18,6 +18,9 @@ pub fn run_session(machine: &mut Machine) -> std::io::Result<u64> {
         for e in machine.take_tape_failures() {
             eprintln!("spacemono: the save failed: {e}");
         }
+        for stop in machine.take_code_stops() {
+            eprintln!("spacemono: {stop}");
+        }
         let len = machine.transcript_len();
         if len > shown {
             let text = machine.transcript_since(shown).unwrap_or_default();

@@ -347,6 +347,7 @@ impl Driver {
         for e in self.machine.take_tape_failures() {
             self.notices.push(format!("the save failed: {e}"));
         }
+        self.notices.extend(self.machine.take_code_stops());
         self.fields += n as u64;
     }
 

@@ -212,7 +212,8 @@ impl Machine {
             Mode::Edit(_) => Status::Prompt,
             Mode::Sounding(_) => Status::Sounding,
             Mode::Tape(_) => Status::Running,
-            Mode::Running => {
+            // Machine code polling POLCAT for a key that is not there waits as INKEY$ does.
+            Mode::Running | Mode::MachineCode(_) => {
                 if self.starved {
                     Status::WaitingForKey
                 } else {
@@ -220,6 +221,13 @@ impl Machine {
                 }
             }
         }
+    }
+
+    /// Why machine code was stopped since the last call (a ROM routine this machine does not
+    /// answer, an undocumented opcode, a routine that ran on), one message each, for the
+    /// host to print on stderr; the screen has shown it too, and BASIC is back at OK.
+    pub fn take_code_stops(&mut self) -> Vec<String> {
+        self.basic.take_code_stops()
     }
 
     /// Whether the program asked for a key during the last field and found none.

@@ -20,8 +20,8 @@ extern crate self as spacemono_core;
 
 mod basic;
 mod computer;
-// The MC6809 waits to be wired behind `Machine` (EXEC, USR, the ROM's entry points: issue
-// 29); until then only its own tests run it.
+// The MC6809 runs machine code behind `Machine` (EXEC, USR, the IRQ and hook routines); not
+// all of its API is used by the machine (the bus for tests, FIRQ and NMI lines).
 #[allow(dead_code, unused_imports)]
 mod cpu;
 mod formats;

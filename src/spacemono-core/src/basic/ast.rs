@@ -88,7 +88,8 @@ pub enum Func {
     Timer,
     Ppoint,
     StringOf,
-    Usr,
+    /// USRn: the routine's number, 0-9.
+    Usr(u8),
 }
 
 impl Func {
@@ -325,6 +326,11 @@ pub enum Stmt {
     },
     TimerSet(Expr),
     Exec(Option<Expr>),
+    /// DEF USRn=address: the address into the USR table.
+    DefUsr {
+        n: u8,
+        address: Expr,
+    },
     /// An Extended BASIC graphics statement.
     Graphics(Box<GraphicsStmt>),
     /// A cassette statement.

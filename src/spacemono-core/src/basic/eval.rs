@@ -424,7 +424,7 @@ impl Interpreter {
             | Func::Joystk
             | Func::Eof
             | Func::Ppoint
-            | Func::Usr => self.call_machine(hw, f, args, level),
+            | Func::Usr(_) => self.call_machine(hw, f, args, level),
         }
     }
 

@@ -258,13 +258,8 @@ impl Interpreter {
                 hw.mem.write_u16(addr::TIMER, v);
                 Ok(())
             }
-            Stmt::Exec(arg) => {
-                if let Some(e) = arg {
-                    self.eval_u16(hw, e, LET_LEVEL)?;
-                }
-                // There is no 6809 to run machine code.
-                Err(ErrorCode::FC.into())
-            }
+            Stmt::Exec(arg) => Ok(self.exec_stmt(hw, arg.as_ref())?),
+            Stmt::DefUsr { n, address } => Ok(self.def_usr(hw, *n, address)?),
             Stmt::Graphics(g) => Ok(self.exec_graphics(hw, g)?),
             Stmt::Tape(t) => Ok(self.exec_tape(hw, t)?),
             Stmt::Play(m) => Ok(self.exec_play(hw, m)?),

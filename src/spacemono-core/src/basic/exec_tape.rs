@@ -302,7 +302,11 @@ impl Interpreter {
                 self.finish_tape(hw, job, r.map_err(deck_error), speed);
             }
             AfterFound::Cloadm { offset } => {
-                let r = hw.deck.cloadm_found(&mut hw.mem, offset).map(|_| ());
+                // The EXEC address (+ the offset) becomes EXEC's default (DR LB74F).
+                let r = hw.deck.cloadm_found(&mut hw.mem, offset).map(|exec| {
+                    hw.mem
+                        .write_u16(crate::machine::rom_area::low_ram::EXEC_ADDRESS, exec)
+                });
                 self.finish_tape(hw, job, r.map_err(deck_error), speed);
             }
             AfterFound::Cload => {

@@ -73,10 +73,7 @@ impl Interpreter {
                 let v = crate::basic::graphics::ppoint(&mut hw.mem, (x, y));
                 self.fu.load_i16(v as i16);
             }
-            Func::Usr => {
-                // There is no 6809 here to run machine code.
-                return Err(ErrorCode::FC);
-            }
+            Func::Usr(n) => return self.usr(hw, n, &args[0], level),
             // Not one of the machine functions: `call` sends only these here.
             _ => return Err(ErrorCode::SN),
         }

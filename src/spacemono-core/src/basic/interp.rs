@@ -15,6 +15,7 @@ use crate::basic::error::ErrorCode;
 use crate::basic::float::{FloatUnit, Packed, Unpacked};
 use crate::basic::line_editor::LineEditor;
 use crate::basic::long_names::LongNames;
+use crate::basic::machine_code::Stop;
 use crate::basic::mode::Mode;
 use crate::basic::pc::Pc;
 use crate::basic::program;
@@ -87,6 +88,12 @@ pub struct Interpreter {
     pub(super) flat_stack: [Unpacked; FLAT_STACK],
     /// The blinking cursor shown while a line is typed.
     pub(super) cursor: Cursor,
+    /// A USR routine's stop, carried by the error path to its report (`report_error`).
+    pub(super) code_stop: Option<Stop>,
+    /// The IRQ routine's stop, reported at the start of the next slice.
+    pub(super) irq_stop: Option<Stop>,
+    /// Messages of machine-code stops for the host's stderr (`Machine::take_code_stops`).
+    pub(super) code_stops: Vec<String>,
 }
 
 impl std::fmt::Debug for Interpreter {
@@ -150,6 +157,9 @@ impl Interpreter {
             fields_ahead: 0,
             flat_stack: [Unpacked::default(); FLAT_STACK],
             cursor: Cursor::default(),
+            code_stop: None,
+            irq_stop: None,
+            code_stops: Vec::new(),
         }
     }
 
@@ -164,6 +174,8 @@ impl Interpreter {
         mem.write_u16(addr::CURRENT_LINE, DIRECT_LINE);
         mem.write_u16(addr::TIMER, 0);
         mem.poke(addr::RND_SEED, 0x80);
+        crate::machine::rom_area::power_on(mem);
+        hw.console_out_hook = Some(crate::basic::machine_code::hooks::console_out);
         program::clear_program(mem);
         crate::basic::graphics::power_on(mem);
         crate::basic::play::init(mem);
@@ -261,6 +273,10 @@ impl Interpreter {
 
     /// Report an error as SysErr does and return to the prompt.
     pub(crate) fn report_error(&mut self, hw: &mut Hardware, e: ErrorCode) {
+        if let Some(stop) = self.code_stop.take() {
+            // A USR routine that stopped came here by the error path.
+            return self.report_code_stop(hw, stop);
+        }
         self.cursor.hide(hw);
         let line = self.current_line_number();
         if hw.column() != 0 {

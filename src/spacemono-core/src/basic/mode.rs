@@ -4,6 +4,7 @@
 
 use crate::basic::ast::Stmt;
 use crate::basic::edit_mode::EditState;
+use crate::basic::machine_code::CodeRun;
 use crate::basic::pc::Pc;
 use crate::basic::tape_job::TapeJob;
 
@@ -25,6 +26,8 @@ pub enum Mode {
     Edit(EditState),
     /// CLOAD, CLOADM or SKIPF searching the tape.
     Tape(TapeJob),
+    /// EXEC's machine code running on the 6809 (docs/machine.md §12).
+    MachineCode(Box<CodeRun>),
 }
 
 impl Mode {

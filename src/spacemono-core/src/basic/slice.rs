@@ -13,13 +13,13 @@ use crate::basic::line_editor::Edit;
 use crate::basic::mode::Mode;
 use crate::machine::hardware::Hardware;
 use crate::machine::keyboard::code;
-use crate::machine::memory::addr;
 
 impl Interpreter {
     /// Run until the field's cycle budget is spent or the machine waits for something.
     #[inline]
     pub fn run_slice(&mut self, hw: &mut Hardware, budget: u32) {
         self.budget = budget;
+        self.report_deferred_stops(hw);
         loop {
             if self.mode.is_running() {
                 if self.run_statements(hw) {
@@ -59,6 +59,9 @@ impl Interpreter {
     pub fn end_field(&mut self, hw: &mut Hardware, budget: u32) -> bool {
         if self.mode.is_running() && hw.cycles >= budget {
             hw.cycles -= budget - cost::FIELD_IRQ;
+        } else if matches!(self.mode, Mode::MachineCode(_)) && hw.cycles >= budget {
+            // Machine code pays for the interrupt it takes itself.
+            hw.cycles -= budget;
         } else {
             hw.cycles = 0;
         }
@@ -72,13 +75,9 @@ impl Interpreter {
     /// read of $FF02 that clears the flag (docs/machine.md §14); then the SOUND countdown,
     /// the cursor blink, and the count of fields.
     #[inline]
-    fn field_interrupt(&mut self, hw: &mut Hardware) {
+    pub(crate) fn field_interrupt(&mut self, hw: &mut Hardware) {
         hw.field_sync();
-        if hw.io.field_irq_enabled() {
-            hw.io.acknowledge_field_sync();
-            let t = hw.mem.read_u16(addr::TIMER).wrapping_add(1);
-            hw.mem.write_system_u16(addr::TIMER, t);
-        }
+        self.field_irq(hw);
         self.field_tick(hw);
         hw.field += 1;
     }
@@ -157,6 +156,7 @@ impl Interpreter {
                 return false;
             }
             Mode::Edit(_) => return self.edit_key(hw),
+            Mode::MachineCode(_) => return self.run_machine_code(hw, budget),
         }
         true
     }
@@ -299,6 +299,10 @@ impl Interpreter {
                 }
             }
             Err(h) => self.finish(hw, h),
+        }
+        // A RAM hook's routine the statement's printing ran, stopped: reported now.
+        if hw.hook_stopped.is_some() {
+            self.report_deferred_stops(hw);
         }
     }
 }

@@ -46,6 +46,7 @@ enum Interrupt {
     Irq,
 }
 
+#[derive(Clone, Debug)]
 pub struct Mc6809 {
     pub regs: Registers,
     state: RunState,

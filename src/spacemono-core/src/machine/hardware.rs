@@ -71,6 +71,31 @@ pub struct Hardware {
     pub slow_accesses: u32,
     /// What machine code's time left over when converted to the cost model's cycles.
     pub machine_code_carry: u32,
+    /// What runs a program's routine at the console-out hook ($0167) for each character
+    /// printed, once the hook holds more than its RTS (BASIC sets it at power-on: it runs
+    /// machine code, which this layer does not).
+    pub console_out_hook: Option<ConsoleOutHook>,
+    /// A hook's routine that had to be stopped, for BASIC to report.
+    pub hook_stopped: Option<HookStopped>,
+}
+
+/// Runs the console-out hook's routine for character `c`: what to print then.
+pub type ConsoleOutHook = fn(&mut Hardware, c: u8) -> HookOutcome;
+
+/// What the console-out hook's routine decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HookOutcome {
+    /// Print this character (the routine returned to the ROM's TextOutChar).
+    Print(u8),
+    /// Print nothing (the routine returned past TextOutChar to its caller).
+    Handled,
+}
+
+/// A RAM hook's routine that was stopped: the line for the screen, the message for stderr.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HookStopped {
+    pub screen: String,
+    pub message: String,
 }
 
 /// The most characters the printer holds before the host takes them: beyond it, more are
@@ -99,7 +124,19 @@ impl Hardware {
     /// Every character sent to the screen first resets the VDG to text (LB58F calls
     /// TextResetVDU), so a PRINT, the OK prompt or an error shows the text screen again.
     #[inline]
-    pub fn print(&mut self, c: u8) {
+    pub fn print(&mut self, mut c: u8) {
+        if self
+            .mem
+            .peek(crate::machine::rom_area::low_ram::CONSOLE_OUT_HOOK)
+            != crate::machine::rom_area::low_ram::RTS
+        {
+            if let Some(hook) = self.console_out_hook {
+                match hook(self, c) {
+                    HookOutcome::Print(d) => c = d,
+                    HookOutcome::Handled => return,
+                }
+            }
+        }
         self.io.reset_to_text();
         match c {
             // Altair BASIC and MBASIC listings clear their terminal's screen with CHR$(12)

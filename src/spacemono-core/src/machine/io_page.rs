@@ -218,14 +218,12 @@ impl IoPage {
     }
 
     /// Whether PIA0 pulls the 6809's IRQ line (the field sync, or the line sync, enabled).
-    #[allow(dead_code)] // until machine code runs: the 6809 takes its IRQ from here
     pub fn irq(&self) -> bool {
         self.pia0.irq()
     }
 
     /// Whether PIA1 pulls the 6809's FIRQ line (its CA1 printer acknowledge and CB1
     /// cartridge lines, which nothing drives here: only a program's own writes).
-    #[allow(dead_code)] // until machine code runs: the 6809 takes its FIRQ from here
     pub fn firq(&self) -> bool {
         self.pia1.irq()
     }

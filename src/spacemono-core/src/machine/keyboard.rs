@@ -333,6 +333,28 @@ impl Keyboard {
         self.poll()
     }
 
+    /// BREAK, if it heads the keys down, the typed keys or the script: taken (machine code
+    /// running is stopped by it, whatever else it reads from the keyboard).
+    pub fn take_break(&mut self) -> bool {
+        if !self.poll_ready {
+            return false;
+        }
+        let taken = if self.live.front() == Some(&code::BREAK) {
+            self.live.pop_front()
+        } else if self.typed.front() == Some(&code::BREAK) {
+            self.typed.pop_front()
+        } else if self.live.is_empty() && self.script.front() == Some(&code::BREAK) {
+            self.script.pop_front()
+        } else {
+            None
+        };
+        self.update_ready();
+        if taken.is_some() {
+            self.delivered += 1;
+        }
+        taken.is_some()
+    }
+
     /// Whether the poll between statements would find something.
     #[inline]
     pub fn poll_pending(&self) -> bool {

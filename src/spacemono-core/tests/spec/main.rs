@@ -9,6 +9,7 @@ mod edit_mode;
 mod graphics_golden;
 mod graphics_statements;
 mod keys_typed_fast;
+mod machine_code;
 mod oracle_interpreter;
 mod robustness;
 mod rom_parsing;

@@ -92,6 +92,18 @@ impl Parser<'_> {
     // ---------------------------------------------------------------- expressions
 
     /// A whole expression: the evaluator's entry and exit, then its operands and operators.
+    /// USR0-USR9 (and DEF USRn): the optional digit after the token names the routine;
+    /// none is USR0 (DR GetUSRTablePtrX).
+    pub(super) fn usr_digit(&mut self) -> u8 {
+        match self.t.get(self.p) {
+            Some(c) if c.is_ascii_digit() => {
+                self.p += 1;
+                c - b'0'
+            }
+            _ => 0,
+        }
+    }
+
     pub(super) fn expr(&mut self) -> PResult<Expr> {
         self.cost += cost::EXPR;
         let outer = std::mem::replace(&mut self.first_operator, true);
@@ -359,13 +371,7 @@ impl Parser<'_> {
             f::INSTR => Func::Instr,
             f::PPOINT => Func::Ppoint,
             f::STRING => Func::StringOf,
-            f::USR => {
-                // USR0–USR9: an optional digit names the routine.
-                if self.t.get(self.p).is_some_and(|c| c.is_ascii_digit()) {
-                    self.p += 1;
-                }
-                Func::Usr
-            }
+            f::USR => Func::Usr(self.usr_digit()),
             _ => return Err(ErrorCode::SN),
         };
         let args = self.paren_args()?;

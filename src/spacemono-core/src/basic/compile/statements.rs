@@ -524,6 +524,16 @@ impl Parser<'_> {
     }
 
     pub(super) fn def_stmt(&mut self) -> PResult<Stmt> {
+        // DEF USRn=address (DR L9D00): the function token $FF $A1, an optional digit.
+        if self.peek() == Some(0xFF)
+            && self.t.get(self.p + 1) == Some(&crate::basic::tokens::func::USR)
+        {
+            self.p += 2;
+            let n = self.usr_digit();
+            self.expect(t::EQUAL)?;
+            let address = self.expr()?;
+            return Ok(Stmt::DefUsr { n, address });
+        }
         self.expect(t::FN)?;
         let name = self.var_name()?;
         self.expect(b'(')?;
