@@ -361,9 +361,10 @@ fn view_loop(
                     return Ok(());
                 }
                 match outcome {
-                    // Turbo and caps lock are shown as they are, on every status line.
-                    Outcome::Changed(_) => (notice, redraw) = (String::new(), true),
-                    Outcome::Notice(text) => (notice, redraw) = (text, true),
+                    // Turbo and caps lock are also shown as they are, on every status line.
+                    Outcome::Changed(text) | Outcome::Notice(text) => {
+                        (notice, redraw) = (text, true)
+                    }
                     Outcome::ToggleHelp => {
                         help = show_help(&mut out, !help, size.1)?;
                         // Back to the picture: drawn anew on a cleared screen.
@@ -386,40 +387,14 @@ fn view_loop(
             redraw = true;
             notices.append(&mut driver.notices);
         }
-        let state = (driver.speed == Speed::Turbo, driver.caps);
+        let status = status_text((driver.speed == Speed::Turbo, driver.caps), &notice);
         let done = driver.wake_up(&mut pacer, opts, |machine| {
             if help || (!machine.picture_changed() && !redraw) {
                 return Ok(false);
             }
             let mode = machine.video_mode().0;
-            let graphics = mode.graphics_mode().is_some();
-            // Text is the 32x16 screen; a graphics page is drawn as quadrant art in its
-            // colours, as large as the terminal allows.
-            let scale = art_scale(size);
-            let layout = Layout::new(size, picture_size(graphics, scale));
-            let picture = if graphics {
-                machine.render(&mut frame);
-                let art = spacemono_core::text_art::quadrant_art(&frame, scale);
-                render_art(layout.picture, &art)
-            } else {
-                render_screen(layout.picture, &machine.text_cells())
-            };
-            if shown != Some((mode, size)) {
-                out.write_all(b"\x1b[0m\x1b[2J").map_err(io)?;
-            }
-            out.write_all(picture.as_bytes()).map_err(io)?;
-            let keys = if layout.beside {
-                help_lines(true, layout.keys.width)
-            } else {
-                vec![HELP.to_string()]
-            };
-            out.write_all(place_lines(layout.keys, &keys).as_bytes())
-                .map_err(io)?;
-            let status = status_text(state, &notice);
-            out.write_all(place_lines(layout.status, &[status]).as_bytes())
-                .map_err(io)?;
-            out.flush().map_err(io)?;
-            status_area = layout.status;
+            let clear = shown != Some((mode, size));
+            status_area = draw_view(&mut out, machine, &mut frame, size, clear, &status)?;
             (shown, redraw) = (Some((mode, size)), false);
             Ok(true)
         })?;
@@ -427,6 +402,47 @@ fn view_loop(
             return Ok(());
         }
     }
+}
+
+/// Draws the picture (cleared first when `clear`), the keys and `status` at the terminal's
+/// `size`; returns where the status line went.
+fn draw_view(
+    out: &mut std::io::Stdout,
+    machine: &mut spacemono_core::Machine,
+    frame: &mut spacemono_core::Frame,
+    size: (usize, usize),
+    clear: bool,
+    status: &str,
+) -> Result<Area, TerminalError> {
+    let io = TerminalError;
+    let mode = machine.video_mode().0;
+    let graphics = mode.graphics_mode().is_some();
+    // Text is the 32x16 screen; a graphics page is drawn as quadrant art in its
+    // colours, as large as the terminal allows.
+    let scale = art_scale(size);
+    let layout = Layout::new(size, picture_size(graphics, scale));
+    let picture = if graphics {
+        machine.render(frame);
+        let art = spacemono_core::text_art::quadrant_art(frame, scale);
+        render_art(layout.picture, &art)
+    } else {
+        render_screen(layout.picture, &machine.text_cells())
+    };
+    if clear {
+        out.write_all(b"\x1b[0m\x1b[2J").map_err(io)?;
+    }
+    out.write_all(picture.as_bytes()).map_err(io)?;
+    let keys = if layout.beside {
+        help_lines(true, layout.keys.width)
+    } else {
+        vec![HELP.to_string()]
+    };
+    out.write_all(place_lines(layout.keys, &keys).as_bytes())
+        .map_err(io)?;
+    out.write_all(place_lines(layout.status, &[status.to_string()]).as_bytes())
+        .map_err(io)?;
+    out.flush().map_err(io)?;
+    Ok(layout.status)
 }
 
 /// During F9's replay (see `Driver::perform`), every few milliseconds: how far it has come
