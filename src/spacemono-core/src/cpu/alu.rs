@@ -77,14 +77,19 @@ pub(super) fn alu8(op: Alu8, cc: &mut u8, acc: u8, m: u8) -> Option<u8> {
         Alu8::Adc => Some(add8(cc, acc, m, carry)),
         Alu8::Or => Some(logic8(cc, acc | m)),
         Alu8::Add => Some(add8(cc, acc, m, 0)),
+        Alu8::Discard => {
+            *cc = (*cc & !(Z | V)) | N;
+            Some(acc)
+        }
     }
 }
 
-/// The result of a 16-bit operation, or `None` for a compare. N Z V C (V cleared for LD).
+/// The result of a 16-bit operation, or `None` when it only sets flags (a compare, the
+/// undocumented add). N Z V C (V cleared for LD).
 pub(super) fn alu16(op: Alu16, cc: &mut u8, reg: u16, m: u16) -> Option<u16> {
     let (wide, overflow) = match op {
         Alu16::Ld => return Some(logic16(cc, m)),
-        Alu16::Add => {
+        Alu16::Add | Alu16::AddDiscard => {
             let wide = reg as u32 + m as u32;
             (wide, (reg ^ wide as u16) & (m ^ wide as u16) & 0x8000 != 0)
         }
@@ -95,7 +100,7 @@ pub(super) fn alu16(op: Alu16, cc: &mut u8, reg: u16, m: u16) -> Option<u16> {
     };
     let r = wide as u16;
     *cc = (*cc & !(N | Z | V | C)) | nz16(r) | bit(overflow, V) | bit(wide > 0xFFFF, C);
-    (op != Alu16::Cmp).then_some(r)
+    (op != Alu16::Cmp && op != Alu16::AddDiscard).then_some(r)
 }
 
 /// A read-modify-write operation; `None` for TST, which writes nothing back.
@@ -129,6 +134,17 @@ pub(super) fn rmw(op: Rmw, cc: &mut u8, m: u8) -> Option<u8> {
         }
         Rmw::Clr => {
             *cc = (*cc & !(N | Z | V | C)) | Z;
+            0
+        }
+        // 0 - m - C: NEG when C is clear, COM's value (with subtraction's flags) when set.
+        Rmw::Ngc => sub8(cc, 0, m, carry_in),
+        Rmw::Xdec => {
+            let r = m.wrapping_sub(1);
+            *cc = (*cc & !(N | Z | V | C)) | nz8(r) | bit(m == 0x80, V) | bit(m == 0, C);
+            r
+        }
+        Rmw::Xclr => {
+            *cc = (*cc & !(N | Z | V)) | Z;
             0
         }
     };
