@@ -6,6 +6,7 @@ use super::cc::{C, E, F, H, I, N, V, Z};
 use super::*;
 
 mod bus_cycles;
+mod programs;
 mod undocumented;
 
 pub(super) const ORG: u16 = 0x1000;
