@@ -7,12 +7,12 @@ use super::alu;
 use super::bus::{Bus, DEAD_CYCLE_ADDRESS};
 use super::fault::Fault;
 use super::mc6809::{vector, Mc6809};
-use super::opcodes::{Alu16, Cond, Entry, Mode, Op, Reg16, Reg8, Stack};
+use super::opcodes::{Alu16, Cond, Decoded, Mode, Op, Reg16, Reg8, Stack};
 use super::registers::cc::{E, F, I, N, V, Z};
 
 impl Mc6809 {
     #[inline(always)]
-    pub(super) fn execute(&mut self, bus: &mut impl Bus, entry: Entry) -> Result<(), Fault> {
+    pub(super) fn execute(&mut self, bus: &mut impl Bus, entry: Decoded) -> Result<(), Fault> {
         let mode = entry.mode;
         match entry.op {
             Op::RmwAcc(op, reg) => {
@@ -125,7 +125,7 @@ impl Mc6809 {
     }
 
     /// The instructions on registers and CC alone (and the stack pushes and pulls).
-    fn execute_register_op(&mut self, bus: &mut impl Bus, entry: Entry) {
+    fn execute_register_op(&mut self, bus: &mut impl Bus, entry: Decoded) {
         match entry.op {
             Op::Daa => {
                 self.regs.a = alu::daa(&mut self.regs.cc, self.regs.a);

@@ -4,7 +4,7 @@
 use super::bus::Bus;
 use super::execute::dead;
 use super::fault::Fault;
-use super::opcodes::{Entry, Op, Stack, PAGE1_BY_CODE, PAGE2_BY_CODE, PAGE3_BY_CODE};
+use super::opcodes::{Decoded, Op, Stack, PAGE1_DECODED, PAGE2_DECODED, PAGE3_DECODED};
 use super::registers::cc::{E, F, I};
 use super::registers::Registers;
 
@@ -232,36 +232,40 @@ impl Mc6809 {
         let pc = self.regs.pc;
         self.instruction_pc = pc;
         self.extra_cycles = 0;
-        let result = self.decode(bus).and_then(|entry| {
-            self.execute(bus, entry)?;
-            let cycles = entry.cycles as u32 + self.extra_cycles;
-            // CWAI's data-sheet count includes vectoring, which its wake-up step returns.
-            Ok(if entry.op == Op::Cwai {
-                cycles - CWAI_WAKE_CYCLES
-            } else {
-                cycles
-            })
-        });
-        if result.is_err() {
+        let entry = match self.decode(bus) {
+            Ok(entry) => entry,
+            Err(fault) => {
+                self.regs.pc = pc;
+                return Err(fault);
+            }
+        };
+        if let Err(fault) = self.execute(bus, entry) {
             self.regs.pc = pc;
+            return Err(fault);
         }
-        result
+        let cycles = entry.cycles as u32 + self.extra_cycles;
+        // CWAI's data-sheet count includes vectoring, which its wake-up step returns.
+        Ok(if entry.op == Op::Cwai {
+            cycles - CWAI_WAKE_CYCLES
+        } else {
+            cycles
+        })
     }
 
     /// Reads the opcode and finds its entry. A prefix chooses page 2 or 3; more prefixes
     /// after it cost a cycle each and change nothing (the first one counts).
     #[inline(always)]
-    fn decode(&mut self, bus: &mut impl Bus) -> Result<Entry, Fault> {
+    fn decode(&mut self, bus: &mut impl Bus) -> Result<Decoded, Fault> {
         let first = self.fetch8(bus);
         if first != 0x10 && first != 0x11 {
             self.prefix = 0;
             self.opcode = first;
-            return Ok(PAGE1_BY_CODE[first as usize]);
+            return Ok(PAGE1_DECODED[first as usize]);
         }
         let page = if first == 0x10 {
-            &PAGE2_BY_CODE
+            &PAGE2_DECODED
         } else {
-            &PAGE3_BY_CODE
+            &PAGE3_DECODED
         };
         let mut code = self.fetch8(bus);
         let mut chained = 0u32;

@@ -245,6 +245,36 @@ const fn prefixed(inert: &[u8], own: &[Entry], undocumented: &[Entry]) -> Page {
     overlay(overlay(page, own), undocumented)
 }
 
+/// What the executor needs of an entry, packed small so decoding loads little.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Decoded {
+    pub op: Op,
+    pub mode: Mode,
+    pub cycles: u8,
+}
+
+const fn decoded(page: &Page) -> [Decoded; 256] {
+    let mut table = [Decoded {
+        op: Nothing,
+        mode: Inherent,
+        cycles: 0,
+    }; 256];
+    let mut i = 0;
+    while i < 256 {
+        table[i] = Decoded {
+            op: page[i].op,
+            mode: page[i].mode,
+            cycles: page[i].cycles,
+        };
+        i += 1;
+    }
+    table
+}
+
+pub(crate) static PAGE1_DECODED: [Decoded; 256] = decoded(&PAGE1_BY_CODE);
+pub(crate) static PAGE2_DECODED: [Decoded; 256] = decoded(&PAGE2_BY_CODE);
+pub(crate) static PAGE3_DECODED: [Decoded; 256] = decoded(&PAGE3_BY_CODE);
+
 pub(crate) static PAGE1_BY_CODE: Page = page1();
 pub(crate) static PAGE2_BY_CODE: Page = prefixed(&PAGE2_INERT, &PAGE2, &PAGE2_UNDOCUMENTED);
 pub(crate) static PAGE3_BY_CODE: Page = prefixed(&PAGE3_INERT, &PAGE3, &PAGE3_UNDOCUMENTED);
