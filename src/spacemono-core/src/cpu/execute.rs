@@ -258,6 +258,7 @@ impl Mc6809 {
     }
 
     /// A page 2 long branch takes a cycle more when it branches.
+    #[inline(always)]
     fn long_branch(&mut self, bus: &mut impl Bus, cond: Cond) {
         let offset = self.fetch16(bus);
         if alu::condition(cond, self.regs.cc) {
@@ -269,6 +270,7 @@ impl Mc6809 {
     }
 
     /// LEAX and LEAY set Z (so they can count loops); LEAS and LEAU touch no flag.
+    #[inline(always)]
     fn lea(&mut self, bus: &mut impl Bus, reg: Reg16) {
         let addr = self.indexed_address(bus);
         if matches!(reg, Reg16::X | Reg16::Y) {
