@@ -7,6 +7,7 @@ use super::*;
 
 mod bus_cycles;
 mod programs;
+mod published_suite;
 mod undocumented;
 
 pub(super) const ORG: u16 = 0x1000;
