@@ -69,20 +69,7 @@ impl Mc6809 {
             Op::Lea(reg) => self.lea(bus, reg),
             Op::Branch(cond) => self.branch(bus, mode, cond),
             Op::LongBranch(cond) => self.long_branch(bus, cond),
-            Op::Bsr => {
-                let offset = if mode == Mode::Relative16 {
-                    let offset = self.fetch16(bus);
-                    dead(bus);
-                    offset
-                } else {
-                    self.fetch8(bus) as i8 as u16
-                };
-                dead(bus);
-                dead(bus);
-                dead(bus);
-                self.push16(bus, Stack::S, self.regs.pc);
-                self.regs.pc = self.regs.pc.wrapping_add(offset);
-            }
+            Op::Bsr => self.bsr(bus, mode),
             Op::Jsr => {
                 let addr = self.address(bus, mode);
                 bus.dummy(addr);
@@ -98,14 +85,7 @@ impl Mc6809 {
             }
             Op::Rti => self.rti(bus),
             Op::Swi(n) => self.swi(bus, n),
-            Op::StackAndVector(address) => {
-                self.dummy_at_pc(bus);
-                dead(bus);
-                self.push_entire_state(bus);
-                dead(bus);
-                self.regs.pc = self.read16(bus, address);
-                dead(bus);
-            }
+            Op::StackAndVector(address) => self.stack_and_vector(bus, address),
             Op::Nop => self.dummy_at_pc(bus),
             Op::Nothing => dead(bus),
             Op::Sync => {
@@ -266,6 +246,32 @@ impl Mc6809 {
             self.extra_cycles += 1;
             dead(bus);
         }
+        dead(bus);
+    }
+
+    /// BSR and LBSR: the offset, dead cycles (one more for the long form), the return address.
+    fn bsr(&mut self, bus: &mut impl Bus, mode: Mode) {
+        let offset = if mode == Mode::Relative16 {
+            let offset = self.fetch16(bus);
+            dead(bus);
+            offset
+        } else {
+            self.fetch8(bus) as i8 as u16
+        };
+        dead(bus);
+        dead(bus);
+        dead(bus);
+        self.push16(bus, Stack::S, self.regs.pc);
+        self.regs.pc = self.regs.pc.wrapping_add(offset);
+    }
+
+    /// The undocumented $3E, $103E, $113E: SWI's stacking with E as it is and no masks.
+    fn stack_and_vector(&mut self, bus: &mut impl Bus, address: u16) {
+        self.dummy_at_pc(bus);
+        dead(bus);
+        self.push_entire_state(bus);
+        dead(bus);
+        self.regs.pc = self.read16(bus, address);
         dead(bus);
     }
 

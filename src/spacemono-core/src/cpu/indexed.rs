@@ -24,17 +24,47 @@ impl Mc6809 {
             self.extra_cycles += 1;
             return base.wrapping_add(offset);
         }
-        let (address, extra) = match postbyte & 0x0F {
+        let (address, extra) = self.indexed_form(bus, postbyte, reg, base);
+        self.extra_cycles += extra;
+        if postbyte & 0x10 == 0 {
+            return address;
+        }
+        let pointer = self.read16(bus, address);
+        dead(bus);
+        self.extra_cycles += INDIRECT;
+        pointer
+    }
+
+    /// The address of one of the postbyte's forms with bit 7 set (before any indirection)
+    /// and its extra cycles, after the cycles the form spends.
+    #[inline(always)]
+    fn indexed_form(&mut self, bus: &mut impl Bus, postbyte: u8, reg: u8, base: u16) -> (u16, u32) {
+        if postbyte & 0x08 == 0 {
+            self.register_form(bus, postbyte, reg, base)
+        } else {
+            self.offset_form(bus, postbyte, base)
+        }
+    }
+
+    /// $x0-$x7: auto-increment and decrement, no offset, an accumulator offset.
+    #[inline(always)]
+    fn register_form(
+        &mut self,
+        bus: &mut impl Bus,
+        postbyte: u8,
+        reg: u8,
+        base: u16,
+    ) -> (u16, u32) {
+        self.dummy_at_pc(bus);
+        match postbyte & 0x07 {
             0x0 => {
                 self.set_index_register(reg, base.wrapping_add(1));
-                self.dummy_at_pc(bus);
                 dead(bus);
                 dead(bus);
                 (base, 2)
             }
             0x1 => {
                 self.set_index_register(reg, base.wrapping_add(2));
-                self.dummy_at_pc(bus);
                 dead(bus);
                 dead(bus);
                 dead(bus);
@@ -43,7 +73,6 @@ impl Mc6809 {
             0x2 => {
                 let address = base.wrapping_sub(1);
                 self.set_index_register(reg, address);
-                self.dummy_at_pc(bus);
                 dead(bus);
                 dead(bus);
                 (address, 2)
@@ -51,27 +80,28 @@ impl Mc6809 {
             0x3 => {
                 let address = base.wrapping_sub(2);
                 self.set_index_register(reg, address);
-                self.dummy_at_pc(bus);
                 dead(bus);
                 dead(bus);
                 dead(bus);
                 (address, 3)
             }
-            0x4 => {
-                self.dummy_at_pc(bus);
-                (base, 0)
-            }
+            0x4 => (base, 0),
             0x5 => {
-                self.dummy_at_pc(bus);
                 dead(bus);
                 (base.wrapping_add(self.regs.b as i8 as u16), 1)
             }
             // $x7 is undocumented and works as $x6, A,R.
-            0x6 | 0x7 => {
-                self.dummy_at_pc(bus);
+            _ => {
                 dead(bus);
                 (base.wrapping_add(self.regs.a as i8 as u16), 1)
             }
+        }
+    }
+
+    /// $x8-$xF: offsets after the postbyte, D, PC-relative, and the undocumented forms.
+    #[inline(always)]
+    fn offset_form(&mut self, bus: &mut impl Bus, postbyte: u8, base: u16) -> (u16, u32) {
+        match postbyte & 0x0F {
             0x8 => {
                 let offset = self.fetch8(bus) as i8 as u16;
                 dead(bus);
@@ -129,15 +159,7 @@ impl Mc6809 {
                 dead(bus);
                 (address, 2)
             }
-        };
-        self.extra_cycles += extra;
-        if postbyte & 0x10 == 0 {
-            return address;
         }
-        let pointer = self.read16(bus, address);
-        dead(bus);
-        self.extra_cycles += INDIRECT;
-        pointer
     }
 
     #[inline(always)]
