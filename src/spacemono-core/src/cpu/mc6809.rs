@@ -2,8 +2,9 @@
 //! lines and how it enters an interrupt, SYNC and CWAI.
 
 use super::bus::Bus;
+use super::execute::dead;
 use super::fault::Fault;
-use super::opcodes::{Entry, Op, Stack, PAGE1_BY_CODE, PAGE2_BY_CODE, PAGE3_BY_CODE};
+use super::opcodes::{Decoded, Op, Stack, PAGE1_DECODED, PAGE2_DECODED, PAGE3_DECODED};
 use super::registers::cc::{E, F, I};
 use super::registers::Registers;
 
@@ -60,6 +61,9 @@ pub struct Mc6809 {
     pub(super) extra_cycles: u32,
     /// Where the current instruction started (for faults).
     pub(super) instruction_pc: u16,
+    /// Its prefix ($10, $11, or 0 for none) and opcode byte (for faults).
+    prefix: u8,
+    opcode: u8,
 }
 
 impl Default for Mc6809 {
@@ -83,6 +87,8 @@ impl Mc6809 {
             irq_line: false,
             extra_cycles: 0,
             instruction_pc: 0,
+            prefix: 0,
+            opcode: 0,
         }
     }
 
@@ -118,16 +124,34 @@ impl Mc6809 {
     }
 
     /// Runs one instruction (or enters one interrupt, or idles one step in SYNC or CWAI) and
-    /// returns the cycles it took. On a fault nothing has changed and PC is at the instruction.
+    /// returns the cycles it took: as many as the calls it made on the bus (reads, writes and
+    /// dummy cycles). On a fault no register has changed and PC is at the instruction.
+    #[inline]
     pub fn step(&mut self, bus: &mut impl Bus) -> Result<u32, Fault> {
+        if self.state == RunState::Running && !self.interrupt_may_be_pending() {
+            return self.execute_next(bus);
+        }
+        self.step_slow(bus)
+    }
+
+    /// True if a line is asserted that could interrupt (cheap enough to test every step).
+    #[inline(always)]
+    fn interrupt_may_be_pending(&self) -> bool {
+        self.nmi_pending || self.firq_line || self.irq_line
+    }
+
+    #[inline(never)]
+    fn step_slow(&mut self, bus: &mut impl Bus) -> Result<u32, Fault> {
         match self.state {
             RunState::Running => match self.pending_interrupt() {
                 Some(interrupt) => Ok(self.enter(bus, interrupt)),
                 None => self.execute_next(bus),
             },
             RunState::Syncing => {
+                dead(bus);
                 if self.nmi_pending || self.firq_line || self.irq_line {
                     self.state = RunState::Running;
+                    dead(bus);
                     Ok(SYNC_WAKE_CYCLES)
                 } else {
                     Ok(1)
@@ -139,7 +163,10 @@ impl Mc6809 {
                     self.vector_to(bus, interrupt);
                     Ok(CWAI_WAKE_CYCLES)
                 }
-                None => Ok(1),
+                None => {
+                    dead(bus);
+                    Ok(1)
+                }
             },
         }
     }
@@ -159,6 +186,10 @@ impl Mc6809 {
     /// Stacks what the interrupt stacks (FIRQ: PC and CC with E clear; the others: everything
     /// with E set) and goes to its vector.
     fn enter(&mut self, bus: &mut impl Bus, interrupt: Interrupt) -> u32 {
+        // The instruction it would have run is fetched and dropped, then a dead cycle.
+        self.dummy_at_pc(bus);
+        self.dummy_at_pc(bus);
+        dead(bus);
         if interrupt == Interrupt::Firq {
             self.regs.cc &= !E;
             self.push16(bus, Stack::S, self.regs.pc);
@@ -183,7 +214,9 @@ impl Mc6809 {
             Interrupt::Irq => (I, vector::IRQ),
         };
         self.regs.cc |= masks;
+        dead(bus);
         self.regs.pc = self.read16(bus, address);
+        dead(bus);
     }
 
     /// CWAI: after stacking, idle until an interrupt.
@@ -195,44 +228,66 @@ impl Mc6809 {
         self.state = RunState::Syncing;
     }
 
+    #[inline(always)]
     fn execute_next(&mut self, bus: &mut impl Bus) -> Result<u32, Fault> {
         let pc = self.regs.pc;
         self.instruction_pc = pc;
         self.extra_cycles = 0;
-        let result = self.decode(bus).and_then(|entry| {
-            self.execute(bus, entry)?;
-            let cycles = entry.cycles as u32 + self.extra_cycles;
-            // CWAI's data-sheet count includes vectoring, which its wake-up step returns.
-            Ok(if entry.op == Op::Cwai {
-                cycles - CWAI_WAKE_CYCLES
-            } else {
-                cycles
-            })
-        });
-        if result.is_err() {
+        let entry = match self.decode(bus) {
+            Ok(entry) => entry,
+            Err(fault) => {
+                self.regs.pc = pc;
+                return Err(fault);
+            }
+        };
+        if let Err(fault) = self.execute(bus, entry) {
             self.regs.pc = pc;
+            return Err(fault);
         }
-        result
+        let cycles = entry.cycles as u32 + self.extra_cycles;
+        // CWAI's data-sheet count includes vectoring, which its wake-up step returns.
+        Ok(if entry.op == Op::Cwai {
+            cycles - CWAI_WAKE_CYCLES
+        } else {
+            cycles
+        })
     }
 
-    fn decode(&mut self, bus: &mut impl Bus) -> Result<Entry, Fault> {
+    /// Reads the opcode and finds its entry. A prefix chooses page 2 or 3; more prefixes
+    /// after it cost a cycle each and change nothing (the first one counts).
+    #[inline(always)]
+    fn decode(&mut self, bus: &mut impl Bus) -> Result<Decoded, Fault> {
         let first = self.fetch8(bus);
-        let (page, opcode) = match first {
-            0x10 | 0x11 => {
-                let second = self.fetch8(bus);
-                let page = if first == 0x10 {
-                    &PAGE2_BY_CODE
-                } else {
-                    &PAGE3_BY_CODE
-                };
-                (page, u16::from_be_bytes([first, second]))
-            }
-            _ => (&PAGE1_BY_CODE, first as u16),
+        if first != 0x10 && first != 0x11 {
+            self.prefix = 0;
+            self.opcode = first;
+            return Ok(PAGE1_DECODED[first as usize]);
+        }
+        let page = if first == 0x10 {
+            &PAGE2_DECODED
+        } else {
+            &PAGE3_DECODED
         };
-        page[(opcode & 0xFF) as usize].ok_or(Fault::Illegal {
-            opcode,
-            pc: self.instruction_pc,
-        })
+        let mut code = self.fetch8(bus);
+        let mut chained = 0u32;
+        while code == 0x10 || code == 0x11 {
+            chained += 1;
+            if chained > 0xFFFF {
+                return Err(Fault::EndlessPrefixes {
+                    pc: self.instruction_pc,
+                });
+            }
+            code = self.fetch8(bus);
+        }
+        self.extra_cycles += chained;
+        self.prefix = first;
+        self.opcode = code;
+        Ok(page[code as usize])
+    }
+
+    /// The current instruction's opcode, with its prefix in the high byte if it had one.
+    pub(super) fn instruction_opcode(&self) -> u16 {
+        u16::from_be_bytes([self.prefix, self.opcode])
     }
 
     /// Loading S (LDS, LEAS, TFR/EXG, PULU) arms NMI.
@@ -241,35 +296,41 @@ impl Mc6809 {
         self.nmi_armed = true;
     }
 
+    #[inline(always)]
     pub(super) fn fetch8(&mut self, bus: &mut impl Bus) -> u8 {
         let b = bus.read(self.regs.pc);
         self.regs.pc = self.regs.pc.wrapping_add(1);
         b
     }
 
+    #[inline(always)]
     pub(super) fn fetch16(&mut self, bus: &mut impl Bus) -> u16 {
         let w = self.read16(bus, self.regs.pc);
         self.regs.pc = self.regs.pc.wrapping_add(2);
         w
     }
 
+    #[inline(always)]
     pub(super) fn read16(&mut self, bus: &mut impl Bus, addr: u16) -> u16 {
         u16::from_be_bytes([bus.read(addr), bus.read(addr.wrapping_add(1))])
     }
 
+    #[inline(always)]
     pub(super) fn write16(&mut self, bus: &mut impl Bus, addr: u16, value: u16) {
         let [high, low] = value.to_be_bytes();
         bus.write(addr, high);
         bus.write(addr.wrapping_add(1), low);
     }
 
-    fn stack_pointer(&mut self, stack: Stack) -> &mut u16 {
+    #[inline(always)]
+    pub(super) fn stack_pointer(&mut self, stack: Stack) -> &mut u16 {
         match stack {
             Stack::S => &mut self.regs.s,
             Stack::U => &mut self.regs.u,
         }
     }
 
+    #[inline(always)]
     pub(super) fn push8(&mut self, bus: &mut impl Bus, stack: Stack, value: u8) {
         let sp = self.stack_pointer(stack);
         *sp = sp.wrapping_sub(1);
@@ -278,12 +339,14 @@ impl Mc6809 {
     }
 
     /// Low byte first, so the word sits high byte first in memory.
+    #[inline(always)]
     pub(super) fn push16(&mut self, bus: &mut impl Bus, stack: Stack, value: u16) {
         let [high, low] = value.to_be_bytes();
         self.push8(bus, stack, low);
         self.push8(bus, stack, high);
     }
 
+    #[inline(always)]
     pub(super) fn pull8(&mut self, bus: &mut impl Bus, stack: Stack) -> u8 {
         let sp = self.stack_pointer(stack);
         let addr = *sp;
@@ -291,6 +354,7 @@ impl Mc6809 {
         bus.read(addr)
     }
 
+    #[inline(always)]
     pub(super) fn pull16(&mut self, bus: &mut impl Bus, stack: Stack) -> u16 {
         let high = self.pull8(bus, stack);
         let low = self.pull8(bus, stack);

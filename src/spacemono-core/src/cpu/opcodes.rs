@@ -4,7 +4,9 @@
 //! postbyte's extra cycles, one per byte pushed or pulled, one for a taken conditional long
 //! branch and nine for an RTI that pulls the whole machine state.
 //!
-//! Opcodes missing from the table are undocumented; the CPU stops on them with a fault.
+//! The undocumented opcodes follow in lists of their own, doing what a real chip does with
+//! them (docs/machine.md §10): every byte on every page does something, most of them what a
+//! neighbouring documented opcode does, a few halt the chip (the CPU stops with a fault).
 
 use Mode::*;
 use Op::*;
@@ -61,6 +63,12 @@ pub(crate) enum Rmw {
     Inc,
     Tst,
     Clr,
+    /// Undocumented ($x2): NEG when C is clear, COM when it is set.
+    Ngc,
+    /// Undocumented ($xB): DEC that also sets C when the operand was 0.
+    Xdec,
+    /// Undocumented ($4E, $5E): CLR that leaves C alone.
+    Xclr,
 }
 
 /// The operations of an 8-bit accumulator with a memory or immediate operand.
@@ -76,6 +84,9 @@ pub(crate) enum Alu8 {
     Adc,
     Or,
     Add,
+    /// Undocumented "store immediate" ($87, $C7): reads the byte after the opcode, sets N,
+    /// clears Z and V, changes no register.
+    Discard,
 }
 
 /// The operations of a 16-bit register with a memory or immediate operand.
@@ -85,6 +96,8 @@ pub(crate) enum Alu16 {
     Add,
     Cmp,
     Ld,
+    /// Undocumented ($10C3, $11C3 ...): the flags of an addition, the register unchanged.
+    AddDiscard,
 }
 
 /// A branch condition, in the order of the opcodes $20-$2F.
@@ -118,7 +131,10 @@ pub(crate) enum Op {
     Alu16(Alu16, Reg16),
     Store16(Reg16),
     Lea(Reg16),
+    /// A short branch, or LBRA ($16) when its mode is Relative16.
     Branch(Cond),
+    /// A page 2 long branch: a cycle more when it branches.
+    LongBranch(Cond),
     Bsr,
     Jsr,
     Jmp,
@@ -139,9 +155,23 @@ pub(crate) enum Op {
     Mul,
     Push(Stack),
     Pull(Stack),
+    /// Undocumented ($3E, $103E, $113E): stacks the entire state with E as it is and goes
+    /// through `vector` without masking interrupts.
+    StackAndVector(u16),
+    /// Undocumented "store immediate" ($8F, $CF): writes the register's low byte over the
+    /// second byte after the opcode; N set, Z and V clear.
+    StoreImmediate(Reg16),
+    /// Undocumented ($18): CC = (CC AND the next byte) shifted left, V from the old Z.
+    ShiftCc,
+    /// Undocumented ANDCC ($38), a cycle slower than $1C.
+    AndccSlow,
+    /// An opcode after a prefix that does nothing but spend its cycle.
+    Nothing,
+    /// An opcode that halts the real chip until reset ($14, $15, $CD).
+    Halt,
 }
 
-/// One documented opcode.
+/// One opcode.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Entry {
     pub code: u8,
@@ -150,6 +180,8 @@ pub(crate) struct Entry {
     pub mode: Mode,
     /// The data sheet's cycle count (the "+" base for indexed forms; prefix included).
     pub cycles: u8,
+    /// In the data sheet (false: a real chip's undocumented behaviour).
+    pub documented: bool,
 }
 
 const fn e(code: u8, mnemonic: &'static str, op: Op, mode: Mode, cycles: u8) -> Entry {
@@ -159,25 +191,93 @@ const fn e(code: u8, mnemonic: &'static str, op: Op, mode: Mode, cycles: u8) -> 
         op,
         mode,
         cycles,
+        documented: true,
     }
 }
 
-/// A page's table indexed by opcode byte, built at compile time from the list.
-pub(crate) type Page = [Option<Entry>; 256];
+/// An undocumented opcode.
+const fn u(code: u8, mnemonic: &'static str, op: Op, mode: Mode, cycles: u8) -> Entry {
+    Entry {
+        documented: false,
+        ..e(code, mnemonic, op, mode, cycles)
+    }
+}
 
-const fn index(list: &[Entry]) -> Page {
-    let mut page: Page = [None; 256];
+/// A page's table indexed by opcode byte, built at compile time from the lists.
+pub(crate) type Page = [Entry; 256];
+
+/// What a prefixed opcode with no behaviour of its own does: the prefix, the opcode and a
+/// dead cycle.
+const fn nothing(code: u8) -> Entry {
+    u(code, "-", Nothing, Inherent, 3)
+}
+
+const fn overlay(mut page: Page, list: &[Entry]) -> Page {
     let mut i = 0;
     while i < list.len() {
-        page[list[i].code as usize] = Some(list[i]);
+        page[list[i].code as usize] = list[i];
         i += 1;
     }
     page
 }
 
-pub(crate) static PAGE1_BY_CODE: Page = index(&PAGE1);
-pub(crate) static PAGE2_BY_CODE: Page = index(&PAGE2);
-pub(crate) static PAGE3_BY_CODE: Page = index(&PAGE3);
+/// Page 1: every byte but the prefixes $10 and $11 (which the decoder reads first).
+const fn page1() -> Page {
+    let page = [nothing(0); 256];
+    overlay(overlay(page, &PAGE1), &PAGE1_UNDOCUMENTED)
+}
+
+/// A prefixed page: an opcode the page does not define does what it does on page 1, a cycle
+/// later (the prefix's), except the `inert` ones, which do nothing; then the page's own.
+const fn prefixed(inert: &[u8], own: &[Entry], undocumented: &[Entry]) -> Page {
+    let mut page = page1();
+    let mut i = 0;
+    while i < 256 {
+        page[i].cycles += 1;
+        page[i].documented = false;
+        i += 1;
+    }
+    let mut i = 0;
+    while i < inert.len() {
+        page[inert[i] as usize] = nothing(inert[i]);
+        i += 1;
+    }
+    overlay(overlay(page, own), undocumented)
+}
+
+/// What the executor needs of an entry, packed small so decoding loads little.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Decoded {
+    pub op: Op,
+    pub mode: Mode,
+    pub cycles: u8,
+}
+
+const fn decoded(page: &Page) -> [Decoded; 256] {
+    let mut table = [Decoded {
+        op: Nothing,
+        mode: Inherent,
+        cycles: 0,
+    }; 256];
+    let mut i = 0;
+    while i < 256 {
+        table[i] = Decoded {
+            op: page[i].op,
+            mode: page[i].mode,
+            cycles: page[i].cycles,
+        };
+        i += 1;
+    }
+    table
+}
+
+pub(crate) static PAGE1_DECODED: [Decoded; 256] = decoded(&PAGE1_BY_CODE);
+pub(crate) static PAGE2_DECODED: [Decoded; 256] = decoded(&PAGE2_BY_CODE);
+pub(crate) static PAGE3_DECODED: [Decoded; 256] = decoded(&PAGE3_BY_CODE);
+
+pub(crate) static PAGE1_BY_CODE: Page = page1();
+pub(crate) static PAGE2_BY_CODE: Page = prefixed(&PAGE2_INERT, &PAGE2, &PAGE2_UNDOCUMENTED);
+pub(crate) static PAGE3_BY_CODE: Page = prefixed(&PAGE3_INERT, &PAGE3, &PAGE3_UNDOCUMENTED);
 
 /// Page 1 (no prefix).
 #[rustfmt::skip]
@@ -197,7 +297,7 @@ pub(super) const PAGE1: [Entry; 221] = [
     e(0x0F, "CLR",    RmwMem(Rmw::Clr),              Direct,       6),
     e(0x12, "NOP",    Nop,                           Inherent,     2),
     e(0x13, "SYNC",   Sync,                          Inherent,     2),  // then idles; 2 more on waking (4 at least)
-    e(0x16, "LBRA",   Branch(Cond::Always),          Relative16,   5),
+    e(0x16, "LBRA",   Branch(Cond::Always),          Relative16,   5),  // two dead cycles
     e(0x17, "LBSR",   Bsr,                           Relative16,   9),
     e(0x19, "DAA",    Daa,                           Inherent,     2),
     e(0x1A, "ORCC",   Orcc,                          Immediate8,   3),
@@ -410,21 +510,21 @@ pub(super) const PAGE1: [Entry; 221] = [
 #[rustfmt::skip]
 pub(super) const PAGE2: [Entry; 38] = [
     //  opcode mnemonic  operation                      addressing   cycles
-    e(0x21, "LBRN",   Branch(Cond::Never),           Relative16,   5),  // never branches
-    e(0x22, "LBHI",   Branch(Cond::Hi),              Relative16,   5),  // 6 when it branches
-    e(0x23, "LBLS",   Branch(Cond::Ls),              Relative16,   5),  // 6 when it branches
-    e(0x24, "LBHS",   Branch(Cond::Hs),              Relative16,   5),  // 6 when it branches
-    e(0x25, "LBLO",   Branch(Cond::Lo),              Relative16,   5),  // 6 when it branches
-    e(0x26, "LBNE",   Branch(Cond::Ne),              Relative16,   5),  // 6 when it branches
-    e(0x27, "LBEQ",   Branch(Cond::Eq),              Relative16,   5),  // 6 when it branches
-    e(0x28, "LBVC",   Branch(Cond::Vc),              Relative16,   5),  // 6 when it branches
-    e(0x29, "LBVS",   Branch(Cond::Vs),              Relative16,   5),  // 6 when it branches
-    e(0x2A, "LBPL",   Branch(Cond::Pl),              Relative16,   5),  // 6 when it branches
-    e(0x2B, "LBMI",   Branch(Cond::Mi),              Relative16,   5),  // 6 when it branches
-    e(0x2C, "LBGE",   Branch(Cond::Ge),              Relative16,   5),  // 6 when it branches
-    e(0x2D, "LBLT",   Branch(Cond::Lt),              Relative16,   5),  // 6 when it branches
-    e(0x2E, "LBGT",   Branch(Cond::Gt),              Relative16,   5),  // 6 when it branches
-    e(0x2F, "LBLE",   Branch(Cond::Le),              Relative16,   5),  // 6 when it branches
+    e(0x21, "LBRN",   LongBranch(Cond::Never),       Relative16,   5),  // never branches
+    e(0x22, "LBHI",   LongBranch(Cond::Hi),          Relative16,   5),  // 6 when it branches
+    e(0x23, "LBLS",   LongBranch(Cond::Ls),          Relative16,   5),  // 6 when it branches
+    e(0x24, "LBHS",   LongBranch(Cond::Hs),          Relative16,   5),  // 6 when it branches
+    e(0x25, "LBLO",   LongBranch(Cond::Lo),          Relative16,   5),  // 6 when it branches
+    e(0x26, "LBNE",   LongBranch(Cond::Ne),          Relative16,   5),  // 6 when it branches
+    e(0x27, "LBEQ",   LongBranch(Cond::Eq),          Relative16,   5),  // 6 when it branches
+    e(0x28, "LBVC",   LongBranch(Cond::Vc),          Relative16,   5),  // 6 when it branches
+    e(0x29, "LBVS",   LongBranch(Cond::Vs),          Relative16,   5),  // 6 when it branches
+    e(0x2A, "LBPL",   LongBranch(Cond::Pl),          Relative16,   5),  // 6 when it branches
+    e(0x2B, "LBMI",   LongBranch(Cond::Mi),          Relative16,   5),  // 6 when it branches
+    e(0x2C, "LBGE",   LongBranch(Cond::Ge),          Relative16,   5),  // 6 when it branches
+    e(0x2D, "LBLT",   LongBranch(Cond::Lt),          Relative16,   5),  // 6 when it branches
+    e(0x2E, "LBGT",   LongBranch(Cond::Gt),          Relative16,   5),  // 6 when it branches
+    e(0x2F, "LBLE",   LongBranch(Cond::Le),          Relative16,   5),  // 6 when it branches
     e(0x3F, "SWI2",   Swi(2),                        Inherent,    20),
     e(0x83, "CMPD",   Alu16(Alu16::Cmp, D),          Immediate16,  5),
     e(0x8C, "CMPY",   Alu16(Alu16::Cmp, Y),          Immediate16,  5),
@@ -463,4 +563,79 @@ pub(super) const PAGE3: [Entry; 9] = [
     e(0xAC, "CMPS",   Alu16(Alu16::Cmp, S),          Indexed,      7),
     e(0xB3, "CMPU",   Alu16(Alu16::Cmp, U),          Extended,     8),
     e(0xBC, "CMPS",   Alu16(Alu16::Cmp, S),          Extended,     8),
+];
+
+/// Page 1's undocumented opcodes (docs/machine.md §10).
+#[rustfmt::skip]
+pub(super) const PAGE1_UNDOCUMENTED: [Entry; 33] = [
+    //  opcode mnemonic  operation                      addressing   cycles
+    u(0x01, "NEG*",   RmwMem(Rmw::Neg),              Direct,       6),
+    u(0x02, "NGC*",   RmwMem(Rmw::Ngc),              Direct,       6),
+    u(0x05, "LSR*",   RmwMem(Rmw::Lsr),              Direct,       6),
+    u(0x0B, "XDEC*",  RmwMem(Rmw::Xdec),             Direct,       6),
+    u(0x14, "HCF*",   Halt,                          Inherent,     1),
+    u(0x15, "HCF*",   Halt,                          Inherent,     1),
+    u(0x18, "XCC*",   ShiftCc,                       Inherent,     3),
+    u(0x1B, "NOP*",   Nop,                           Inherent,     2),
+    u(0x38, "ANDCC*", AndccSlow,                     Immediate8,   4),
+    u(0x3E, "XRES*",  StackAndVector(0xFFFE),        Inherent,    19),
+    u(0x41, "NEGA*",  RmwAcc(Rmw::Neg, A),           Inherent,     2),
+    u(0x42, "NGCA*",  RmwAcc(Rmw::Ngc, A),           Inherent,     2),
+    u(0x45, "LSRA*",  RmwAcc(Rmw::Lsr, A),           Inherent,     2),
+    u(0x4B, "XDECA*", RmwAcc(Rmw::Xdec, A),          Inherent,     2),
+    u(0x4E, "XCLRA*", RmwAcc(Rmw::Xclr, A),          Inherent,     2),
+    u(0x51, "NEGB*",  RmwAcc(Rmw::Neg, B),           Inherent,     2),
+    u(0x52, "NGCB*",  RmwAcc(Rmw::Ngc, B),           Inherent,     2),
+    u(0x55, "LSRB*",  RmwAcc(Rmw::Lsr, B),           Inherent,     2),
+    u(0x5B, "XDECB*", RmwAcc(Rmw::Xdec, B),          Inherent,     2),
+    u(0x5E, "XCLRB*", RmwAcc(Rmw::Xclr, B),          Inherent,     2),
+    u(0x61, "NEG*",   RmwMem(Rmw::Neg),              Indexed,      6),
+    u(0x62, "NGC*",   RmwMem(Rmw::Ngc),              Indexed,      6),
+    u(0x65, "LSR*",   RmwMem(Rmw::Lsr),              Indexed,      6),
+    u(0x6B, "XDEC*",  RmwMem(Rmw::Xdec),             Indexed,      6),
+    u(0x71, "NEG*",   RmwMem(Rmw::Neg),              Extended,     7),
+    u(0x72, "NGC*",   RmwMem(Rmw::Ngc),              Extended,     7),
+    u(0x75, "LSR*",   RmwMem(Rmw::Lsr),              Extended,     7),
+    u(0x7B, "XDEC*",  RmwMem(Rmw::Xdec),             Extended,     7),
+    u(0x87, "XSTA*",  Alu8(Alu8::Discard, A),        Immediate8,   2),
+    u(0x8F, "XSTX*",  StoreImmediate(X),             Inherent,     3),
+    u(0xC7, "XSTB*",  Alu8(Alu8::Discard, B),        Immediate8,   2),
+    u(0xCD, "HCF*",   Halt,                          Inherent,     1),
+    u(0xCF, "XSTU*",  StoreImmediate(U),             Inherent,     3),
+];
+
+/// Page 2's opcodes that do nothing rather than their page 1 neighbour's work.
+pub(super) const PAGE2_INERT: [u8; 7] = [0xCC, 0xDC, 0xEC, 0xFC, 0xDD, 0xED, 0xFD];
+
+/// Page 2's undocumented opcodes of its own.
+#[rustfmt::skip]
+pub(super) const PAGE2_UNDOCUMENTED: [Entry; 7] = [
+    u(0x20, "LBRA*",  LongBranch(Cond::Always),      Relative16,   5),  // 6: it always branches
+    u(0x3E, "XSWI2*", StackAndVector(0xFFF4),        Inherent,    20),
+    u(0x8D, "LBRA*",  Branch(Cond::Always),          Relative16,   6),
+    u(0xC3, "XADDD*", Alu16(Alu16::AddDiscard, D),   Immediate16,  5),
+    u(0xD3, "XADDD*", Alu16(Alu16::AddDiscard, D),   Direct,       7),
+    u(0xE3, "XADDD*", Alu16(Alu16::AddDiscard, D),   Indexed,      7),
+    u(0xF3, "XADDD*", Alu16(Alu16::AddDiscard, D),   Extended,     8),
+];
+
+/// Page 3's opcodes that do nothing rather than their page 1 neighbour's work.
+#[rustfmt::skip]
+pub(super) const PAGE3_INERT: [u8; 41] = [
+    0x20, 0x21, 0x22, 0x23, 0x24, 0x25, 0x26, 0x27, 0x28, 0x29, 0x2A, 0x2B, 0x2C, 0x2D, 0x2E, 0x2F,
+    0x30, 0x31, 0x32, 0x33,
+    0x8E, 0x9E, 0xAE, 0xBE, 0xCC, 0xDC, 0xEC, 0xFC, 0xCE, 0xDE, 0xEE, 0xFE,
+    0x9F, 0xAF, 0xBF, 0xDD, 0xED, 0xFD, 0xDF, 0xEF, 0xFF,
+];
+
+/// Page 3's undocumented opcodes of its own. XADDU adds to U with its high byte forced to
+/// $FF (docs/machine.md §10).
+#[rustfmt::skip]
+pub(super) const PAGE3_UNDOCUMENTED: [Entry; 6] = [
+    u(0x3E, "XFIRQ*", StackAndVector(0xFFF6),        Inherent,    20),
+    u(0x8D, "LBRA*",  Branch(Cond::Always),          Relative16,   6),
+    u(0xC3, "XADDU*", Alu16(Alu16::AddDiscard, U),   Immediate16,  5),
+    u(0xD3, "XADDU*", Alu16(Alu16::AddDiscard, U),   Direct,       7),
+    u(0xE3, "XADDU*", Alu16(Alu16::AddDiscard, U),   Indexed,      7),
+    u(0xF3, "XADDU*", Alu16(Alu16::AddDiscard, U),   Extended,     8),
 ];

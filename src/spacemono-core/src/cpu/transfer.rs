@@ -1,88 +1,72 @@
 //! Moving registers: EXG and TFR (a postbyte naming two registers) and PSH/PUL (a postbyte
 //! with a bit per register), each byte pushed or pulled costing a cycle.
+//!
+//! EXG and TFR between registers of different sizes, or naming an undefined register code,
+//! do what a real chip does (docs/machine.md §10): an 8-bit register read as 16 bits
+//! is A or B with a high byte of $FF, or CC and DP doubled (CC:CC, DP:DP) as a source; an
+//! undefined code reads $FFFF and ignores what is written to it; a 16-bit value written to
+//! an 8-bit register leaves its low byte there.
 
 use super::bus::Bus;
-use super::fault::Fault;
 use super::mc6809::Mc6809;
 use super::opcodes::Stack;
 
-/// A register as EXG and TFR name it in a postbyte nibble.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Named {
-    Wide(u8),
-    Narrow(u8),
-}
-
-fn named(code: u8) -> Option<Named> {
-    match code {
-        0..=5 => Some(Named::Wide(code)),
-        8..=0xB => Some(Named::Narrow(code)),
-        _ => None,
-    }
-}
-
 impl Mc6809 {
-    /// The two registers of an EXG/TFR postbyte (source, destination), if they pair.
-    fn pair(&self, postbyte: u8) -> Result<(Named, Named), Fault> {
-        let from = named(postbyte >> 4);
-        let to = named(postbyte & 0x0F);
-        match (from, to) {
-            (Some(Named::Wide(a)), Some(Named::Wide(b))) => Ok((Named::Wide(a), Named::Wide(b))),
-            (Some(Named::Narrow(a)), Some(Named::Narrow(b))) => {
-                Ok((Named::Narrow(a), Named::Narrow(b)))
-            }
-            _ => Err(Fault::IllegalRegisterPair {
-                postbyte,
-                pc: self.instruction_pc,
-            }),
-        }
-    }
-
-    pub(super) fn transfer(&mut self, postbyte: u8) -> Result<(), Fault> {
-        let (from, to) = self.pair(postbyte)?;
-        let value = self.named_value(from);
-        self.set_named(to, value);
-        Ok(())
-    }
-
-    pub(super) fn exchange(&mut self, postbyte: u8) -> Result<(), Fault> {
-        let (first, second) = self.pair(postbyte)?;
-        let (a, b) = (self.named_value(first), self.named_value(second));
-        self.set_named(first, b);
-        self.set_named(second, a);
-        Ok(())
-    }
-
-    fn named_value(&self, reg: Named) -> u16 {
+    /// A register's value as the source of TFR (and the first register of EXG).
+    fn source_value(&self, code: u8) -> u16 {
         let r = &self.regs;
-        match reg {
-            Named::Wide(0) => r.d(),
-            Named::Wide(1) => r.x,
-            Named::Wide(2) => r.y,
-            Named::Wide(3) => r.u,
-            Named::Wide(4) => r.s,
-            Named::Wide(_) => r.pc,
-            Named::Narrow(8) => r.a as u16,
-            Named::Narrow(9) => r.b as u16,
-            Named::Narrow(0xA) => r.cc as u16,
-            Named::Narrow(_) => r.dp as u16,
+        match code {
+            0xA => u16::from_be_bytes([r.cc, r.cc]),
+            0xB => u16::from_be_bytes([r.dp, r.dp]),
+            _ => self.second_value(code),
         }
     }
 
-    fn set_named(&mut self, reg: Named, value: u16) {
-        let byte = value as u8;
-        match reg {
-            Named::Wide(0) => self.regs.set_d(value),
-            Named::Wide(1) => self.regs.x = value,
-            Named::Wide(2) => self.regs.y = value,
-            Named::Wide(3) => self.regs.u = value,
-            Named::Wide(4) => self.set_s(value),
-            Named::Wide(_) => self.regs.pc = value,
-            Named::Narrow(8) => self.regs.a = byte,
-            Named::Narrow(9) => self.regs.b = byte,
-            Named::Narrow(0xA) => self.regs.cc = byte,
-            Named::Narrow(_) => self.regs.dp = byte,
+    /// A register's value as the second register of EXG: 8-bit ones with a high byte of $FF.
+    fn second_value(&self, code: u8) -> u16 {
+        let r = &self.regs;
+        match code {
+            0x0 => r.d(),
+            0x1 => r.x,
+            0x2 => r.y,
+            0x3 => r.u,
+            0x4 => r.s,
+            0x5 => r.pc,
+            0x8 => 0xFF00 | r.a as u16,
+            0x9 => 0xFF00 | r.b as u16,
+            0xA => 0xFF00 | r.cc as u16,
+            0xB => 0xFF00 | r.dp as u16,
+            _ => 0xFFFF,
         }
+    }
+
+    fn set_named(&mut self, code: u8, value: u16) {
+        let byte = value as u8;
+        match code {
+            0x0 => self.regs.set_d(value),
+            0x1 => self.regs.x = value,
+            0x2 => self.regs.y = value,
+            0x3 => self.regs.u = value,
+            0x4 => self.set_s(value),
+            0x5 => self.regs.pc = value,
+            0x8 => self.regs.a = byte,
+            0x9 => self.regs.b = byte,
+            0xA => self.regs.cc = byte,
+            0xB => self.regs.dp = byte,
+            _ => {}
+        }
+    }
+
+    pub(super) fn transfer(&mut self, postbyte: u8) {
+        let value = self.source_value(postbyte >> 4);
+        self.set_named(postbyte & 0x0F, value);
+    }
+
+    pub(super) fn exchange(&mut self, postbyte: u8) {
+        let (first, second) = (postbyte >> 4, postbyte & 0x0F);
+        let (a, b) = (self.source_value(first), self.second_value(second));
+        self.set_named(second, a);
+        self.set_named(first, b);
     }
 
     /// PSHS/PSHU: PC first (highest address), CC last. Bit 6 names the other stack pointer.

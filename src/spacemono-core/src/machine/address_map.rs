@@ -82,6 +82,16 @@ impl crate::cpu::Bus for Hardware {
     fn write(&mut self, a: u16, v: u8) {
         self.write_bus(a, v)
     }
+
+    /// A cycle with no data taken (a dummy read, or a dead cycle at $FFFF): it reads
+    /// nothing here, but at the SAM's address-dependent rate it is slow when its address is
+    /// RAM's or PIA0's, as the read it stands for would be.
+    #[inline]
+    fn dummy(&mut self, a: u16) {
+        if (a as u32) < addr::RAM_END || (IO_START..PIA1_START).contains(&a) {
+            self.slow_accesses = self.slow_accesses.wrapping_add(1);
+        }
+    }
 }
 
 impl Hardware {
@@ -91,7 +101,6 @@ impl Hardware {
     /// and each access to RAM or PIA0 counted since the last charge 0.84 more (the slow
     /// access and the SAM's changes of rate around it); at the fast rate every cycle half of
     /// one.
-    #[allow(dead_code)] // until EXEC and USR run machine code
     pub fn charge_machine_code(&mut self, cycles: u32) {
         let rate = self.io.sam.rate();
         let time = cpu_rate::machine_code_millicycles(rate, cycles, self.slow_accesses);

@@ -14,6 +14,8 @@ pub fn in_rom(pc: u16) -> bool {
 
 /// Run `run` until `hw.cycles` reaches `until`, the code returns, or it stops.
 pub(crate) fn run(hw: &mut Hardware, run: &mut CodeRun, until: u32) -> Outcome {
+    // BASIC's own PEEKs and POKEs were counted too: only the code's own accesses count.
+    hw.slow_accesses = 0;
     while hw.cycles < until {
         let pc = run.cpu.regs.pc;
         if in_rom(pc) {
