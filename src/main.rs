@@ -17,10 +17,10 @@ use spacemono::frontend::{
     cli_docs, default_tape, headless, line_terminal, program_file, signals, snapshot_file,
     tape_cli, terminal,
 };
-use spacemono_core::parse_key_script;
 use spacemono_core::tape as cassette;
 use spacemono_core::Dialect;
 use spacemono_core::Machine;
+use spacemono_core::{parse_key_script, KeyScript};
 
 mod cli_error;
 use cli_error::{CliError, PlayFailure};
@@ -202,7 +202,11 @@ struct RunArgs {
     headless: bool,
     /// Keys typed when the program reads the keyboard: newline or \r is ENTER;
     /// {BREAK} {CLEAR} {UP} {DOWN} {LEFT} {RIGHT} {ENTER} {PAUSE} name the other keys
-    /// ({PAUSE} is SHIFT+@).
+    /// ({PAUSE} is SHIFT+@). The joysticks move in order with the keys: {JOY0 x,y} puts
+    /// the right stick at x,y (JOYSTK(0) and (1), each 0-63), {JOY1 x,y} the left
+    /// (JOYSTK(2) and (3)); {FIRE0} clicks the right fire button (down two fields),
+    /// {FIRE0 DOWN} and {FIRE0 UP} hold and let it go, {FIRE1 …} the left; {WAIT n} holds
+    /// the rest of the script n fields (50 a second).
     #[arg(long, allow_hyphen_values = true)]
     keys: Option<String>,
     /// As --keys, read from a file.
@@ -278,15 +282,15 @@ fn write_stdout(bytes: &[u8]) -> Result<(), CliError> {
 /// types, and the limit keeps an endless file (`/dev/zero`) from filling the host's memory.
 const MAX_KEY_FILE_BYTES: usize = 4 * 1024 * 1024;
 
-/// The keys of `--keys` and `--keys-file`, in that order.
-fn script_keys(keys: Option<&str>, keys_file: Option<&Path>) -> Result<Vec<u8>, CliError> {
-    let mut out = Vec::new();
+/// The key script of `--keys` and `--keys-file`, in that order.
+fn script_keys(keys: Option<&str>, keys_file: Option<&Path>) -> Result<KeyScript, CliError> {
+    let mut out = KeyScript::new();
     if let Some(k) = keys {
-        out.extend(parse_key_script(k).map_err(CliError::Keys)?);
+        out.append(parse_key_script(k).map_err(CliError::Keys)?);
     }
     if let Some(path) = keys_file {
         let text = read_text_limited(path, MAX_KEY_FILE_BYTES)?;
-        out.extend(parse_key_script(&text).map_err(|why| CliError::KeysFile {
+        out.append(parse_key_script(&text).map_err(|why| CliError::KeysFile {
             path: path.to_path_buf(),
             why,
         })?);
@@ -341,7 +345,7 @@ fn load_program(
 fn machine_running(
     program: &Path,
     dialect: Dialect,
-    keys: &[u8],
+    keys: &KeyScript,
     deck: &DeckArgs,
     trace: bool,
 ) -> Result<Machine, CliError> {

@@ -73,6 +73,8 @@ impl Interpreter {
     fn field_interrupt(&mut self, hw: &mut Hardware) {
         let t = hw.mem.read_u16(addr::TIMER).wrapping_add(1);
         hw.mem.write_system_u16(addr::TIMER, t);
+        // A key script's joystick steps that are due (they wait for no key request).
+        hw.keyboard.script_field(&mut hw.joysticks);
         self.field_tick(hw);
         hw.field += 1;
     }

@@ -7,6 +7,7 @@ pub mod cassette;
 pub mod hardware;
 pub mod io_page;
 pub mod joystick;
+pub mod key_script;
 pub mod keyboard;
 pub mod memory;
 pub mod rom_area;

@@ -6,6 +6,7 @@ mod common;
 mod edit_mode;
 mod graphics_golden;
 mod graphics_statements;
+mod joystick;
 mod keys_typed_fast;
 mod oracle_interpreter;
 mod robustness;
