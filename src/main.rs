@@ -8,6 +8,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 use spacemono::frontend::audio::SoundOut;
 use spacemono::frontend::default_tape::BuiltInGame;
 use spacemono::frontend::host_file::{read_text_limited, write_file};
+use spacemono::frontend::host_joysticks::{JoystickSource, JoystickSources};
 use spacemono::frontend::keymap::text_to_keys;
 use spacemono::frontend::pacing::Speed;
 use spacemono::frontend::session::{write_png, Driver, SessionOptions};
@@ -141,6 +142,19 @@ struct ViewArgs {
     /// On exit, write the picture to a PNG file (320x240).
     #[arg(long, global = true, value_name = "FILE")]
     png: Option<PathBuf>,
+    /// The joysticks in the window, a comma-separated list: mouse (over the picture, the right
+    /// stick; its left button fires), keys (the numeric keypad, the right stick: 8 up, 2 down,
+    /// 4 left, 6 right, 7 9 1 3 both ways, 0 or 5 fires; F8 switches it on and off at any
+    /// time, and while it is on the keypad types no digits), pad (gamepads: the first the
+    /// right stick, the second the left; left stick and south button), or off.
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "mouse,pad"
+    )]
+    joystick: Vec<JoystickSource>,
     /// Quit after N fields (for tests).
     #[arg(long, global = true, hide = true, value_name = "N")]
     exit_after_fields: Option<u64>,
@@ -546,6 +560,7 @@ fn interactive(
         scale: view.scale.map(usize::from),
         scanlines: view.scanlines,
         fullscreen: view.fullscreen,
+        joysticks: JoystickSources::from_list(&view.joystick),
     };
 
     let mut screen = None;

@@ -7,6 +7,7 @@ pub mod compare;
 pub mod default_tape;
 pub mod headless;
 pub mod host_file;
+pub mod host_joysticks;
 pub mod keymap;
 pub mod line_terminal;
 pub mod pacing;

@@ -10,9 +10,10 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 use std::time::Instant;
 
-use minifb::{InputCallback, Key, Scale, ScaleMode, Window, WindowOptions};
+use minifb::{InputCallback, Key, MouseButton, MouseMode, Scale, ScaleMode, Window, WindowOptions};
 
 use super::host_file::HostFileError;
+use super::host_joysticks::{Gamepads, JoystickSources, MouseStick};
 use super::keymap::{Action, Input, WindowKeys};
 use super::pacing::{Pacer, Speed};
 use super::session::{Driver, Outcome, SessionOptions};
@@ -27,6 +28,8 @@ pub struct WindowSettings {
     pub scale: Option<usize>,
     pub scanlines: bool,
     pub fullscreen: bool,
+    /// Which host devices are the joysticks.
+    pub joysticks: JoystickSources,
 }
 
 /// Whether a display server seems to be there (the window may still fail to open).
@@ -162,6 +165,7 @@ pub struct Screen {
     windowed_scale: usize,
     scanlines: bool,
     fullscreen: bool,
+    joysticks: JoystickSources,
 }
 
 const TITLE: &str = "spacemono - Dragon 32";
@@ -240,6 +244,7 @@ impl Screen {
             windowed_scale,
             scanlines: settings.scanlines,
             fullscreen: false,
+            joysticks: settings.joysticks,
         };
         if settings.fullscreen {
             s.toggle_fullscreen()?;
@@ -297,6 +302,15 @@ impl Screen {
             .map_err(WindowError::Display)
     }
 
+    /// Where the mouse is over the window (window pixels; `None` off it), and whether its
+    /// left button is down.
+    pub fn mouse(&self) -> (Option<(f32, f32)>, bool) {
+        (
+            self.window.get_mouse_pos(MouseMode::Discard),
+            self.window.get_mouse_down(MouseButton::Left),
+        )
+    }
+
     /// Pump events only.
     pub fn pump(&mut self) {
         self.window.update();
@@ -344,7 +358,9 @@ fn run_loop(
     driver: &mut Driver,
     opts: &SessionOptions,
 ) -> Result<(), WindowError> {
-    let mut keys = WindowKeys::new();
+    let mut keys = WindowKeys::with_keypad_stick(screen.joysticks.keys);
+    let mut pads = Gamepads::new(screen.joysticks.pad);
+    let mut mouse = MouseStick::default();
     driver.speed = opts.speed;
     let mut pacer = Pacer::new(Instant::now());
     let mut frame = Frame::new();
@@ -382,14 +398,25 @@ fn run_loop(
         if !screen.is_open() || super::signals::caught().is_some() {
             return Ok(());
         }
+        if screen.joysticks.mouse {
+            let (at, button) = screen.mouse();
+            let window = (screen.width, screen.height);
+            mouse.update(&mut driver.machine, at, button, window, screen.scale);
+        }
+        pads.poll(&mut driver.machine);
         let want_title = format!(
-            "{TITLE}{}{}",
+            "{TITLE}{}{}{}",
             if driver.speed == Speed::Turbo {
                 " [turbo]"
             } else {
                 ""
             },
-            if driver.caps { "" } else { " [caps off]" }
+            if driver.caps { "" } else { " [caps off]" },
+            if keys.keypad_stick() {
+                " [keypad joystick]"
+            } else {
+                ""
+            }
         );
         let want_title = match &notice {
             Some((text, since)) if since.elapsed() < NOTICE_TIME => {
