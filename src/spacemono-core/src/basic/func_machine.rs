@@ -55,7 +55,7 @@ impl Interpreter {
                     return Err(ErrorCode::FC);
                 }
                 // JOYSTK(0) reads all four axes into RAM; JOYSTK(1)-(3) give what the last
-                // JOYSTK(0) read there (docs/machine.md §10).
+                // JOYSTK(0) read there (docs/machine.md §18).
                 if n == 0 {
                     hw.cycles += joystick::CALL_CYCLES + hw.joysticks.sample(&mut hw.mem);
                 }

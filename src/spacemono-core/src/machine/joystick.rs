@@ -23,7 +23,7 @@ impl Default for Joysticks {
 }
 
 /// Where the ROM keeps what its last joystick read found: JOYSTK(n) gives the byte at
-/// `SAMPLED + n` (docs/machine.md §10).
+/// `SAMPLED + n` (docs/machine.md §18).
 pub const SAMPLED: u16 = 0x015A;
 
 /// Conversions the ROM makes of an axis before it gives up waiting for one that equals the

@@ -1,4 +1,4 @@
-//! The joysticks as BASIC reads them (docs/machine.md §10): JOYSTK(0) reads all four axes
+//! The joysticks as BASIC reads them (docs/machine.md §18): JOYSTK(0) reads all four axes
 //! into RAM at $015A-$015D, and JOYSTK(1)-(3) give what the last JOYSTK(0) put there; a key
 //! script moves the sticks and presses the fire buttons in order with its keys.
 
@@ -83,7 +83,7 @@ fn loop_cycles(setup: &str, body: &str, passes: u32) -> f64 {
     (m.fields() - start) as f64 * (CYCLES_PER_FIELD - FIELD_IRQ_CYCLES) as f64
 }
 
-/// JOYSTK(0)'s read costs what the ROM's instructions add up to (docs/machine.md §10): with
+/// JOYSTK(0)'s read costs what the ROM's instructions add up to (docs/machine.md §18): with
 /// the sticks at rest, 1,180 cycles more than JOYSTK(1), which reads nothing; an axis that
 /// moved since the last read is converted ten times instead of once.
 #[test]
