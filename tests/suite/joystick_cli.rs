@@ -35,7 +35,7 @@ fn a_headless_run_moves_the_sticks_as_its_keys_say() {
         "--headless",
         program.to_str().unwrap(),
         "--keys",
-        "A{JOY0 32,10}B{JOY1 0,63}{JOY0 63,0}Q",
+        "A{WAIT 5}{JOY0 32,10}B{WAIT 5}{JOY1 0,63}{JOY0 63,0}Q",
         "--transcript",
         "-",
     ]);
