@@ -7,7 +7,7 @@ use crate::basic::interp::Interpreter;
 use crate::basic::mode::Mode;
 use crate::basic::program_tape;
 use crate::machine::hardware::Hardware;
-use crate::machine::key_script::KeyScript;
+use crate::machine::key_script::{KeyScript, ScriptSource};
 use crate::machine::sound::Sound;
 use crate::machine::{cassette, screen, video_select};
 use crate::snapshot::{Input, Snapshot, SnapshotError};
@@ -255,10 +255,10 @@ impl Machine {
 
     /// Type keys as the program asks for them, and move the joysticks in order with them: a
     /// key script (see `key_script::parse_key_script`), or plain key codes.
-    pub fn type_script(&mut self, script: impl Into<KeyScript>) {
-        let script = script.into();
-        self.hw.keyboard.type_steps(script.steps());
-        self.record(Input::Script(script));
+    pub fn type_script<S: ScriptSource + ?Sized>(&mut self, script: &S) {
+        let steps = script.script_steps();
+        self.hw.keyboard.type_steps(&steps);
+        self.record(Input::Script(KeyScript::from_steps(steps.into_owned())));
     }
 
     /// Forget the keys a person pressed that the machine has not taken.
@@ -694,7 +694,7 @@ impl Machine {
             Input::Press(k) => self.press(k),
             Input::TypeKey(k) => self.type_key(k),
             Input::TypeBreak => self.type_break(),
-            Input::Script(script) => self.type_script(script),
+            Input::Script(script) => self.type_script(&script),
             Input::DropLiveKeys => self.drop_live_keys(),
             Input::Poke(a, v) => self.poke(a, v),
             Input::Joystick { axis, value } => self.set_joystick(axis, value),

@@ -429,7 +429,7 @@ mod tests {
             ram_hash: 0x1234_5678_9abc_def0,
             entries: vec![
                 (0, Input::Dialect(1)),
-                (3, Input::Script(KeyScript::from(b"RUN\r"))),
+                (3, Input::Script(KeyScript::from(&b"RUN\r"[..]))),
                 (3, Input::Poke(0x0112, 7)),
                 (
                     4,

@@ -43,6 +43,10 @@ impl KeyScript {
         Self::default()
     }
 
+    pub fn from_steps(steps: Vec<ScriptStep>) -> Self {
+        KeyScript { steps }
+    }
+
     pub fn steps(&self) -> &[ScriptStep] {
         &self.steps
     }
@@ -97,27 +101,33 @@ impl From<&[u8]> for KeyScript {
     }
 }
 
-impl<const N: usize> From<&[u8; N]> for KeyScript {
-    fn from(codes: &[u8; N]) -> Self {
-        KeyScript::from(&codes[..])
+/// What `Machine::type_script` takes: a key script, or plain key codes.
+pub trait ScriptSource {
+    /// The script's steps, in order.
+    fn script_steps(&self) -> std::borrow::Cow<'_, [ScriptStep]>;
+}
+
+impl ScriptSource for KeyScript {
+    fn script_steps(&self) -> std::borrow::Cow<'_, [ScriptStep]> {
+        std::borrow::Cow::Borrowed(&self.steps)
     }
 }
 
-impl From<&Vec<u8>> for KeyScript {
-    fn from(codes: &Vec<u8>) -> Self {
-        KeyScript::from(&codes[..])
+impl ScriptSource for [u8] {
+    fn script_steps(&self) -> std::borrow::Cow<'_, [ScriptStep]> {
+        std::borrow::Cow::Owned(self.iter().map(|&k| ScriptStep::Key(k)).collect())
     }
 }
 
-impl From<Vec<u8>> for KeyScript {
-    fn from(codes: Vec<u8>) -> Self {
-        KeyScript::from(&codes[..])
+impl<const N: usize> ScriptSource for [u8; N] {
+    fn script_steps(&self) -> std::borrow::Cow<'_, [ScriptStep]> {
+        self[..].script_steps()
     }
 }
 
-impl From<&KeyScript> for KeyScript {
-    fn from(script: &KeyScript) -> Self {
-        script.clone()
+impl ScriptSource for Vec<u8> {
+    fn script_steps(&self) -> std::borrow::Cow<'_, [ScriptStep]> {
+        self[..].script_steps()
     }
 }
 
@@ -375,7 +385,7 @@ mod tests {
     fn scripts_name_keys_and_enter() {
         assert_eq!(
             parse_key_script("RUN\n{BREAK}A\\n{up}\r\n").unwrap(),
-            KeyScript::from(&[b'R', b'U', b'N', 13, 3, b'A', 13, 0x5E, 13])
+            KeyScript::from(&[b'R', b'U', b'N', 13, 3, b'A', 13, 0x5E, 13][..])
         );
         assert!(parse_key_script("{NOPE}").is_err());
         assert!(parse_key_script("{BREAK").is_err());
