@@ -219,8 +219,8 @@ struct RunArgs {
     /// ({PAUSE} is SHIFT+@). The joysticks move in order with the keys: {JOY0 x,y} puts
     /// the right stick at x,y (JOYSTK(0) and (1), each 0-63), {JOY1 x,y} the left
     /// (JOYSTK(2) and (3)); {FIRE0} clicks the right fire button (down two fields),
-    /// {FIRE0 DOWN} and {FIRE0 UP} hold and let it go, {FIRE1 …} the left; {WAIT n} holds
-    /// the rest of the script n fields (50 a second).
+    /// {FIRE0 DOWN} and {FIRE0 UP} hold and let it go, {FIRE1} (DOWN, UP) the left;
+    /// {WAIT n} holds the rest of the script n fields (50 a second).
     #[arg(long, allow_hyphen_values = true)]
     keys: Option<String>,
     /// As --keys, read from a file.
