@@ -4,6 +4,7 @@
 
 use std::path::PathBuf;
 
+use spacemono::frontend::host_joysticks::JoystickSource;
 use spacemono::frontend::pacing::Speed;
 use spacemono_core::Dialect;
 
@@ -121,6 +122,13 @@ pub struct ViewArgs {
     /// On exit, write the picture to a PNG file (320x240).
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
+    /// The joysticks in the window, a comma-separated list: mouse (over the picture, the right
+    /// stick; its left button fires), keys (the numeric keypad, the right stick: 8 up, 2 down,
+    /// 4 left, 6 right, 7 9 1 3 both ways, 0 or 5 fires; Ctrl+J switches it on and off at
+    /// any time, and while it is on the keypad types no digits), pad (gamepads: the first the
+    /// right stick, the second the left; left stick and south button), or off.
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "mouse,pad")]
+    pub joystick: Vec<JoystickSource>,
     /// Quit after N fields (for tests).
     #[arg(long, hide = true, value_name = "N")]
     pub exit_after_fields: Option<u64>,

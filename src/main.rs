@@ -8,6 +8,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 use spacemono::frontend::audio::SoundOut;
 use spacemono::frontend::default_tape::BuiltInGame;
 use spacemono::frontend::host_file::{read_text_limited, write_file};
+use spacemono::frontend::host_joysticks::JoystickSources;
 use spacemono::frontend::keymap::text_to_keys;
 use spacemono::frontend::session::{write_png, Driver, SessionOptions};
 use spacemono::frontend::session_error::{SessionError, TerminalError};
@@ -16,10 +17,10 @@ use spacemono::frontend::{
     cli_docs, default_tape, headless, line_terminal, program_file, signals, snapshot_file,
     tape_cli, terminal,
 };
-use spacemono_core::parse_key_script;
 use spacemono_core::tape as cassette;
 use spacemono_core::Dialect;
 use spacemono_core::Machine;
+use spacemono_core::{parse_key_script, KeyScript};
 
 mod cli_error;
 mod cli_options;
@@ -131,7 +132,11 @@ struct PlayCommand {
 fn keys_help() -> String {
     format!(
         "Keys typed when the program reads the keyboard: newline or \\r is ENTER; {} name \
-         the other keys ({{PAUSE}} is SHIFT+@)",
+         the other keys ({{PAUSE}} is SHIFT+@) and move the joysticks in order with the keys: \
+         {{JOY0 x,y}} puts the right stick at x,y (JOYSTK(0) and (1), each 0-63), {{JOY1 x,y}} \
+         the left; {{FIRE0}} clicks the right fire button (down two fields), {{FIRE0 DOWN}} \
+         and {{FIRE0 UP}} hold and let it go, {{FIRE1}} the left; {{WAIT n}} holds the rest of \
+         the script n fields (50 a second)",
         spacemono_core::key_script_tokens().join(" ")
     )
 }
@@ -233,15 +238,15 @@ fn write_stdout(bytes: &[u8]) -> Result<(), CliError> {
 /// types, and the limit keeps an endless file (`/dev/zero`) from filling the host's memory.
 const MAX_KEY_FILE_BYTES: usize = 4 * 1024 * 1024;
 
-/// The keys of `--keys` and `--keys-file`, in that order.
-fn script_keys(keys: Option<&str>, keys_file: Option<&Path>) -> Result<Vec<u8>, CliError> {
-    let mut out = Vec::new();
+/// The key script of `--keys` and `--keys-file`, in that order.
+fn script_keys(keys: Option<&str>, keys_file: Option<&Path>) -> Result<KeyScript, CliError> {
+    let mut out = KeyScript::new();
     if let Some(k) = keys {
-        out.extend(parse_key_script(k).map_err(CliError::Keys)?);
+        out.append(parse_key_script(k).map_err(CliError::Keys)?);
     }
     if let Some(path) = keys_file {
         let text = read_text_limited(path, MAX_KEY_FILE_BYTES)?;
-        out.extend(parse_key_script(&text).map_err(|why| CliError::KeysFile {
+        out.append(parse_key_script(&text).map_err(|why| CliError::KeysFile {
             path: path.to_path_buf(),
             why,
         })?);
@@ -296,7 +301,7 @@ fn load_program(
 fn machine_running(
     program: &Path,
     dialect: Dialect,
-    keys: &[u8],
+    keys: &KeyScript,
     deck: &DeckArgs,
     trace: bool,
 ) -> Result<Machine, CliError> {
@@ -503,6 +508,7 @@ fn interactive(
         scanlines: view.scanlines,
         fullscreen: view.fullscreen,
         tv: view.tv,
+        joysticks: JoystickSources::from_list(&view.joystick),
     };
 
     let mut screen = None;

@@ -6,6 +6,7 @@
 //! (`keyboard::char_code`). The keys that type no character (ENTER, CLEAR, the arrows, ←)
 //! are the Dragon's named keys (`keyboard::NamedKey`), with their SHIFT codes; Esc is BREAK.
 
+use super::host_joysticks::{KeypadStick, StickChange};
 use spacemono_core::{char_code, key_code as code, named_code, NamedKey};
 
 /// Something a key asks of the session (see `Driver::perform`; the keys are listed in
@@ -57,6 +58,10 @@ pub enum Action {
     ToggleTv,
     /// Ctrl+V: the clipboard typed in (the window reads it).
     Paste,
+    /// The keypad stick moved the right joystick or pressed its fire button.
+    Stick(StickChange),
+    /// Ctrl+J switched the keypad stick on (true) or off; off, the stick rests in the middle.
+    JoystickKeys(bool),
 }
 
 /// The Dragon key a PC key that types no character stands for, with SHIFT held (`shift`) or
@@ -102,11 +107,30 @@ pub struct WindowKeys {
     /// The last key-down was the host repeating a held key: the character it types (which
     /// comes right after it) is dropped too.
     repeating: bool,
+    /// The keypad as the right joystick (Ctrl+J), and the keys of it held.
+    keypad_on: bool,
+    keypad: KeypadStick,
+    /// The character the keypad key just taken by the stick types after it (num lock on),
+    /// which is not typed.
+    swallow: Option<char>,
 }
 
 impl WindowKeys {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// With the keypad as the right joystick from the start (`--joystick keys`).
+    pub fn with_keypad_stick(on: bool) -> Self {
+        WindowKeys {
+            keypad_on: on,
+            ..Self::default()
+        }
+    }
+
+    /// Whether the keypad is the right joystick now.
+    pub fn keypad_stick(&self) -> bool {
+        self.keypad_on
     }
 
     fn shift(&self) -> bool {
@@ -122,7 +146,9 @@ impl WindowKeys {
     /// The action for one event, if any.
     pub fn event(&mut self, input: Input) -> Option<Action> {
         use minifb::Key as K;
+        let swallow = self.swallow.take();
         match input {
+            Input::Char(c) if swallow == Some(c) => None,
             Input::Char(c) => {
                 if std::mem::take(&mut self.repeating) {
                     return None;
@@ -149,8 +175,19 @@ impl WindowKeys {
                     K::Insert if down != was_held => return Some(Action::FastForward(down)),
                     _ => {}
                 }
+                if self.keypad_on && KeypadStick::is_stick_key(key) {
+                    if down {
+                        self.swallow = KeypadStick::typed_char(key);
+                    }
+                    return self.keypad.key(key, down).map(Action::Stick);
+                }
                 if !down || was_held {
                     return None;
+                }
+                if self.ctrl && key == minifb::Key::J {
+                    self.keypad_on = !self.keypad_on;
+                    self.keypad.release_all();
+                    return Some(Action::JoystickKeys(self.keypad_on));
                 }
                 self.key_down(key)
             }
@@ -441,6 +478,51 @@ mod tests {
                 Action::ToggleTurbo,
                 Action::ToggleFullscreen,
                 Action::Dragon(0x0D),
+            ]
+        );
+    }
+
+    #[test]
+    fn ctrl_j_makes_the_keypad_the_right_joystick_and_its_digits_type_nothing() {
+        let acts = run(&[
+            Input::Key(K::NumPad4, true),
+            Input::Char('4'),
+            Input::Key(K::LeftCtrl, true),
+            Input::Key(K::J, true),
+            Input::Key(K::J, false),
+            Input::Key(K::LeftCtrl, false),
+            Input::Key(K::NumPad4, true),
+            Input::Char('4'),
+            Input::Key(K::NumPad0, true),
+            Input::Char('0'),
+            Input::Key(K::NumPad0, false),
+            Input::Key(K::NumPad4, false),
+            // Num lock off: the keypad types nothing, and the next character is typed.
+            Input::Key(K::NumPad6, true),
+            Input::Key(K::Key6, true),
+            Input::Char('6'),
+            Input::Key(K::LeftCtrl, true),
+            Input::Key(K::J, true),
+            Input::Key(K::J, false),
+            Input::Key(K::LeftCtrl, false),
+            // Keypad keys again: let go and pressed anew, it types.
+            Input::Key(K::NumPad6, false),
+            Input::Key(K::NumPad6, true),
+            Input::Char('6'),
+        ]);
+        assert_eq!(
+            acts,
+            vec![
+                Action::Char('4'),
+                Action::JoystickKeys(true),
+                Action::Stick(StickChange::Move(0, 31)),
+                Action::Stick(StickChange::Fire(true)),
+                Action::Stick(StickChange::Fire(false)),
+                Action::Stick(StickChange::Move(31, 31)),
+                Action::Stick(StickChange::Move(63, 31)),
+                Action::Char('6'),
+                Action::JoystickKeys(false),
+                Action::Char('6'),
             ]
         );
     }

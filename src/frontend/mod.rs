@@ -9,6 +9,7 @@ pub mod default_tape;
 pub mod headless;
 pub mod help_overlay;
 pub mod host_file;
+pub mod host_joysticks;
 pub mod keymap;
 pub mod line_terminal;
 pub mod pacing;

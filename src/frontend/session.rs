@@ -6,6 +6,7 @@ use std::path::Path;
 
 use super::audio::SoundOut;
 use super::host_file::{write_file, HostFileError};
+use super::host_joysticks::StickChange;
 use super::keymap::Action;
 use super::pacing::Speed;
 use super::png_file;
@@ -296,6 +297,24 @@ impl Driver {
                     .unwrap_or_else(|e| e.to_string()),
             ),
             Action::ToggleFullscreen => Outcome::ToggleFullscreen,
+            Action::Stick(StickChange::Move(x, y)) => {
+                self.machine.set_joystick(0, x);
+                self.machine.set_joystick(1, y);
+                Outcome::Done
+            }
+            Action::Stick(StickChange::Fire(pressed)) => {
+                self.machine.set_fire(0, pressed);
+                Outcome::Done
+            }
+            Action::JoystickKeys(on) => {
+                if !on {
+                    // Let go: the stick rests in the middle, the button up.
+                    self.machine.set_joystick(0, 31);
+                    self.machine.set_joystick(1, 31);
+                    self.machine.set_fire(0, false);
+                }
+                Outcome::Changed(format!("keypad joystick {}", if on { "on" } else { "off" }))
+            }
             Action::ToggleHelp => Outcome::ToggleHelp,
             Action::ToggleTv => Outcome::ToggleTv,
             Action::Paste => Outcome::Paste,

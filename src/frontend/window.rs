@@ -13,9 +13,10 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 use std::time::Instant;
 
-use minifb::{InputCallback, Key, Scale, ScaleMode, Window, WindowOptions};
+use minifb::{InputCallback, Key, MouseButton, MouseMode, Scale, ScaleMode, Window, WindowOptions};
 
 use super::host_file::HostFileError;
+use super::host_joysticks::{Gamepads, JoystickSources, MouseStick};
 use super::keymap::{Action, Input, WindowKeys};
 use super::pacing::{Pacer, Speed};
 use super::session::{Driver, Outcome, SessionOptions};
@@ -32,6 +33,8 @@ pub struct WindowSettings {
     pub fullscreen: bool,
     /// Start with the TV look (Ctrl+T toggles).
     pub tv: bool,
+    /// Which host devices are the joysticks.
+    pub joysticks: JoystickSources,
 }
 
 /// Whether a display server seems to be there (the window may still fail to open).
@@ -173,6 +176,7 @@ pub struct Screen {
     pub help: bool,
     /// The picture with the list over it, drawn from the machine's.
     overlaid: Frame,
+    joysticks: JoystickSources,
 }
 
 /// The largest integer scale at which the 320×240 picture fits a window of `w`×`h` pixels
@@ -260,6 +264,7 @@ impl Screen {
             tv: settings.tv,
             help: false,
             overlaid: Frame::new(),
+            joysticks: settings.joysticks,
         };
         if settings.fullscreen {
             s.toggle_fullscreen()?;
@@ -353,6 +358,15 @@ impl Screen {
         self.window
             .update_with_buffer(&self.buf, self.width, self.height)
             .map_err(WindowError::Display)
+    }
+
+    /// Where the mouse is over the window (window pixels; `None` off it), and whether its
+    /// left button is down.
+    pub fn mouse(&self) -> (Option<(f32, f32)>, bool) {
+        (
+            self.window.get_mouse_pos(MouseMode::Discard),
+            self.window.get_mouse_down(MouseButton::Left),
+        )
     }
 
     /// Pump events only.
@@ -467,7 +481,9 @@ fn run_loop(
     driver: &mut Driver,
     opts: &SessionOptions,
 ) -> Result<(), WindowError> {
-    let mut keys = WindowKeys::new();
+    let mut keys = WindowKeys::with_keypad_stick(screen.joysticks.keys);
+    let mut pads = Gamepads::new(screen.joysticks.pad);
+    let mut mouse = MouseStick::default();
     driver.speed = opts.speed;
     let mut pacer = Pacer::new(Instant::now());
     let mut frame = Frame::new();
@@ -507,10 +523,19 @@ fn run_loop(
         if !screen.is_open() || super::signals::caught().is_some() {
             return Ok(());
         }
+        if screen.joysticks.mouse {
+            let (at, button) = screen.mouse();
+            let window = (screen.width, screen.height);
+            mouse.update(&mut driver.machine, at, button, window, screen.scale);
+        }
+        pads.poll(&mut driver.machine);
         if screen.follow_resize() {
             redraw = true;
         }
-        let want_title = window_title(driver);
+        let mut want_title = window_title(driver);
+        if keys.keypad_stick() {
+            want_title.push_str(" [keypad joystick]");
+        }
         let want_title = match &notice {
             Some((text, since)) if since.elapsed() < NOTICE_TIME => {
                 format!("{want_title} \u{2014} {text}")

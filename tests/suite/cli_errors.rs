@@ -50,7 +50,8 @@ fn tape(namefile: &Namefile, payload: &[u8]) -> Vec<u8> {
 }
 
 const NO_SUCH_FILE: &str = "No such file or directory (os error 2)";
-const KNOWN_KEYS: &str = "(known: BREAK, CLEAR, UP, DOWN, LEFT, RIGHT, ENTER, PAUSE)";
+const KNOWN_KEYS: &str = "(known: BREAK, CLEAR, UP, DOWN, LEFT, RIGHT, ENTER, PAUSE; \
+                          and JOY0 x,y, JOY1 x,y, FIRE0, FIRE1, WAIT n)";
 
 #[test]
 fn files_named_on_the_command_line_are_named_with_their_problem() {
@@ -127,6 +128,16 @@ fn options_that_cannot_be_used_say_which() {
                 &["run", "--headless", "--keys", "{NOPE}", "p.bas"],
                 1,
                 &keys_said,
+            ),
+            (
+                &["run", "--headless", "--keys", "{JOY0 99,1}", "p.bas"],
+                1,
+                "spacemono: --keys: {JOY0 99,1} in keys: a joystick position is 0 to 63, not 99",
+            ),
+            (
+                &["run", "--headless", "--keys", "{FIRE1 LEFT}", "p.bas"],
+                1,
+                "spacemono: --keys: {FIRE1 LEFT} in keys: a fire button is clicked ({FIRE1}), or DOWN or UP, not \"LEFT\"",
             ),
             (
                 &["run", "--headless", "--max-seconds", "-1", "p.bas"],
@@ -280,6 +291,14 @@ fn a_game_by_file_that_cannot_start_exits_255_never_a_winner() {
                 &["play", "alone", "--seat", "1=keyboard", "--seat", "2=computer", "--seed", "1"],
                 255,
                 "spacemono play: a keyboard seat needs a window or a terminal; with neither, use --headless and --keys",
+            ),
+            (
+                &[
+                    "play", "stick", "--seat", "1=keyboard", "--seat", "2=computer", "--seed", "1",
+                    "--headless", "--keys", "1{FIRE0}",
+                ],
+                255,
+                "spacemono play: --keys: a game by file takes keys only ({JOY…}, {FIRE…} and {WAIT…} are for `run`: the games read no joystick)",
             ),
             // The session's own outputs fail as they do for `run`, and the status is still
             // not a winner's.

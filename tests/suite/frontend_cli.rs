@@ -370,7 +370,14 @@ fn the_window_rescales_when_resized_and_f1_lays_the_keys_over_the_picture() {
     assert_eq!(shown.pixel(5, 380), 0, "black beside the picture");
     // Under the list the picture is dimmed (the green paper at a quarter) ...
     let dim = (palette::GREEN >> 2) & 0x3F3F3F;
-    assert_eq!(at(PICTURE_X + 200, PICTURE_Y + 180), dim);
+    let dimmed = (0..192)
+        .flat_map(|y| (0..256).map(move |x| (x, y)))
+        .filter(|&(x, y)| at(PICTURE_X + x, PICTURE_Y + y) == dim)
+        .count();
+    assert!(
+        dimmed > 256 * 192 / 2,
+        "{dimmed} pixels of the picture dimmed"
+    );
     // ... and the keys are written over it in bright green, every line down the frame.
     let lit_rows = (0..FRAME_HEIGHT)
         .filter(|&y| (0..FRAME_WIDTH).any(|x| at(x, y) == palette::GREEN))

@@ -29,6 +29,7 @@ mod hostile_files;
 mod hostile_input;
 mod hostile_orders;
 mod hostile_seat;
+mod joystick_cli;
 mod overwritten_text;
 mod play_by_file;
 mod printer;

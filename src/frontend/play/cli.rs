@@ -75,6 +75,9 @@ pub enum PlayStartError {
     },
     Seats(SeatError),
     Keys(KeyScriptError),
+    /// The keys moved a joystick or pressed a fire button: the games read neither, and the
+    /// game's record keeps keys only.
+    JoystickInKeys,
     Tape(BuiltInTapeError),
     Host(PlayError),
 }
@@ -94,6 +97,11 @@ impl std::fmt::Display for PlayStartError {
             ),
             PlayStartError::Seats(e) => write!(f, "{e}"),
             PlayStartError::Keys(e) => write!(f, "--keys: {e}"),
+            PlayStartError::JoystickInKeys => write!(
+                f,
+                "--keys: a game by file takes keys only ({{JOY…}}, {{FIRE…}} and {{WAIT…}} \
+                 are for `run`: the games read no joystick)"
+            ),
             PlayStartError::Tape(e) => write!(f, "{e}"),
             PlayStartError::Host(e) => write!(f, "{e}"),
         }
@@ -106,7 +114,7 @@ impl std::error::Error for PlayStartError {
             PlayStartError::Folder(e) => Some(e),
             PlayStartError::Record(e) => Some(e),
             PlayStartError::Tidy { why, .. } => Some(why),
-            PlayStartError::HoldsAGame { .. } => None,
+            PlayStartError::HoldsAGame { .. } | PlayStartError::JoystickInKeys => None,
             PlayStartError::Seats(e) => Some(e),
             PlayStartError::Keys(e) => Some(e),
             PlayStartError::Tape(e) => Some(e),
@@ -229,7 +237,10 @@ pub fn prepare(args: &PlayArgs) -> Result<Game, PlayStartError> {
             }),
             seats,
             keys: match &args.keys {
-                Some(k) => parse_key_script(k).map_err(PlayStartError::Keys)?,
+                Some(k) => parse_key_script(k)
+                    .map_err(PlayStartError::Keys)?
+                    .keys_only()
+                    .ok_or(PlayStartError::JoystickInKeys)?,
                 None => Vec::new(),
             },
         };

@@ -7,6 +7,7 @@ use crate::basic::interp::Interpreter;
 use crate::basic::mode::Mode;
 use crate::basic::program_tape;
 use crate::machine::hardware::Hardware;
+use crate::machine::key_script::{KeyScript, ScriptSource};
 use crate::machine::sound::Sound;
 use crate::machine::{cassette, screen, video_select};
 use crate::snapshot::{Input, Snapshot, SnapshotError};
@@ -266,10 +267,12 @@ impl Machine {
         }
     }
 
-    /// Type keys as the program asks for them (a key script: see `keyboard::parse_key_script`).
-    pub fn type_script(&mut self, codes: &[u8]) {
-        self.record(Input::Script(codes.to_vec()));
-        self.hw.keyboard.type_script(codes);
+    /// Type keys as the program asks for them, and move the joysticks in order with them: a
+    /// key script (see `key_script::parse_key_script`), or plain key codes.
+    pub fn type_script<S: ScriptSource + ?Sized>(&mut self, script: &S) {
+        let steps = script.script_steps();
+        self.hw.keyboard.type_steps(&steps);
+        self.record(Input::Script(KeyScript::from_steps(steps.into_owned())));
     }
 
     /// Forget the keys a person pressed that the machine has not taken.
@@ -732,7 +735,7 @@ impl Machine {
             Input::Press(k) => self.press(k),
             Input::TypeKey(k) => self.type_key(k),
             Input::TypeBreak => self.type_break(),
-            Input::Script(keys) => self.type_script(&keys),
+            Input::Script(script) => self.type_script(&script),
             Input::DropLiveKeys => self.drop_live_keys(),
             Input::Poke(a, v) => self.poke(a, v),
             Input::Joystick { axis, value } => self.set_joystick(axis, value),

@@ -47,6 +47,7 @@ pub use video::vdg::GraphicsMode;
 pub use video::vdg::{FRAME_HEIGHT, FRAME_WIDTH, PICTURE_X, PICTURE_Y};
 pub use video::{font, palette, text_art, Frame, VdgMode};
 // Keys: a Dragon key's code, the key a host character or named key is, key scripts.
+pub use machine::key_script::{KeyScript, ScriptSource, ScriptStep, CLICK_FIELDS, JOYSTICK_TOKENS};
 pub use machine::keyboard::code as key_code;
 pub use machine::keyboard::{
     char_code, key_script_tokens, named_code, parse_key_script, KeyScriptError, NamedKey, KEY_NAMES,

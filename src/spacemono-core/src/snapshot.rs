@@ -23,6 +23,8 @@
 //!   u64 field, u8 kind, u32 length, length bytes of payload
 //! ```
 
+use crate::machine::key_script::{KeyScript, ScriptStep};
+
 /// The first bytes of every snapshot.
 pub const MAGIC: &[u8] = b"SPACEMONO SNAPSHOT\0";
 /// The format written; others are refused.
@@ -50,8 +52,8 @@ pub enum Input {
     TypeKey(u8),
     /// BREAK from a person (cancelling keys typed ahead).
     TypeBreak,
-    /// Keys of a key script.
-    Script(Vec<u8>),
+    /// A key script: its keys, and its joystick steps in order with them.
+    Script(KeyScript),
     /// The keys pressed and not yet taken, forgotten.
     DropLiveKeys,
     /// A byte written into memory by the host.
@@ -95,7 +97,9 @@ impl Input {
             Input::Press(_) => 1,
             Input::TypeKey(_) => 2,
             Input::TypeBreak => 3,
-            Input::Script(_) => 4,
+            // A script of keys alone keeps the kind older snapshots have.
+            Input::Script(s) if s.keys_only().is_some() => 4,
+            Input::Script(_) => 20,
             Input::DropLiveKeys => 5,
             Input::Poke(..) => 6,
             Input::Dialect(_) => 7,
@@ -126,9 +130,11 @@ impl Input {
             | Input::TapeWind
             | Input::TapeEject
             | Input::SoftReset => Vec::new(),
-            Input::Script(b) | Input::LoadListing(b) | Input::LoadImage(b) | Input::CloadNow(b) => {
-                b.clone()
-            }
+            Input::Script(s) => match s.keys_only() {
+                Some(keys) => keys,
+                None => encode_steps(s),
+            },
+            Input::LoadListing(b) | Input::LoadImage(b) | Input::CloadNow(b) => b.clone(),
             Input::Poke(a, v) => vec![*a as u8, (*a >> 8) as u8, *v],
             Input::Joystick { axis, value } => vec![*axis, *value],
             Input::Fire { button, pressed } => vec![*button, *pressed as u8],
@@ -147,7 +153,7 @@ impl Input {
             1 => Input::Press(byte(0)?),
             2 => Input::TypeKey(byte(0)?),
             3 => Input::TypeBreak,
-            4 => Input::Script(p.to_vec()),
+            4 => Input::Script(KeyScript::from(p)),
             5 => Input::DropLiveKeys,
             6 => Input::Poke(u16::from_le_bytes([byte(0)?, byte(1)?]), byte(2)?),
             7 => Input::Dialect(byte(0)?),
@@ -177,6 +183,7 @@ impl Input {
             17 => Input::TapeWind,
             18 => Input::TapeEject,
             19 => Input::SoftReset,
+            20 => Input::Script(decode_steps(p)?),
             k => {
                 return Err(SnapshotError::Damaged(format!(
                     "an entry of unknown kind {k}"
@@ -184,6 +191,60 @@ impl Input {
             }
         })
     }
+}
+
+/// A key script with joystick steps, as an entry's payload: each step a tag (0 key, 1 axis,
+/// 2 fire button, 3 wait) and its bytes (the key; axis and position; button and 1 for
+/// pressed; the fields, u16).
+fn encode_steps(script: &KeyScript) -> Vec<u8> {
+    let mut p = Vec::with_capacity(script.len() * 3);
+    for step in script.steps() {
+        match *step {
+            ScriptStep::Key(k) => p.extend_from_slice(&[0, k]),
+            ScriptStep::Axis { axis, value } => p.extend_from_slice(&[1, axis, value]),
+            ScriptStep::Fire { button, pressed } => {
+                p.extend_from_slice(&[2, button, pressed as u8])
+            }
+            ScriptStep::Wait(n) => {
+                p.push(3);
+                p.extend_from_slice(&n.to_le_bytes());
+            }
+        }
+    }
+    p
+}
+
+fn decode_steps(mut p: &[u8]) -> Result<KeyScript, SnapshotError> {
+    let mut script = KeyScript::new();
+    while let Some((&tag, rest)) = p.split_first() {
+        let (step, len) = match (tag, rest) {
+            (0, [k, ..]) => (ScriptStep::Key(*k), 1),
+            (1, [axis, value, ..]) => (
+                ScriptStep::Axis {
+                    axis: *axis,
+                    value: *value,
+                },
+                2,
+            ),
+            (2, [button, pressed, ..]) => (
+                ScriptStep::Fire {
+                    button: *button,
+                    pressed: *pressed != 0,
+                },
+                2,
+            ),
+            (3, [lo, hi, ..]) => (ScriptStep::Wait(u16::from_le_bytes([*lo, *hi])), 2),
+            (0..=3, _) => return Err(SnapshotError::CutShort),
+            _ => {
+                return Err(SnapshotError::Damaged(format!(
+                    "a key script step of unknown kind {tag}"
+                )))
+            }
+        };
+        script.push(step);
+        p = &rest[len..];
+    }
+    Ok(script)
 }
 
 /// Why a snapshot cannot be taken or restored.
@@ -390,8 +451,17 @@ mod tests {
             ram_hash: 0x1234_5678_9abc_def0,
             entries: vec![
                 (0, Input::Dialect(1)),
-                (3, Input::Script(b"RUN\r".to_vec())),
+                (3, Input::Script(KeyScript::from(&b"RUN\r"[..]))),
                 (3, Input::Poke(0x0112, 7)),
+                (
+                    4,
+                    Input::Script(
+                        crate::machine::key_script::parse_key_script(
+                            "{JOY1 3,60}A{FIRE0}{WAIT 300}{FIRE1 DOWN}",
+                        )
+                        .expect("a key script"),
+                    ),
+                ),
                 (
                     9,
                     Input::InsertTape {

@@ -7,6 +7,7 @@ use crate::basic::error::ErrorCode;
 use crate::basic::eval::Val;
 use crate::basic::interp::{Interpreter, Res};
 use crate::machine::hardware::Hardware;
+use crate::machine::joystick;
 use crate::machine::memory::addr;
 use crate::machine::screen::TextScreen;
 
@@ -53,7 +54,13 @@ impl Interpreter {
                 if n > 3 {
                     return Err(ErrorCode::FC);
                 }
-                self.fu.load_i16(hw.joysticks.axes[n as usize] as i16);
+                // JOYSTK(0) reads all four axes into RAM; JOYSTK(1)-(3) give what the last
+                // JOYSTK(0) read there (docs/machine.md §18).
+                if n == 0 {
+                    hw.cycles += joystick::CALL_CYCLES + hw.joysticks.sample(&mut hw.mem);
+                }
+                self.fu
+                    .load_i16(hw.mem.peek(joystick::SAMPLED + n as u16) as i16);
             }
             Func::Eof => {
                 self.arg_num(hw, &args[0], level)?;

@@ -78,6 +78,8 @@ impl Interpreter {
     pub(crate) fn field_interrupt(&mut self, hw: &mut Hardware) {
         hw.field_sync();
         self.field_irq(hw);
+        // A key script's joystick steps that are due (they wait for no key request).
+        hw.keyboard.script_field(&mut hw.joysticks);
         self.field_tick(hw);
         hw.field += 1;
     }

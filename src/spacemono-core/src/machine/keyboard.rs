@@ -82,97 +82,12 @@ pub fn named_code(key: NamedKey, shift: bool) -> u8 {
     }
 }
 
-/// Names accepted in key scripts: `{BREAK}` and friends.
-pub const KEY_NAMES: [(&str, u8); 8] = [
-    ("BREAK", code::BREAK),
-    ("CLEAR", code::CLEAR),
-    ("UP", code::UP),
-    ("DOWN", code::DOWN),
-    ("LEFT", code::LEFT),
-    ("RIGHT", code::RIGHT),
-    ("ENTER", code::ENTER),
-    ("PAUSE", code::PAUSE),
-];
-
-/// Every `{...}` token a key script takes, spelled as in a script, for help texts (`run
-/// --help`): the named keys, and any token the parser below learns besides them (add its
-/// spelling here, so that the help names it).
-pub fn key_script_tokens() -> Vec<String> {
-    KEY_NAMES.iter().map(|(n, _)| format!("{{{n}}}")).collect()
-}
-
-/// A key script that could not be read.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct KeyScriptError(pub String);
-
-impl std::fmt::Display for KeyScriptError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-impl std::error::Error for KeyScriptError {}
-
-/// Turn script text into key codes: characters as themselves, a newline, `\r` or the escapes
-/// `\n` / `\r` as ENTER (CR LF counts once), `{BREAK}`, `{CLEAR}`, `{UP}`, `{DOWN}`, `{LEFT}`,
-/// `{RIGHT}`, `{ENTER}`, `{PAUSE}` (SHIFT+@) for the other keys, `\\` and `\{` for the
-/// characters themselves.
-pub fn parse_key_script(text: &str) -> Result<Vec<u8>, KeyScriptError> {
-    let mut out = Vec::with_capacity(text.len());
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\r' => {
-                if chars.peek() == Some(&'\n') {
-                    chars.next();
-                }
-                out.push(code::ENTER);
-            }
-            '\n' => out.push(code::ENTER),
-            '\\' => match chars.next() {
-                Some('n') | Some('r') => out.push(code::ENTER),
-                Some('\\') => out.push(b'\\'),
-                Some('{') => out.push(b'{'),
-                Some(other) => {
-                    return Err(KeyScriptError(format!(
-                        "unknown escape \\{other} in keys (use \\n, \\r, \\\\ or \\{{)"
-                    )))
-                }
-                None => out.push(b'\\'),
-            },
-            '{' => {
-                let mut name = String::new();
-                loop {
-                    match chars.next() {
-                        Some('}') => break,
-                        Some(ch) if name.len() < 16 => name.push(ch),
-                        _ => {
-                            return Err(KeyScriptError(format!(
-                                "unfinished key name {{{name} in keys"
-                            )))
-                        }
-                    }
-                }
-                let upper = name.to_ascii_uppercase();
-                match KEY_NAMES.iter().find(|(n, _)| *n == upper) {
-                    Some((_, k)) => out.push(*k),
-                    None => {
-                        return Err(KeyScriptError(format!(
-                            "unknown key name {{{name}}} in keys (known: {})",
-                            KEY_NAMES.map(|(n, _)| n).join(", ")
-                        )))
-                    }
-                }
-            }
-            c if (c as u32) < 0x80 => out.push(c as u8),
-            other => {
-                return Err(KeyScriptError(format!(
-                    "the Dragon's keyboard has no key for {other:?}"
-                )))
-            }
-        }
-    }
-    Ok(out)
-}
+// Key scripts live beside the keyboard; their names stay reachable from here.
+use crate::machine::joystick::Joysticks;
+pub use crate::machine::key_script::{
+    key_script_tokens, parse_key_script, KeyScriptError, KEY_NAMES,
+};
+use crate::machine::key_script::{ScriptQueue, ScriptStep};
 
 /// How many keys a person may type ahead of the machine.
 pub const MAX_TYPED: usize = 1 << 16;
@@ -184,7 +99,8 @@ pub struct Keyboard {
     typed: VecDeque<u8>,
     /// Keys down now (pressed by the machine itself or a test), seen by the poll.
     live: VecDeque<u8>,
-    script: VecDeque<u8>,
+    /// The key scripts' steps not yet done: keys, and joystick moves in order with them.
+    script: ScriptQueue,
     /// Set when INKEY$ found no key: the next scripted key may come.
     script_armed: bool,
     /// Set when INKEY$ found no key since a typed key was last taken: INKEY$ may take the
@@ -225,7 +141,7 @@ impl Keyboard {
 
     fn update_ready(&mut self) {
         self.poll_ready = !self.live.is_empty()
-            || stops_program(self.script.front())
+            || stops_program(self.script.front_key().as_ref())
             || stops_program(self.typed.front());
     }
 
@@ -263,15 +179,30 @@ impl Keyboard {
 
     /// The script's next key, typed now: it goes down in the matrix as it is handed over.
     fn take_scripted(&mut self) -> Option<u8> {
-        let k = self.script.pop_front()?;
+        let k = self.script.pop_key()?;
         self.matrix.press(k);
         Some(k)
     }
 
     /// Keys to be typed when the machine asks for them.
+    #[cfg(test)]
     pub fn type_script(&mut self, codes: &[u8]) {
-        self.script.extend(codes.iter().copied());
+        self.type_steps(crate::machine::key_script::KeyScript::from(codes).steps());
+    }
+
+    /// A key script's steps: its keys typed when the machine asks for them, its joystick
+    /// steps done at field ends in order with them (`script_field`).
+    pub fn type_steps(&mut self, steps: &[ScriptStep]) {
+        self.script.extend(steps);
         self.update_ready();
+    }
+
+    /// The end of a field: the script's joystick steps that are due move `joysticks`.
+    #[inline]
+    pub fn script_field(&mut self, joysticks: &mut Joysticks) {
+        if self.script.field(joysticks) {
+            self.update_ready();
+        }
     }
 
     pub fn script_left(&self) -> usize {
@@ -314,7 +245,7 @@ impl Keyboard {
         let k = match self.live.pop_front() {
             Some(k) => Some(k),
             None if stops_program(self.typed.front()) => return self.take_typed(),
-            None if stops_program(self.script.front()) => self.take_scripted(),
+            None if stops_program(self.script.front_key().as_ref()) => self.take_scripted(),
             None => None,
         };
         self.update_ready();
@@ -343,8 +274,8 @@ impl Keyboard {
             self.live.pop_front()
         } else if self.typed.front() == Some(&code::BREAK) {
             self.typed.pop_front()
-        } else if self.live.is_empty() && self.script.front() == Some(&code::BREAK) {
-            self.script.pop_front()
+        } else if self.live.is_empty() && self.script.front_key() == Some(code::BREAK) {
+            self.script.pop_key()
         } else {
             None
         };
@@ -374,7 +305,7 @@ impl Keyboard {
                 return Some(k);
             }
         }
-        if !self.script.is_empty() && self.script_armed && self.typed.is_empty() {
+        if self.script.front_key().is_some() && self.script_armed && self.typed.is_empty() {
             self.script_armed = false;
             let k = self.take_scripted();
             self.update_ready();
@@ -475,27 +406,6 @@ mod tests {
         let shifted: Vec<u8> = keys.iter().map(|&k| named_code(k, true)).collect();
         assert_eq!(plain, [0x0D, 0x0C, 0x5E, 0x0A, 0x08, 0x09, 0x13]);
         assert_eq!(shifted, [0x0D, 0x5C, 0x5F, 0x5B, 0x15, 0x5D, 0x13]);
-    }
-
-    #[test]
-    fn the_tokens_help_names_are_the_ones_scripts_take() {
-        let tokens = key_script_tokens();
-        for (name, code) in KEY_NAMES {
-            let token = format!("{{{name}}}");
-            assert!(tokens.contains(&token), "{token} is not in the help's list");
-            assert_eq!(parse_key_script(&token).unwrap(), vec![code]);
-        }
-    }
-
-    #[test]
-    fn scripts_name_keys_and_enter() {
-        assert_eq!(
-            parse_key_script("RUN\n{BREAK}A\\n{up}\r\n").unwrap(),
-            vec![b'R', b'U', b'N', 13, 3, b'A', 13, 0x5E, 13]
-        );
-        assert!(parse_key_script("{NOPE}").is_err());
-        assert!(parse_key_script("{BREAK").is_err());
-        assert!(parse_key_script("é").is_err());
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod hardware;
 pub mod io_page;
 pub mod joystick;
 pub mod key_matrix;
+pub mod key_script;
 pub mod keyboard;
 pub mod memory;
 pub mod pia;

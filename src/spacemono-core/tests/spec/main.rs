@@ -8,6 +8,7 @@ mod controls;
 mod edit_mode;
 mod graphics_golden;
 mod graphics_statements;
+mod joystick;
 mod keys_typed_fast;
 mod machine_code;
 mod oracle_interpreter;

@@ -156,7 +156,10 @@ pub const INSTR: u32 = 1_500;
 /// TIMER, INKEY$, POS, JOYSTK, MEM, PEEK's FLOAT (whole routines, docs/timing.md §2.9, §2.15).
 pub const TIMER: u32 = 300;
 pub const INKEY: u32 = 700;
-pub const JOYSTK: u32 = 2_900;
+/// JOYSTK besides the read of the sticks that JOYSTK(0) makes: the 2,900 of JOYSTK(0) with
+/// the sticks at rest, less that read, which JOYSTK(0) adds as it finds the sticks
+/// (`joystick::read_cycles`, docs/machine.md §18).
+pub const JOYSTK: u32 = 2_900 - crate::machine::joystick::AT_REST_CYCLES;
 pub const SMALL_FUNCTION: u32 = 500;
 
 // ---- docs/timing.md §2.6–2.8: the float package's fixed parts

@@ -22,8 +22,8 @@ pub fn machine() -> Machine {
 pub fn typed(m: &mut Machine, text: &str) -> String {
     let start = m.transcript_len();
     let mut keys = parse_key_script(text).expect("key script");
-    if keys.last() != Some(&13) {
-        keys.push(13);
+    if keys.last_key() != Some(13) {
+        keys.push_key(13);
     }
     m.type_script(&keys);
     m.run_until_done(Some(50 * 600));
