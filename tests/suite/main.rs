@@ -39,6 +39,7 @@ mod starlanes_games;
 mod starlanes_play_by_file;
 mod starlanes_rules;
 mod starlanes_rules_more;
+mod starlanes_screen;
 mod starlanes_support;
 mod tape_budget;
 mod tape_statements;
