@@ -32,6 +32,7 @@ mod hostile_seat;
 mod overwritten_text;
 mod play_by_file;
 mod printer;
+mod roms_readme_numbers;
 mod session_pacing;
 mod snapshots;
 mod starlanes_computer;
