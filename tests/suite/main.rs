@@ -8,6 +8,7 @@ mod acquire_games;
 mod acquire_look;
 mod acquire_mergers;
 mod acquire_rules;
+mod acquire_screen;
 mod acquire_support;
 mod acquire_waits;
 mod architecture;
