@@ -160,10 +160,7 @@ fn lines(g: &Game) -> Vec<String> {
 /// No progress mark (a graphics block) is left on the text screen.
 fn no_marks_left(g: &Game) {
     let screen = g.m.screen_text();
-    assert!(
-        screen.chars().all(|c| c.is_ascii()),
-        "a mark is left:\n{screen}"
-    );
+    assert!(screen.is_ascii(), "a mark is left:\n{screen}");
 }
 
 /// The progress bar of a merger went on the bottom line by PRINT @, so the cursor was left
