@@ -1,6 +1,6 @@
 //! Acquire's screen during a turn (issue 30): the top line's cash follows every sale and
 //! purchase (it was drawn once a turn: $3300 above "$3800: BUY 3 MORE?"), and the hand stops
-//! showing a tile once it is laid.
+//! showing a tile once it is laid; in the menu the winking star keeps a column from "YOU".
 
 use crate::acquire_support::*;
 
@@ -50,4 +50,21 @@ fn a_tile_laid_leaves_the_hand_at_once() {
     let hand = row(&g, 11);
     assert!(!hand.contains("5E"), "the laid tile still shows: {hand:?}");
     assert!(hand.contains("1:--") && hand.contains("2:9L"), "{hand:?}");
+}
+
+/// The menu's header ended in "YOU" at column 30, against the star winking at 31.
+#[test]
+fn the_star_keeps_clear_of_the_menus_header() {
+    let mut g = Acq::start("1N");
+    g.keys("M");
+    let top = row(&g, 0);
+    assert!(top.starts_with("CHAIN      SIZE PRICE LEFT YOU"), "{top:?}");
+    assert_eq!(g.m.peek(0x400 + 30), 96, "a blank before the star: {top:?}");
+    let star = g.m.peek(0x400 + 31);
+    assert!(star == 182 || star == 185, "the star winks at 31: {star}");
+    // The rows keep their columns: the size under SIZE, your shares under YOU.
+    let l = row(&g, 1);
+    assert!(l.starts_with("LUXOR"), "{l:?}");
+    assert_eq!(l.len(), 32, "{l:?}");
+    assert_eq!(&l[30..], "  ", "{l:?}");
 }
