@@ -255,7 +255,7 @@ fn rule_a13_a_winking_red_star_prompts_and_m_opens_the_menu() {
     // M: prices, shares left, own holdings; the others' hidden (N at the start).
     g.keys("M");
     let menu = g.m.screen_text();
-    assert!(menu.contains("CHAIN       SIZE PRICE LEFT YOU"), "{menu}");
+    assert!(menu.contains("CHAIN      SIZE PRICE LEFT YOU"), "{menu}");
     assert!(menu.contains("CONTINENTAL"));
     assert!(!menu.contains(" P   CASH  L  T  A  F  W  C  I"));
     // Z: back to the board. M again, then Q: out of the game, back at OK.

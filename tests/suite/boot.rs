@@ -107,6 +107,39 @@ fn a_key_hurries_the_tape_and_fast_skips_it() {
     assert!(!t.contains("CLOAD") && t.contains("RUN\n"), "{t}");
 }
 
+/// `--tape-speed real`: the tape's own time, the file found included. Space Monopoly, first on
+/// the tape, was in memory as soon as its name block was read, and its title came in 1.5 s.
+#[test]
+fn at_the_real_pace_each_game_takes_its_tapes_time() {
+    use spacemono::frontend::default_tape::BuiltInGame;
+    use spacemono_core::tape::{block_duration_fields, blocks_from_bytes, TapeKind, TapeSpeed};
+    let tape_fields = |game: BuiltInGame| -> u64 {
+        blocks_from_bytes(game.cas(), TapeKind::Cas, "T")
+            .unwrap()
+            .iter()
+            .map(|b| block_duration_fields(&b.block, b.led) as u64)
+            .sum()
+    };
+    let mut before = 0;
+    for game in [BuiltInGame::SpaceMonopoly, BuiltInGame::Starlanes] {
+        let mut m = Machine::with_transcript(true);
+        m.set_tape_speed(TapeSpeed::Real);
+        default_tape::boot(&mut m, game).unwrap();
+        let own = tape_fields(game);
+        while !m.transcript().unwrap().contains("\nRUN\n") {
+            m.run_field();
+            assert!(m.fields() < 3 * (before + own), "{:?} never loaded", game);
+        }
+        // Every block up to the end of the game's own file, and little more.
+        let took = m.fields();
+        assert!(
+            took >= before + own && took < before + own + 50,
+            "{game:?}: {took} fields, its tape {own} after {before}"
+        );
+        before += own;
+    }
+}
+
 /// Keys a person types fast reach the prompt in order, one a field, as on the Dragon.
 #[test]
 fn keys_typed_ahead_reach_the_prompt_in_order() {

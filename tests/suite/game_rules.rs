@@ -9,7 +9,7 @@ use spacemono_core::palette;
 /// Board geometry of the listing: cell (r,c) has its top left corner at (12+18(c-1), 8+20(r-1)).
 fn corner(cell: &str) -> (u32, u32) {
     let (r, c) = rc(cell);
-    (12 + 18 * (c - 1), 8 + 20 * (r - 1))
+    (12 + 18 * (c - 1), 10 + 20 * (r - 1))
 }
 
 fn picture(g: &Game) -> spacemono_core::Frame {
@@ -20,7 +20,7 @@ fn picture(g: &Game) -> spacemono_core::Frame {
 
 /// The player rows of the dots (S14): y of player i's dot.
 fn dot_y(i: u32) -> u32 {
-    18 + 20 * (i - 1)
+    20 + 20 * (i - 1)
 }
 
 /// The movers of a transcript, one per move, from the "MOVE n OF 48    PLAYER p" header
@@ -202,7 +202,7 @@ fn rule_s3_candidates_blink_slowly_by_the_clock() {
     for i in 1..=5 {
         let r = g.num(&format!("CR({i})")) as u32;
         let c = g.num(&format!("CC({i})")) as u32;
-        let (x, y) = (12 + 18 * (c - 1), 8 + 20 * (r - 1));
+        let (x, y) = (12 + 18 * (c - 1), 10 + 20 * (r - 1));
         g.direct("PMODE 3,5");
         assert_eq!(g.num(&format!("PPOINT({x},{y})")), 5.0, "frame on page 5");
         g.direct("PMODE 3,1");

@@ -18,7 +18,7 @@ fn rom(name: &str) -> PathBuf {
 
 /// The program as it sits in RAM after loading the listing: $1E01 up to the start of the
 /// variables (VARTAB at $1B/$1C).
-fn program_image(listing: &str) -> Vec<u8> {
+pub fn program_image(listing: &str) -> Vec<u8> {
     let mut m = Machine::new();
     m.load_listing(listing.as_bytes()).unwrap();
     let start = m.peek16(0x19);
@@ -82,7 +82,7 @@ fn the_built_in_tape_holds_every_game_in_order() {
 #[test]
 fn fits_in_a_dragon_32_with_room_to_spare() {
     // PRINT MEM after setup (4 players, at the first board): 24871 at power-on, less 6K for
-    // PCLEAR 8, the program, its arrays and CLEAR 300. 3,030 bytes are left once play by
+    // PCLEAR 8, the program, its arrays and CLEAR 300. 3,040 bytes are left once play by
     // file is in and its orders are bounded (it was 6,800 before); the game itself needs a few
     // hundred for its GOSUB and FOR frames.
     let mut g = crate::game_support::Game::at_first_board(4);

@@ -68,7 +68,7 @@ fn rule_l2_twelve_by_ten_stars_3_in_60_black_holes_1_in_60() {
     for i in 0..24u64 {
         let mut g = Game::start_after(i * 11, &Game::setup_keys(1));
         // The map on screen: columns A-L, rows 1-10.
-        assert_eq!(g.row(1).trim_end(), "  ABCDEFGHIJKL    PRICE    HELD");
+        assert_eq!(g.row(1).trim_end(), "   ABCDEFGHIJKL   PRICE    HELD");
         for r in 1..=10 {
             assert!(
                 g.row(r + 1).starts_with(&format!("{r:>2}")),

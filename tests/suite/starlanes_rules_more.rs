@@ -266,9 +266,9 @@ fn rule_l14_map_companies_and_information_on_one_screen() {
     // In colour: the star's cell is yellow, the black hole's black.
     let mut f = spacemono_core::Frame::new();
     g.m.render(&mut f);
-    let (r, c) = (3usize, 4usize); // 2B: screen row 3, column 3 (centre of the cell)
+    let (r, c) = (3usize, 5usize); // 2B: screen row 3, column 4 (centre of the cell)
     assert_eq!(f.picture_pixel(c * 8 - 4, r * 12 + 6), palette::YELLOW);
-    assert_eq!(f.picture_pixel(5 * 8 - 4, 4 * 12 + 6), palette::BLACK);
+    assert_eq!(f.picture_pixel(6 * 8 - 4, 4 * 12 + 6), palette::BLACK);
 }
 
 #[test]

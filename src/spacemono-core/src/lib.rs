@@ -80,8 +80,8 @@ pub mod tape {
         FileType, Namefile, ReadBlock, TapeError, TapeFile, TapeKind,
     };
     pub use crate::machine::cassette::{
-        append_to_wav, blocks_from_bytes, file_err, good_blocks, group_tape_blocks, tape_kind_of,
-        tape_name_for, Activity, Deck, DeckError, FoundFile, LoadedTape, SaveTape, SearchEvent,
-        TapeBlock, TapeSpeed,
+        append_to_wav, block_duration_fields, blocks_from_bytes, file_err, good_blocks,
+        group_tape_blocks, tape_kind_of, tape_name_for, Activity, Deck, DeckError, FoundFile,
+        LoadedTape, SaveTape, SearchEvent, TapeBlock, TapeSpeed,
     };
 }

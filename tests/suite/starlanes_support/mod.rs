@@ -173,10 +173,11 @@ pub fn rc(s: &str) -> (u32, u32) {
     (r, c)
 }
 
-/// The text position of sector `s` on the map (row r on screen row r+1, column c at c+1).
+/// The text position of sector `s` on the map (row r on screen row r+1, column c at c+2: a
+/// blank column between the row labels and column A).
 pub fn map_pos(s: &str) -> u32 {
     let (r, c) = rc(s);
-    32 * r + 33 + c
+    32 * r + 34 + c
 }
 
 /// The tunes of the program's events (PLAY strings at lines 7130-7500).

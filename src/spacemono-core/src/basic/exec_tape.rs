@@ -201,6 +201,9 @@ impl Interpreter {
             return Err(ErrorCode::IO);
         }
         hw.deck.abandon_file();
+        // Time from before the search is not this search's (each block passed is waited
+        // for as it is passed; the file found is waited for once it is in).
+        let _ = hw.deck.take_activity();
         hw.deck.begin_search(name.as_deref());
         self.cursor.hide(hw);
         self.mode = Mode::Tape(TapeJob {
@@ -210,6 +213,7 @@ impl Interpreter {
             name,
             rewound: false,
             hurry: false,
+            loaded: false,
         });
         Ok(())
     }
@@ -242,6 +246,11 @@ impl Interpreter {
             self.mode = Mode::Tape(job);
             return false;
         }
+        if job.loaded {
+            // The file's blocks are read: CLOAD ends in command mode, as on the Dragon.
+            self.go_prompt(hw);
+            return false;
+        }
         match hw.deck.search_step() {
             Err(DeckError::EndOfTape) if !job.rewound && hw.deck.position() > 0 => {
                 // A real deck would wait for its owner to rewind the tape: we rewind it for
@@ -259,6 +268,8 @@ impl Interpreter {
                 match event {
                     SearchEvent::Found(_) => self.tape_found(hw, job),
                     SearchEvent::Block { fields } => {
+                        // This block's time is the wait here, not the found file's.
+                        let _ = hw.deck.take_activity();
                         job.wait = match hw.deck.speed() {
                             cassette::TapeSpeed::Real => fields,
                             cassette::TapeSpeed::Quick => cassette::QUICK_FIELDS_PER_BLOCK,
@@ -340,6 +351,16 @@ impl Interpreter {
                     } else {
                         Mode::Running
                     };
+                } else if fields > 0 && !job.hurry {
+                    // The file's own blocks take their time before the prompt comes back
+                    // (at the real pace, a 13K program is over a minute of tape).
+                    let wait = fields.min(u32::MAX as u64) as u32;
+                    tape_sound(hw, wait);
+                    self.mode = Mode::Tape(TapeJob {
+                        wait,
+                        loaded: true,
+                        ..job
+                    });
                 } else {
                     // CLOAD ends in command mode, as on the Dragon.
                     self.go_prompt(hw);
