@@ -119,3 +119,17 @@ fn the_read_costs_what_the_roms_instructions_add_up_to() {
     }
     println!("{report}");
 }
+
+/// The fire buttons as BASIC reads them: PEEK(&HFF00) with bit 0 (right) or bit 1 (left) low
+/// while the button is down (docs/machine.md §18), moved by a key script.
+#[test]
+fn the_fire_buttons_pull_their_bits_of_ff00_low() {
+    let out = output(
+        "10 A$=INKEY$:IF A$=\"\" THEN 10\n\
+         20 PRINT A$;PEEK(&HFF00) AND 3\n\
+         30 IF A$<>\"Q\" THEN 10\n",
+        // Each wait lets the program print before the next step is done.
+        "A{WAIT 5}{FIRE0 DOWN}B{WAIT 5}{FIRE1 DOWN}C{WAIT 5}{FIRE0 UP}D{WAIT 5}{FIRE1 UP}Q",
+    );
+    assert_eq!(out, "A 3 \nB 2 \nC 0 \nD 1 \nQ 3 \n");
+}
