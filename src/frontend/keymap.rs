@@ -107,6 +107,8 @@ pub struct WindowKeys {
     /// The last key-down was the host repeating a held key: the character it types (which
     /// comes right after it) is dropped too.
     repeating: bool,
+    /// The key that typed last, while it is held (a key-up, or any other key down, ends it).
+    typing: Option<minifb::Key>,
     /// The keypad as the right joystick (Ctrl+J), and the keys of it held.
     keypad_on: bool,
     keypad: KeypadStick,
@@ -131,6 +133,11 @@ impl WindowKeys {
     /// Whether the keypad is the right joystick now.
     pub fn keypad_stick(&self) -> bool {
         self.keypad_on
+    }
+
+    /// Whether the key that typed last is still held down.
+    pub fn typing_held(&self) -> bool {
+        self.typing.is_some()
     }
 
     fn shift(&self) -> bool {
@@ -181,7 +188,13 @@ impl WindowKeys {
                     }
                     return self.keypad.key(key, down).map(Action::Stick);
                 }
-                if !down || was_held {
+                if !down {
+                    if self.typing == Some(key) {
+                        self.typing = None;
+                    }
+                    return None;
+                }
+                if was_held {
                     return None;
                 }
                 if self.ctrl && key == minifb::Key::J {
@@ -189,7 +202,27 @@ impl WindowKeys {
                     self.keypad.release_all();
                     return Some(Action::JoystickKeys(self.keypad_on));
                 }
-                self.key_down(key)
+                let action = self.key_down(key);
+                // A key that types (its character follows, or it is a Dragon key) is the one
+                // whose hold the machine is told of.
+                let modifier = matches!(
+                    key,
+                    K::LeftShift
+                        | K::RightShift
+                        | K::LeftCtrl
+                        | K::RightCtrl
+                        | K::LeftAlt
+                        | K::RightAlt
+                );
+                if modifier {
+                    return action;
+                }
+                self.typing = match action {
+                    None if !self.ctrl && !self.alt => Some(key),
+                    Some(Action::Dragon(_)) => Some(key),
+                    _ => None,
+                };
+                action
             }
         }
     }
@@ -525,6 +558,25 @@ mod tests {
                 Action::Char('6'),
             ]
         );
+    }
+
+    /// Issue 30: the key that typed is known while it is held (the window tells the machine,
+    /// so the matrix shows it held); a key-up ends it, SHIFT held alone does not start it.
+    #[test]
+    fn the_key_that_typed_is_known_while_it_is_held() {
+        let mut k = WindowKeys::new();
+        k.event(Input::Key(K::A, true));
+        k.event(Input::Char('a'));
+        assert!(k.typing_held());
+        k.event(Input::Key(K::LeftShift, true));
+        assert!(k.typing_held(), "SHIFT does not end A's hold");
+        k.event(Input::Key(K::A, false));
+        assert!(!k.typing_held());
+        k.event(Input::Key(K::LeftShift, false));
+        k.event(Input::Key(K::LeftShift, true));
+        assert!(!k.typing_held(), "SHIFT alone types nothing");
+        k.event(Input::Key(K::Up, true));
+        assert!(k.typing_held(), "a Dragon key types");
     }
 
     #[test]

@@ -119,6 +119,9 @@ pub struct Driver {
     boot: Machine,
     /// How fast the machine has run lately.
     pub meter: SpeedMeter,
+    /// The Dragon key typed last, and the field from which its hold is next told to the
+    /// machine (`hold_typed_key`).
+    typed: Option<(u8, u64)>,
 }
 
 /// What a frontend shows after [`Driver::perform`], each its own way (the window's title
@@ -149,6 +152,25 @@ const TURBO_FIELDS_A_LOOK: u32 = 8;
 const TURBO_FIELDS_AT_ONCE: u32 = 8;
 
 impl Driver {
+    /// A Dragon key typed: into the machine's queue, and remembered for its hold.
+    fn type_key(&mut self, code: u8) {
+        self.machine.type_key(code);
+        self.typed = Some((code, 0));
+    }
+
+    /// The key typed last is still held down (the window sees key-ups): every ten fields the
+    /// machine is told, so a program scanning the keyboard matrix sees it held as on a
+    /// Dragon, with no more presses queued.
+    pub fn hold_typed_key(&mut self) {
+        let now = self.machine.fields();
+        if let Some((code, next)) = self.typed {
+            if now >= next {
+                self.machine.hold_key(code);
+                self.typed = Some((code, now + 10));
+            }
+        }
+    }
+
     /// One wake-up of a frontend's loop, after it has handled its input: run the fields that
     /// are due, let `show` present the picture if it changed (`Machine::picture_changed`;
     /// it returns whether it did), then
@@ -234,6 +256,7 @@ impl Driver {
             tape_folder: std::path::PathBuf::new(),
             boot,
             meter,
+            typed: None,
             machine,
             sound,
             last,
@@ -257,12 +280,12 @@ impl Driver {
         match action {
             Action::Char(c) => {
                 if let Some(code) = spacemono_core::char_code(c, self.caps) {
-                    self.machine.type_key(code);
+                    self.type_key(code);
                 }
                 Outcome::Done
             }
             Action::Dragon(code) => {
-                self.machine.type_key(code);
+                self.type_key(code);
                 Outcome::Done
             }
             Action::Break => {

@@ -504,6 +504,10 @@ fn run_loop(
             }
         }
         was_active = active;
+        // A key held down reads as held in the matrix for as long as it is (issue 30).
+        if keys.typing_held() {
+            driver.hold_typed_key();
+        }
         for input in screen.take_inputs() {
             let Some(action) = keys.event(input) else {
                 continue;

@@ -79,6 +79,8 @@ pub enum Input {
     TapeSpeed(u8),
     /// A joystick axis moved: the axis (0-3) and its position (0-63).
     Joystick { axis: u8, value: u8 },
+    /// The key pressed last still held down (the matrix keeps showing it).
+    Hold(u8),
     /// A fire button (0 right, 1 left) pressed or let go.
     Fire { button: u8, pressed: bool },
     /// The tape rewound to its start.
@@ -115,12 +117,17 @@ impl Input {
             Input::TapeWind => 17,
             Input::TapeEject => 18,
             Input::SoftReset => 19,
+            Input::Hold(_) => 21,
         }
     }
 
     fn payload(&self) -> Vec<u8> {
         match self {
-            Input::Press(k) | Input::TypeKey(k) | Input::Dialect(k) | Input::TapeSpeed(k) => {
+            Input::Press(k)
+            | Input::TypeKey(k)
+            | Input::Dialect(k)
+            | Input::TapeSpeed(k)
+            | Input::Hold(k) => {
                 vec![*k]
             }
             Input::TypeBreak
@@ -184,6 +191,7 @@ impl Input {
             18 => Input::TapeEject,
             19 => Input::SoftReset,
             20 => Input::Script(decode_steps(p)?),
+            21 => Input::Hold(byte(0)?),
             k => {
                 return Err(SnapshotError::Damaged(format!(
                     "an entry of unknown kind {k}"

@@ -78,6 +78,14 @@ impl KeyMatrix {
         }
     }
 
+    /// The key down now is still held by the person (a host that knows key-ups says so
+    /// while it is): it stays down for another [`HELD_FIELDS`]. Any other key: nothing.
+    pub fn hold(&mut self, c: u8) {
+        if self.down == Some(c) && self.waiting.is_empty() {
+            self.left = HELD_FIELDS;
+        }
+    }
+
     fn show(&mut self, c: u8) {
         self.down = Some(c);
         self.shown = 0;

@@ -338,6 +338,12 @@ impl Keyboard {
         k
     }
 
+    /// The key pressed last is still held down: the matrix keeps showing it (the queue for
+    /// BASIC gets no new press).
+    pub fn hold(&mut self, code: u8) {
+        self.matrix.hold(code);
+    }
+
     /// The keys as the matrix shows them to a program that scans it (PIA0).
     pub fn matrix(&self) -> &KeyMatrix {
         &self.matrix

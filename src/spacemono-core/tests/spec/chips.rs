@@ -71,6 +71,39 @@ fn a_shifted_key_holds_shift_down_and_a_held_key_stays_down() {
     assert_eq!(rows(&m, 1), 0x7F);
 }
 
+/// Issue 30: a window that sees key-ups types a held key once and then says it is still
+/// held (`hold_key`): the matrix shows it down for as long as it is held, and INKEY$ gets
+/// one press; let go, it goes up.
+#[test]
+fn a_key_held_in_the_window_reads_as_held_and_is_typed_once() {
+    let mut m = machine();
+    let rows = |m: &Machine| {
+        let mut m = m.clone();
+        m.poke(0xFF02, !(1 << 1));
+        m.peek(0xFF00) & 0x7F
+    };
+    let from = m.transcript_len();
+    m.type_key(b'A');
+    for field in 0..200 {
+        run_for(&mut m, 1);
+        if field % 10 == 0 {
+            m.hold_key(b'A');
+        }
+        assert_eq!(rows(&m), 0x7B, "field {field}: A (row 2) held");
+    }
+    assert_eq!(
+        m.transcript_since(from).unwrap(),
+        "A",
+        "one press typed at OK"
+    );
+    // Without the host's word it goes up by itself: let go.
+    run_for(&mut m, 40);
+    assert_eq!(rows(&m), 0x7F);
+    // Another key's hold does not press it.
+    m.hold_key(b'B');
+    assert_eq!(rows(&m), 0x7F);
+}
+
 #[test]
 fn keys_typed_fast_each_read_as_down_in_the_matrix() {
     // A program scanning the matrix once a field (as a game's loop would) sees every key.
