@@ -35,7 +35,15 @@ pub fn basic_per_mille(rate: Rate) -> u32 {
 /// The cycles of BASIC's cost model a field holds at `rate`.
 #[inline]
 pub fn field_budget(rate: Rate) -> u32 {
-    CYCLES_PER_FIELD * 1000 / basic_per_mille(rate)
+    // Worked out once, not divided at every field's end.
+    const SLOW: u32 = CYCLES_PER_FIELD;
+    const AD: u32 = CYCLES_PER_FIELD * 1000 / BASIC_AD_PER_MILLE;
+    const FAST: u32 = CYCLES_PER_FIELD * 1000 / 500;
+    match rate {
+        Rate::Slow => SLOW,
+        Rate::AddressDependent => AD,
+        Rate::Fast => FAST,
+    }
 }
 
 /// How long machine code's `cycles` (the 6809's count), `slow_accesses` of them to RAM or

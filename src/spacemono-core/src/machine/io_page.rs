@@ -194,8 +194,11 @@ impl IoPage {
         self.pia0.a.c1_active();
         self.hs_cleared_at = 0;
         self.audio_done_start = self.audio_start;
-        std::mem::swap(&mut self.audio_done, &mut self.audio_changes);
-        self.audio_changes.clear();
+        // (Most fields hear no write: nothing to hand over then.)
+        if !self.audio_changes.is_empty() || !self.audio_done.is_empty() {
+            std::mem::swap(&mut self.audio_done, &mut self.audio_changes);
+            self.audio_changes.clear();
+        }
         self.audio_start = self.audio_level;
     }
 
