@@ -208,15 +208,9 @@ impl Machine {
 
     pub fn status(&self) -> Status {
         match self.basic.mode() {
-            // A routine in the console-in hook is still to give (or not) the next key.
-            Mode::Prompt | Mode::Input(_) | Mode::Edit(_)
-                if self.basic.console_in_due(&self.hw) =>
-            {
-                Status::Running
-            }
-            Mode::Prompt => Status::Prompt,
+            _ if self.basic.console_in_due(&self.hw) => Status::Running,
+            Mode::Prompt | Mode::Edit(_) => Status::Prompt,
             Mode::Input(_) | Mode::Paused => Status::WaitingForKey,
-            Mode::Edit(_) => Status::Prompt,
             Mode::Sounding(_) => Status::Sounding,
             Mode::Tape(_) => Status::Running,
             // Machine code polling POLCAT for a key that is not there waits as INKEY$ does.

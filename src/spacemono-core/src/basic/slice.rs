@@ -213,10 +213,13 @@ impl Interpreter {
         Some(k)
     }
 
-    /// Whether a line being typed will call a routine in the console-in hook before it reads
-    /// the next key (the hook patched, not yet called for that key).
+    /// Whether a line being typed (at the prompt, for INPUT, in EDIT) will call a routine in
+    /// the console-in hook before it reads the next key (the hook patched, not yet called
+    /// for that key): the machine is running then, not waiting for a key.
     pub(crate) fn console_in_due(&self, hw: &Hardware) -> bool {
-        !self.console_in_called && hw.mem.peek(low_ram::CONSOLE_IN_HOOK) != low_ram::RTS
+        matches!(self.mode, Mode::Prompt | Mode::Input(_) | Mode::Edit(_))
+            && !self.console_in_called
+            && hw.mem.peek(low_ram::CONSOLE_IN_HOOK) != low_ram::RTS
     }
 
     /// The console-in hook's routine run for the key waited for: the key it gave, or `None`
