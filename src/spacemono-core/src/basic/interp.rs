@@ -281,6 +281,12 @@ impl Interpreter {
             // A USR routine that stopped came here by the error path.
             return self.report_code_stop(hw, stop);
         }
+        if hw.mem.peek(crate::machine::rom_area::low_ram::ERROR_HOOK)
+            != crate::machine::rom_area::low_ram::RTS
+        {
+            // (ErrorCode is in the ROM's order: B is its offset in the table of codes.)
+            crate::basic::machine_code::hooks::error(hw, 2 * e as u8);
+        }
         self.cursor.hide(hw);
         let line = self.current_line_number();
         if hw.column() != 0 {

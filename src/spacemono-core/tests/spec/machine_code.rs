@@ -436,6 +436,25 @@ fn a_console_in_hook_routine_that_stops_is_reported_and_the_hook_given_back() {
 }
 
 #[test]
+fn a_patched_error_hook_is_called_with_the_errors_offset_in_b() {
+    let code = &[
+        ("7C,31,00", "$3000: INC $3100"),
+        ("F7,31,01", "STB $3101   the error's number times two"),
+        ("39", "RTS         the ROM prints the error"),
+    ];
+    let rest = "100 POKE &H3100,0:POKE &H18F,&H30:POKE &H190,0:POKE &H18E,&H7E\n110 X=1/0\n";
+    let mut m = machine();
+    m.load_listing(loader(0x3000, code, rest).as_bytes())
+        .unwrap();
+    let out = typed(&mut m, "RUN\rPRINT PEEK(&H3100);PEEK(&H3101)");
+    // ?/0 is the ROM's eleventh error: offset 20.
+    assert!(
+        out.ends_with("?/0 ERROR IN 110\nOK\nPRINT PEEK(&H3100);PEEK(&H3101)\n 1  20 \nOK\n"),
+        "{out:?}"
+    );
+}
+
+#[test]
 fn code_reads_the_joysticks_through_the_roms_routine() {
     let code = &[
         (

@@ -1,7 +1,8 @@
 //! The RAM hooks the ROM calls (docs/machine.md §12.5): a program that puts its own routine
 //! in one has it run where the ROM would run it. The console-out hook at $0167 is called by
 //! TextOutChar with each character in A before it is printed; the console-in hook at $016A
-//! by the console-in routine before it reads each key of a line (and each key of EDIT).
+//! by the console-in routine before it reads each key of a line (and each key of EDIT); the
+//! error hook at $018E by the error routine before it prints the error.
 
 use super::run::run;
 use super::{CodeRun, Outcome, Stop};
@@ -100,4 +101,31 @@ pub(crate) fn console_in(hw: &mut Hardware, caller: u16) -> ConsoleIn {
         message: stop.to_string(),
     });
     ConsoleIn::ReadKeyboard
+}
+
+/// After SysErr's `JSR $018E` (DR $8347): the routine returned, the ROM prints the error.
+pub const AFTER_ERROR_HOOK: u16 = 0x8347;
+
+/// Run the error hook's routine as SysErr ($8344) calls it, B = the error's number times two
+/// (its offset in the ROM's table of codes). A routine that returns has the error printed as
+/// the ROM prints it; one that stops, or runs on, is stopped, the hook given back its RTS,
+/// and the stop left for BASIC to report.
+pub(crate) fn error(hw: &mut Hardware, offset: u8) {
+    let s = hw.mem.read_u16(addr::STACK_TOP).wrapping_sub(3);
+    let mut code = CodeRun::call(hw, low_ram::ERROR_HOOK, s, AFTER_ERROR_HOOK);
+    code.cpu.regs.b = offset;
+    let until = hw.cycles.saturating_add(HOOK_LIMIT_CYCLES);
+    let stop = match run(hw, &mut code, until) {
+        Outcome::Returned => return,
+        Outcome::OutOfCycles => Stop::TooLong {
+            what: "error hook's routine",
+            entry: low_ram::ERROR_HOOK,
+        },
+        Outcome::Stopped(stop) => stop,
+    };
+    hw.mem.poke(low_ram::ERROR_HOOK, low_ram::RTS);
+    hw.hook_stopped = Some(HookStopped {
+        screen: stop.screen_text(),
+        message: stop.to_string(),
+    });
 }
