@@ -208,9 +208,9 @@ impl Machine {
 
     pub fn status(&self) -> Status {
         match self.basic.mode() {
-            Mode::Prompt => Status::Prompt,
+            _ if self.basic.console_in_due(&self.hw) => Status::Running,
+            Mode::Prompt | Mode::Edit(_) => Status::Prompt,
             Mode::Input(_) | Mode::Paused => Status::WaitingForKey,
-            Mode::Edit(_) => Status::Prompt,
             Mode::Sounding(_) => Status::Sounding,
             Mode::Tape(_) => Status::Running,
             // Machine code polling POLCAT for a key that is not there waits as INKEY$ does.

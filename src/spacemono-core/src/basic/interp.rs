@@ -94,6 +94,9 @@ pub struct Interpreter {
     pub(super) irq_stop: Option<Stop>,
     /// Messages of machine-code stops for the host's stderr (`Machine::take_code_stops`).
     pub(super) code_stops: Vec<String>,
+    /// The console-in hook ($016A) was called for the key being waited for: the ROM calls it
+    /// once before it waits, not again each field of the wait.
+    pub(super) console_in_called: bool,
 }
 
 impl std::fmt::Debug for Interpreter {
@@ -160,6 +163,7 @@ impl Interpreter {
             code_stop: None,
             irq_stop: None,
             code_stops: Vec::new(),
+            console_in_called: false,
         }
     }
 
@@ -276,6 +280,12 @@ impl Interpreter {
         if let Some(stop) = self.code_stop.take() {
             // A USR routine that stopped came here by the error path.
             return self.report_code_stop(hw, stop);
+        }
+        if hw.mem.peek(crate::machine::rom_area::low_ram::ERROR_HOOK)
+            != crate::machine::rom_area::low_ram::RTS
+        {
+            // (ErrorCode is in the ROM's order: B is its offset in the table of codes.)
+            crate::basic::machine_code::hooks::error(hw, 2 * e as u8);
         }
         self.cursor.hide(hw);
         let line = self.current_line_number();

@@ -10,9 +10,11 @@ use crate::basic::edit_mode::EditOutcome;
 use crate::basic::error::ErrorCode;
 use crate::basic::interp::{Halt, Interpreter, INKEY_LATCH};
 use crate::basic::line_editor::Edit;
+use crate::basic::machine_code::hooks::{self, ConsoleIn};
 use crate::basic::mode::Mode;
 use crate::machine::hardware::Hardware;
 use crate::machine::keyboard::code;
+use crate::machine::rom_area::low_ram;
 
 impl Interpreter {
     /// Run until the field's cycle budget is spent or the machine waits for something.
@@ -116,7 +118,7 @@ impl Interpreter {
             // (run_slice sends a running program to run_statements.)
             Mode::Running => return true,
             Mode::Prompt | Mode::Input(_) => {
-                let Some(k) = self.typed_key(hw) else {
+                let Some(k) = self.typed_key(hw, hooks::LINE_INPUT_CALLER) else {
                     return false;
                 };
                 match self.editor.key(hw, k) {
@@ -166,7 +168,7 @@ impl Interpreter {
     /// A key for EDIT's edit mode: ENTER stores the line (as if typed), BREAK abandons it.
     /// False when there is no key yet.
     fn edit_key(&mut self, hw: &mut Hardware) -> bool {
-        let Some(k) = self.typed_key(hw) else {
+        let Some(k) = self.typed_key(hw, hooks::EDIT_KEY_CALLER) else {
             return false;
         };
         let Mode::Edit(state) = &mut self.mode else {
@@ -184,17 +186,54 @@ impl Interpreter {
     }
 
     /// The next key for the line being typed (at the prompt, for INPUT, in EDIT): the cursor
-    /// is shown while there is none and hidden once one comes.
-    fn typed_key(&mut self, hw: &mut Hardware) -> Option<u8> {
+    /// is shown while there is none and hidden once one comes. A routine in the console-in
+    /// hook is called first, once for each key, as TextWaitKeyCurs2 calls it (returning to
+    /// `caller`); it may give the key itself.
+    fn typed_key(&mut self, hw: &mut Hardware, caller: u16) -> Option<u8> {
+        if self.console_in_due(hw) {
+            if let Some(k) = self.console_in_hook(hw, caller) {
+                self.cursor.hide(hw);
+                hw.cycles += cost::KEY;
+                return Some(k);
+            }
+            if hw.hook_stopped.is_some() {
+                self.report_deferred_stops(hw);
+                return None;
+            }
+        }
         let Some(k) = hw.keyboard.line_key() else {
             if self.cursor.is_hidden_at_rest() {
                 self.cursor.show(hw);
             }
             return None;
         };
+        self.console_in_called = false;
         self.cursor.hide(hw);
         hw.cycles += cost::KEY;
         Some(k)
+    }
+
+    /// Whether a line being typed (at the prompt, for INPUT, in EDIT) will call a routine in
+    /// the console-in hook before it reads the next key (the hook patched, not yet called
+    /// for that key): the machine is running then, not waiting for a key.
+    pub(crate) fn console_in_due(&self, hw: &Hardware) -> bool {
+        matches!(self.mode, Mode::Prompt | Mode::Input(_) | Mode::Edit(_))
+            && !self.console_in_called
+            && hw.mem.peek(low_ram::CONSOLE_IN_HOOK) != low_ram::RTS
+    }
+
+    /// The console-in hook's routine run for the key waited for: the key it gave, or `None`
+    /// (the keyboard is read, without calling the routine again until that key comes).
+    #[cold]
+    #[inline(never)]
+    fn console_in_hook(&mut self, hw: &mut Hardware, caller: u16) -> Option<u8> {
+        match hooks::console_in(hw, caller) {
+            ConsoleIn::Key(k) => Some(k),
+            ConsoleIn::ReadKeyboard => {
+                self.console_in_called = true;
+                None
+            }
+        }
     }
 
     /// Called once per field: the cursor toggles about twice a second while waiting.

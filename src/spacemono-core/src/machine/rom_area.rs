@@ -74,6 +74,10 @@ pub mod low_ram {
     pub const HOOKS_END: u16 = 0x015E + 0x4B;
     /// The console-out hook, called with the character in A before it is printed.
     pub const CONSOLE_OUT_HOOK: u16 = 0x0167;
+    /// The console-in hook, called before each key of a line is read.
+    pub const CONSOLE_IN_HOOK: u16 = 0x016A;
+    /// The error hook (VectUserError), called with the error's number times two in B.
+    pub const ERROR_HOOK: u16 = 0x018E;
     /// The ROM's IRQ service (BasIRQVec) and FIRQ service.
     pub const ROM_IRQ: u16 = 0x9D3D;
     pub const ROM_FIRQ: u16 = 0xB469;

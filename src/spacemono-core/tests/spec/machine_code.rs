@@ -363,6 +363,97 @@ fn a_hook_routine_that_stops_is_reported_and_the_hook_given_back() {
     assert!(m.take_code_stops()[0].contains("$A928"));
 }
 
+/// The console-in hook at $016A pointed at $3000 (the JMP's address first, its opcode last).
+const PATCH_CONSOLE_IN: &str = "POKE &H16B,&H30:POKE &H16C,0:POKE &H16A,&H7E";
+
+#[test]
+fn a_patched_console_in_hook_is_called_once_for_each_key_of_a_line() {
+    let code = &[
+        ("7C,31,00", "$3000: INC $3100"),
+        ("39", "RTS  the ROM reads the key"),
+    ];
+    let rest = format!(
+        "100 POKE &H3100,0:{PATCH_CONSOLE_IN}\n\
+         110 INPUT A$\n\
+         120 POKE &H16A,&H39:PRINT A$;PEEK(&H3100)\n"
+    );
+    let mut m = machine();
+    m.load_listing(loader(0x3000, code, &rest).as_bytes())
+        .unwrap();
+    // Typed a field apart, so the INPUT waits for each key: the routine still runs once a key.
+    let out = typed(&mut m, "RUN\r{WAIT 5}H{WAIT 5}E{WAIT 5}L{WAIT 5}L{WAIT 5}O");
+    assert!(out.ends_with("? HELLO\nHELLO 6 \nOK\n"), "{out:?}");
+}
+
+#[test]
+fn a_console_in_hook_routine_types_a_command_for_the_user() {
+    // A loader's auto-typer: each call gives the next byte of a table as the key (dropping
+    // the ROM's return), and at its 0 puts the RTS back and lets the keyboard in.
+    let code = &[
+        ("BE,31,00", "$3000: LDX $3100  the next byte"),
+        ("A6,80", "LDA ,X+"),
+        ("27,06", "BEQ $300D"),
+        ("BF,31,00", "STX $3100"),
+        (
+            "32,62",
+            "LEAS 2,S    drop TextWaitKeyCurs2a's return: A is the key",
+        ),
+        ("39", "RTS"),
+        ("86,39", "$300D: LDA #$39"),
+        ("B7,01,6A", "STA $016A  the hook unpatched"),
+        ("39", "RTS         the ROM reads the keyboard"),
+    ];
+    // The first byte has bit 7 set: the ROM masks the key given to 7 bits.
+    let rest = format!(
+        "100 T$=\"PRINT 6*7\"+CHR$(13):FOR I=1 TO LEN(T$):POKE &H310F+I,ASC(MID$(T$,I,1)):NEXT\n\
+         110 POKE &H3110,ASC(\"P\")+128:POKE &H3110+LEN(T$),0\n\
+         120 POKE &H3100,&H31:POKE &H3101,&H10:{PATCH_CONSOLE_IN}\n"
+    );
+    let mut m = machine();
+    m.load_listing(loader(0x3000, code, &rest).as_bytes())
+        .unwrap();
+    let out = typed(&mut m, "RUN");
+    assert_eq!(out, "RUN\nOK\nPRINT 6*7\n 42 \nOK\n");
+    assert_eq!(
+        typed(&mut m, "PRINT PEEK(&H16A)"),
+        "PRINT PEEK(&H16A)\n 57 \nOK\n"
+    );
+}
+
+#[test]
+fn a_console_in_hook_routine_that_stops_is_reported_and_the_hook_given_back() {
+    let code = &[("BD,A9,28", "$3000: JSR $A928  (a routine not answered)")];
+    let rest = format!("100 {PATCH_CONSOLE_IN}\n110 INPUT A\n");
+    let mut m = machine();
+    m.load_listing(loader(0x3000, code, &rest).as_bytes())
+        .unwrap();
+    let out = typed(&mut m, "RUN\r{WAIT 5}PRINT PEEK(&H16A)");
+    assert!(
+        out.ends_with("? \nNO ROM ROUTINE AT $A928 IN 110\nOK\nPRINT PEEK(&H16A)\n 57 \nOK\n"),
+        "{out:?}"
+    );
+    assert!(m.take_code_stops()[0].contains("$A928"));
+}
+
+#[test]
+fn a_patched_error_hook_is_called_with_the_errors_offset_in_b() {
+    let code = &[
+        ("7C,31,00", "$3000: INC $3100"),
+        ("F7,31,01", "STB $3101   the error's number times two"),
+        ("39", "RTS         the ROM prints the error"),
+    ];
+    let rest = "100 POKE &H3100,0:POKE &H18F,&H30:POKE &H190,0:POKE &H18E,&H7E\n110 X=1/0\n";
+    let mut m = machine();
+    m.load_listing(loader(0x3000, code, rest).as_bytes())
+        .unwrap();
+    let out = typed(&mut m, "RUN\rPRINT PEEK(&H3100);PEEK(&H3101)");
+    // ?/0 is the ROM's eleventh error: offset 20.
+    assert!(
+        out.ends_with("?/0 ERROR IN 110\nOK\nPRINT PEEK(&H3100);PEEK(&H3101)\n 1  20 \nOK\n"),
+        "{out:?}"
+    );
+}
+
 #[test]
 fn code_reads_the_joysticks_through_the_roms_routine() {
     let code = &[

@@ -1,6 +1,8 @@
 //! The RAM hooks the ROM calls (docs/machine.md §12.5): a program that puts its own routine
 //! in one has it run where the ROM would run it. The console-out hook at $0167 is called by
-//! TextOutChar with each character in A before it is printed.
+//! TextOutChar with each character in A before it is printed; the console-in hook at $016A
+//! by the console-in routine before it reads each key of a line (and each key of EDIT); the
+//! error hook at $018E by the error routine before it prints the error.
 
 use super::run::run;
 use super::{CodeRun, Outcome, Stop};
@@ -47,4 +49,83 @@ pub(crate) fn console_out(hw: &mut Hardware, c: u8) -> HookOutcome {
         message: stop.to_string(),
     });
     HookOutcome::Print(c)
+}
+
+/// After TextWaitKeyCurs2a's `JSR $016A` (DR $B50D): the routine returned, the ROM reads a
+/// key from the keyboard (the device in $6F being 0), blinking the cursor until one comes.
+pub const AFTER_CONSOLE_IN_HOOK: u16 = 0xB50D;
+/// TextWaitKeyCurs2 after its `BSR` to TextWaitKeyCurs2a (DR $B507): a routine that dropped
+/// the ROM's return (`LEAS 2,S` then `RTS`) gives the key in A, which the ROM masks to 7 bits.
+pub const CONSOLE_IN_KEY_GIVEN: u16 = 0xB507;
+/// The line input routine after its `JSR $B505` (DR $B5D3): the prompt's and INPUT's caller.
+pub const LINE_INPUT_CALLER: u16 = 0xB5D3;
+/// EDIT's key read after its `JSR $B505` (DR $9ABC).
+pub const EDIT_KEY_CALLER: u16 = 0x9ABC;
+
+/// What the console-in hook's routine decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ConsoleIn {
+    /// It gave this key (the ROM reads none).
+    Key(u8),
+    /// It returned to the ROM, which reads the key from the keyboard; or it was stopped
+    /// (`hw.hook_stopped` says why, the hook holds its RTS again).
+    ReadKeyboard,
+}
+
+/// Run the console-in hook's routine on BASIC's stack, as TextWaitKeyCurs2 ($B505) calls it
+/// for the line input routine or EDIT (`caller`: where $B505 returns). One that stops, or
+/// runs on, is stopped, the hook given back its RTS, and the stop left for BASIC to report.
+pub(crate) fn console_in(hw: &mut Hardware, caller: u16) -> ConsoleIn {
+    let s = hw.mem.read_u16(addr::STACK_TOP).wrapping_sub(3);
+    let s = s.wrapping_sub(4);
+    hw.mem.write_u16(s.wrapping_add(2), caller);
+    hw.mem.write_u16(s, CONSOLE_IN_KEY_GIVEN);
+    let mut code = CodeRun::call(hw, low_ram::CONSOLE_IN_HOOK, s, AFTER_CONSOLE_IN_HOOK);
+    code.return_also = CONSOLE_IN_KEY_GIVEN;
+    let until = hw.cycles.saturating_add(HOOK_LIMIT_CYCLES);
+    let stop = match run(hw, &mut code, until) {
+        Outcome::Returned if code.cpu.regs.pc == CONSOLE_IN_KEY_GIVEN => {
+            // ANDA #$7F (DR LB507).
+            return ConsoleIn::Key(code.cpu.regs.a & 0x7F);
+        }
+        Outcome::Returned => return ConsoleIn::ReadKeyboard,
+        Outcome::OutOfCycles => Stop::TooLong {
+            what: "console-in hook's routine",
+            entry: low_ram::CONSOLE_IN_HOOK,
+        },
+        Outcome::Stopped(stop) => stop,
+    };
+    hw.mem.poke(low_ram::CONSOLE_IN_HOOK, low_ram::RTS);
+    hw.hook_stopped = Some(HookStopped {
+        screen: stop.screen_text(),
+        message: stop.to_string(),
+    });
+    ConsoleIn::ReadKeyboard
+}
+
+/// After SysErr's `JSR $018E` (DR $8347): the routine returned, the ROM prints the error.
+pub const AFTER_ERROR_HOOK: u16 = 0x8347;
+
+/// Run the error hook's routine as SysErr ($8344) calls it, B = the error's number times two
+/// (its offset in the ROM's table of codes). A routine that returns has the error printed as
+/// the ROM prints it; one that stops, or runs on, is stopped, the hook given back its RTS,
+/// and the stop left for BASIC to report.
+pub(crate) fn error(hw: &mut Hardware, offset: u8) {
+    let s = hw.mem.read_u16(addr::STACK_TOP).wrapping_sub(3);
+    let mut code = CodeRun::call(hw, low_ram::ERROR_HOOK, s, AFTER_ERROR_HOOK);
+    code.cpu.regs.b = offset;
+    let until = hw.cycles.saturating_add(HOOK_LIMIT_CYCLES);
+    let stop = match run(hw, &mut code, until) {
+        Outcome::Returned => return,
+        Outcome::OutOfCycles => Stop::TooLong {
+            what: "error hook's routine",
+            entry: low_ram::ERROR_HOOK,
+        },
+        Outcome::Stopped(stop) => stop,
+    };
+    hw.mem.poke(low_ram::ERROR_HOOK, low_ram::RTS);
+    hw.hook_stopped = Some(HookStopped {
+        screen: stop.screen_text(),
+        message: stop.to_string(),
+    });
 }
