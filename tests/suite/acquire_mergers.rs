@@ -239,14 +239,15 @@ fn rule_a12_the_end_is_offered_only_when_all_safe_or_one_chain_has_41() {
 #[test]
 fn rule_a13_a_winking_red_star_prompts_and_m_opens_the_menu() {
     let mut g = Acq::start("1N");
-    // Waiting for the person: the star at the top right winks between two red patterns
-    // (semigraphics 4, red: 176 + pattern), ME/NU shows at the lay question.
+    // Waiting for the person: the marker at the top right winks between a solid red block
+    // (semigraphics 4, red: 176 + 15) and an inverse `*` (42), never the 2x2 checker (182,
+    // 185) it was, which read as no star; ME/NU shows at the lay question.
     let mut seen = std::collections::BTreeSet::new();
     for _ in 0..40 {
         g.m.run_field();
         seen.insert(g.m.peek(0x400 + 31));
     }
-    assert_eq!(seen.into_iter().collect::<Vec<_>>(), vec![182, 185]);
+    assert_eq!(seen.into_iter().collect::<Vec<_>>(), vec![42, 191]);
     let screen = g.m.screen_text();
     let rows: Vec<&str> = screen.lines().collect();
     let at = |row: &str| row.chars().skip(28).take(2).collect::<String>();

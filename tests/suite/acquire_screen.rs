@@ -61,10 +61,38 @@ fn the_star_keeps_clear_of_the_menus_header() {
     assert!(top.starts_with("CHAIN      SIZE PRICE LEFT YOU"), "{top:?}");
     assert_eq!(g.m.peek(0x400 + 30), 96, "a blank before the star: {top:?}");
     let star = g.m.peek(0x400 + 31);
-    assert!(star == 182 || star == 185, "the star winks at 31: {star}");
+    assert!(star == 42 || star == 191, "the star winks at 31: {star}");
     // The rows keep their columns: the size under SIZE, your shares under YOU.
     let l = row(&g, 1);
     assert!(l.starts_with("LUXOR"), "{l:?}");
     assert_eq!(l.len(), 32, "{l:?}");
     assert_eq!(&l[30..], "  ", "{l:?}");
+}
+
+/// A chain read as stripes: each square was its colour block and then its letter. Now both
+/// halves of every square of a chain are its colour, so a chain is one block (its letter
+/// stands beside its colour in the list at the right).
+#[test]
+fn a_chain_reads_as_one_block_of_its_colour() {
+    let (mut g, _) = person_with_chain_l();
+    g.chain('T', &["5E", "5F", "6E"]);
+    let chains = [('L', &["1A", "1B"][..]), ('T', &["5E", "5F", "6E"][..])];
+    let colours: Vec<u8> = chains
+        .iter()
+        .map(|&(letter, _)| 143 + 16 * g.num(&format!("CO({})", chain_no(letter))) as u8)
+        .collect();
+    // The whole screen drawn afresh (direct mode's lines come after it, below the board).
+    g.direct("GOSUB 6030");
+    for (&(letter, cells), colour) in chains.iter().zip(colours) {
+        for cell in cells {
+            let (r, c) = rc(cell);
+            let at = 0x400 + 32 * (r as u16 + 1) + 2 * c as u16;
+            let square = [g.m.peek(at), g.m.peek(at + 1)];
+            let screen = g.m.screen_text();
+            assert_eq!(square, [colour, colour], "{letter} at {cell}\n{screen}");
+        }
+        // Its letter beside its colour in the list at the right.
+        let list = 0x400 + 59 + 32 * chain_no(letter) as u16;
+        assert_eq!([g.m.peek(list), g.m.peek(list + 1)], [colour, letter as u8]);
+    }
 }

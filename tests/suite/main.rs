@@ -9,6 +9,7 @@ mod acquire_look;
 mod acquire_mergers;
 mod acquire_rules;
 mod acquire_screen;
+mod acquire_start_time;
 mod acquire_support;
 mod acquire_waits;
 mod architecture;
