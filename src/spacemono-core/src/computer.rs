@@ -128,29 +128,6 @@ impl Machine {
         self.basic.program_changed();
     }
 
-    /// Move a joystick axis (0 right X, 1 right Y, 2 left X, 3 left Y) to `value` (0-63,
-    /// clamped); an axis past 3 is ignored.
-    pub fn set_joystick(&mut self, axis: u8, value: u8) {
-        if (axis as usize) < crate::machine::joystick::AXES {
-            let value = value.min(63);
-            self.record(Input::Joystick { axis, value });
-            self.hw.joysticks.axes[axis as usize] = value;
-        }
-    }
-
-    /// Press or let go a fire button (0 right, 1 left); another button is ignored.
-    pub fn set_fire(&mut self, button: u8, pressed: bool) {
-        if button < 2 {
-            self.record(Input::Fire { button, pressed });
-            self.hw.joysticks.fire[button as usize] = pressed;
-        }
-    }
-
-    /// Where the joysticks are: each axis 0-63 and the two fire buttons.
-    pub fn joystick(&self) -> ([u8; 4], [bool; 2]) {
-        (self.hw.joysticks.axes, self.hw.joysticks.fire)
-    }
-
     /// What the VDG is set to show: text, or a graphics mode and page (SCREEN, PMODE).
     pub fn video_select(&self) -> video_select::VideoSelect {
         self.hw.video()
@@ -666,7 +643,7 @@ impl Machine {
         })
     }
 
-    fn record(&mut self, input: Input) {
+    pub(crate) fn record(&mut self, input: Input) {
         self.journal.push((self.hw.field, input));
     }
 
