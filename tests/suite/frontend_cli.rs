@@ -92,17 +92,11 @@ fn headless_png_is_the_final_picture() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-#[test]
-fn headless_wav_records_sound_and_silence_in_emulated_time() {
-    let dir = temp_dir("wav");
-    let prog = dir.join("s.bas");
-    // A4 for 5 units (0.4 s), then 25 fields of silence, then a higher note for 1 unit.
-    std::fs::write(
-        &prog,
-        "10 SOUND 159,5\n20 T=TIMER\n30 IF TIMER-T<25 THEN 30\n40 SOUND 200,1\n",
-    )
-    .unwrap();
-    let wav = dir.join("s.wav");
+/// Runs `listing` headless in `dir` with `--wav`; the WAV file's bytes.
+fn headless_wav(dir: &Path, listing: &str) -> Vec<u8> {
+    let prog = dir.join("p.bas");
+    std::fs::write(&prog, listing).unwrap();
+    let wav = dir.join("p.wav");
     let out = Command::new(bin())
         .args(["run", "--headless", "--wav"])
         .arg(&wav)
@@ -114,7 +108,17 @@ fn headless_wav_records_sound_and_silence_in_emulated_time() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let bytes = std::fs::read(&wav).unwrap();
+    std::fs::read(&wav).unwrap()
+}
+
+#[test]
+fn headless_wav_records_sound_and_silence_in_emulated_time() {
+    let dir = temp_dir("wav");
+    // A4 for 5 units (0.4 s), then 25 fields of silence, then a higher note for 1 unit.
+    let bytes = headless_wav(
+        &dir,
+        "10 SOUND 159,5\n20 T=TIMER\n30 IF TIMER-T<25 THEN 30\n40 SOUND 200,1\n",
+    );
     assert_eq!(&bytes[0..4], b"RIFF");
     assert_eq!(&bytes[8..16], b"WAVEfmt ");
     assert_eq!(u32::from_le_bytes(bytes[24..28].try_into().unwrap()), 22036);
@@ -711,25 +715,10 @@ fn headless_wav_records_what_a_program_plays_on_the_dac() {
     // The sound mux on (PIA1 CB2) with the DAC selected, a square wave POKEd into $FF20 for a
     // while, the mux off again (docs/machine.md §17).
     let dir = temp_dir("wav_dac");
-    let prog = dir.join("d.bas");
-    std::fs::write(
-        &prog,
+    let bytes = headless_wav(
+        &dir,
         "10 POKE &HFF23,PEEK(&HFF23) OR 8\n20 FOR I=1 TO 300:POKE &HFF20,252:POKE &HFF20,0:NEXT\n30 POKE &HFF23,PEEK(&HFF23) AND 247\n",
-    )
-    .unwrap();
-    let wav = dir.join("d.wav");
-    let out = Command::new(bin())
-        .args(["run", "--headless", "--wav"])
-        .arg(&wav)
-        .arg(&prog)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
     );
-    let bytes = std::fs::read(&wav).unwrap();
     let pcm: Vec<i16> = bytes[44..]
         .chunks(2)
         .map(|c| i16::from_le_bytes([c[0], c[1]]))
