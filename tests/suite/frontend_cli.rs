@@ -193,6 +193,15 @@ fn display_in_use(number: u32) -> bool {
     }
 }
 
+/// A virtual display for a window test. Not skipped when Xvfb is missing: a pass would claim a
+/// window that was never opened.
+fn virtual_display() -> VirtualDisplay {
+    let Some(xvfb) = find_xvfb() else {
+        panic!("Xvfb is not installed, so the window cannot be tested: apt-get install -y xvfb");
+    };
+    start_xvfb(&xvfb)
+}
+
 fn start_xvfb(xvfb: &Path) -> VirtualDisplay {
     for number in (90..190).map(|n| n + std::process::id() % 100) {
         let socket = PathBuf::from(format!("/tmp/.X11-unix/X{number}"));
@@ -226,11 +235,7 @@ fn start_xvfb(xvfb: &Path) -> VirtualDisplay {
 
 #[test]
 fn the_window_opens_on_a_virtual_display_and_shows_the_text_screen() {
-    // Not skipped when Xvfb is missing: a pass would claim a window that was never opened.
-    let Some(xvfb) = find_xvfb() else {
-        panic!("Xvfb is not installed, so the window cannot be tested: apt-get install -y xvfb");
-    };
-    let display = start_xvfb(&xvfb);
+    let display = virtual_display();
     let dir = temp_dir("window");
     let typed = dir.join("typed.txt");
     std::fs::write(&typed, "CLS 3\n").unwrap();
@@ -318,7 +323,6 @@ fn the_window_opens_on_a_virtual_display_and_shows_the_text_screen() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Runs `spacemono ARGS` and returns its standard output, which must be a success.
 /// Issue 30: a window resized by hand takes the largest scale that fits it (the picture
 /// centred, 4:3 kept), F1 lays the list of keys over the picture, and Ctrl+V with nothing on
 /// the clipboard says so rather than failing.
@@ -326,10 +330,7 @@ fn the_window_opens_on_a_virtual_display_and_shows_the_text_screen() {
 fn the_window_rescales_when_resized_and_f1_lays_the_keys_over_the_picture() {
     use crate::common::x_input::XPerson;
     use x11_dl::keysym::{XK_Control_L, XK_v, XK_F1};
-    let Some(xvfb) = find_xvfb() else {
-        panic!("Xvfb is not installed, so the window cannot be tested: apt-get install -y xvfb");
-    };
-    let display = start_xvfb(&xvfb);
+    let display = virtual_display();
     let dir = temp_dir("window-controls");
     let window_png = dir.join("window.png");
     let child = Command::new(bin())
@@ -390,6 +391,7 @@ fn the_window_rescales_when_resized_and_f1_lays_the_keys_over_the_picture() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Runs `spacemono ARGS` and returns its standard output, which must be a success.
 fn stdout_of(args: &[&str]) -> String {
     let out = Command::new(bin()).args(args).output().unwrap();
     assert!(

@@ -110,6 +110,35 @@ fn the_rom_area_reads_as_the_dragons_vectors_and_jump_table() {
     assert_eq!(direct("PRINT PEEK(&HA000)"), " 0 \n");
 }
 
+/// The ROM's jump table ($8000-$8032), the vectors ($FFF0-$FFFF) and low RAM's secondary
+/// vectors ($0100-$0111) byte for byte as a genuine Dragon 32 reads them at OK (MAME 0.251's
+/// `dragon32` with the ROM assembled from the commented disassembly, CRC e3879310).
+#[test]
+fn the_rom_area_and_low_vectors_read_byte_for_byte_as_a_genuine_dragon_32s() {
+    const JUMP_TABLE: &str = "7E BB 40 7E BB 88 7E BB E5 7E BB B5 7E BC AB 7E \
+        BD 1A 7E BD 52 7E BD CF 7E BD DC 7E BE 68 7E BE 12 7E BD E7 7E BD AD 7E BD A5 \
+        7E BE 7B 7E BE 7C 7E BE 7D";
+    const VECTORS: &str = "00 00 01 00 01 03 01 0F 01 0C 01 06 01 09 B3 B4";
+    const LOW_VECTORS: &str = "00 00 00 00 00 00 00 00 00 00 00 00 7E 9D 3D 7E B4 69";
+    let m = machine();
+    for (start, genuine) in [
+        (0x8000u16, JUMP_TABLE),
+        (0xFFF0, VECTORS),
+        (0x0100, LOW_VECTORS),
+    ] {
+        let ours: Vec<String> = (0..genuine.split_whitespace().count() as u16)
+            .map(|i| format!("{:02X}", m.peek(start + i)))
+            .collect();
+        assert_eq!(
+            ours.join(" "),
+            genuine.split_whitespace().collect::<Vec<_>>().join(" "),
+            "from ${start:04X}"
+        );
+    }
+    // The 25 RAM hooks: an RTS each.
+    assert!((0x015E..0x01A9).all(|a| m.peek(a) == 0x39));
+}
+
 #[test]
 fn power_on_low_ram_leaves_basics_memory_as_it_was() {
     assert_eq!(direct("PRINT MEM"), " 24871 \n");
