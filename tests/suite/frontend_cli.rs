@@ -293,7 +293,7 @@ fn the_window_opens_on_a_virtual_display_and_shows_the_text_screen() {
     drop(display);
 
     // --type goes in through the window session's keyboard: CLS 3 fills with blue blocks.
-    let display = start_xvfb(&xvfb);
+    let display = virtual_display();
     let child = Command::new(bin())
         .env("DISPLAY", format!(":{}", display.number))
         .args([
