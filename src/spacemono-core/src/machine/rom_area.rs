@@ -42,6 +42,31 @@ pub const JUMP_TABLE_END: u16 = JUMP_TABLE_START + 3 * JUMP_TABLE.len() as u16;
 pub const VECTORS: [u16; 7] = [0x0100, 0x0103, 0x010F, 0x010C, 0x0106, 0x0109, 0xB3B4];
 pub const VECTORS_START: u16 = 0xBFF2;
 
+/// The ROM's indirect vectors at $A000-$A00D (DR IndKeyInput..IndCasWriteLead), which
+/// programs call as `JSR [$A000]`: POLCAT, TextOutChar, cassette on for read, CasBlockIn,
+/// CasBlockOut, the joystick read, the leader write.
+pub const INDIRECT_VECTORS: [u16; 7] = [0x8006, 0xB54A, 0x8021, 0xB93E, 0xB999, 0x8012, 0x801B];
+pub const INDIRECT_VECTORS_START: u16 = 0xA000;
+
+/// What the ROM's software init (DoSWInit $BB88, which the reset runs) copies into low RAM:
+/// 13 bytes to $008F (the cursor's blink count $32, the leader's length $0080, the cassette's
+/// period limits $12 $0A $12, the motor's delay $DA5C, the keyboard's debounce $045E, the
+/// printer's comma width, last comma field and width $10 $74 $84) and 9 to $0148 (the
+/// printer's auto line feed $FF, alpha lock $FF, end of line length 1 and CR LF, then " DNS",
+/// D.N. Smeed's initials). DR DBB9F.
+pub const SOFTWARE_INIT: [(u16, &[u8]); 2] = [
+    (
+        0x008F,
+        &[
+            0x32, 0x00, 0x80, 0x12, 0x0A, 0x12, 0xDA, 0x5C, 0x04, 0x5E, 0x10, 0x74, 0x84,
+        ],
+    ),
+    (
+        0x0148,
+        &[0xFF, 0xFF, 0x01, 0x0D, 0x0A, 0x20, 0x44, 0x4E, 0x53],
+    ),
+];
+
 /// The byte at `a` ($8000-$BFFF; the caller folds $FFF0-$FFFF onto $BFF0-$BFFF).
 #[inline]
 pub fn read(a: u16) -> u8 {
@@ -49,6 +74,10 @@ pub fn read(a: u16) -> u8 {
         let i = (a - JUMP_TABLE_START) as usize;
         let [hi, lo] = JUMP_TABLE[i / 3].to_be_bytes();
         return [0x7E, hi, lo][i % 3];
+    }
+    if (INDIRECT_VECTORS_START..INDIRECT_VECTORS_START + 14).contains(&a) {
+        let i = (a - INDIRECT_VECTORS_START) as usize;
+        return INDIRECT_VECTORS[i / 2].to_be_bytes()[i % 2];
     }
     if (VECTORS_START..=0xBFFF).contains(&a) {
         let i = (a - VECTORS_START) as usize;
@@ -91,9 +120,15 @@ pub mod low_ram {
 
 /// Write what the ROM writes into low RAM at power-on for machine code to find: the EXEC
 /// address and the USR table (all ?FC ERROR), the IRQ and FIRQ vectors' JMPs, an RTS in each
-/// RAM hook. (The ROM also copies TIMER and the RND seed; BASIC's power-on sets those.)
+/// RAM hook, and the software init's bytes ([`SOFTWARE_INIT`]). (The ROM also copies TIMER
+/// and the RND seed; BASIC's power-on sets those.)
 pub fn power_on(mem: &mut Memory) {
     use low_ram::*;
+    for (at, bytes) in SOFTWARE_INIT {
+        for (i, b) in bytes.iter().enumerate() {
+            mem.poke(at + i as u16, *b);
+        }
+    }
     mem.write_u16(EXEC_ADDRESS, FC_ERROR);
     mem.write_u16(USR_TABLE_POINTER, USR_TABLE);
     for n in 0..10 {
@@ -132,6 +167,8 @@ mod tests {
         assert_eq!(read(0x8033), FILLER);
         assert_eq!([read(0xBFFE), read(0xBFFF)], [0xB3, 0xB4]);
         assert_eq!([read(0xBFF8), read(0xBFF9)], [0x01, 0x0C]);
-        assert_eq!(read(0xA000), FILLER);
+        assert_eq!([read(0xA000), read(0xA001)], [0x80, 0x06]);
+        assert_eq!([read(0xA00C), read(0xA00D)], [0x80, 0x1B]);
+        assert_eq!(read(0xA00E), FILLER);
     }
 }

@@ -106,8 +106,11 @@ fn the_rom_area_reads_as_the_dragons_vectors_and_jump_table() {
         direct("PRINT PEEK(&H8006);PEEK(&H8007);PEEK(&H8008);PEEK(&H167)"),
         " 126  187  229  57 \n"
     );
-    // The rest of the ROM reads as the documented constant, 0.
-    assert_eq!(direct("PRINT PEEK(&HA000)"), " 0 \n");
+    // The indirect vectors at $A000 (`JSR [$A000]` is POLCAT), then the documented constant 0.
+    assert_eq!(
+        direct("PRINT PEEK(&HA000);PEEK(&HA001);PEEK(&HA00E)"),
+        " 128  6  0 \n"
+    );
 }
 
 /// The ROM's jump table ($8000-$8032), the vectors ($FFF0-$FFFF) and low RAM's secondary
@@ -120,11 +123,18 @@ fn the_rom_area_and_low_vectors_read_byte_for_byte_as_a_genuine_dragon_32s() {
         7E BE 7B 7E BE 7C 7E BE 7D";
     const VECTORS: &str = "00 00 01 00 01 03 01 0F 01 0C 01 06 01 09 B3 B4";
     const LOW_VECTORS: &str = "00 00 00 00 00 00 00 00 00 00 00 00 7E 9D 3D 7E B4 69";
+    // The software init's bytes: the leader's length .. the printer's width, and from $0148.
+    const CASSETTE_PRINTER: &str = "00 80 12 0A 12 DA 5C 04 5E 10 74 84";
+    const PRINTER_EOL: &str = "FF FF 01 0D 0A 20 44 4E 53";
+    const INDIRECT: &str = "80 06 B5 4A 80 21 B9 3E B9 99 80 12 80 1B";
     let m = machine();
     for (start, genuine) in [
         (0x8000u16, JUMP_TABLE),
         (0xFFF0, VECTORS),
         (0x0100, LOW_VECTORS),
+        (0x0090, CASSETTE_PRINTER),
+        (0x0148, PRINTER_EOL),
+        (0xA000, INDIRECT),
     ] {
         let ours: Vec<String> = (0..genuine.split_whitespace().count() as u16)
             .map(|i| format!("{:02X}", m.peek(start + i)))

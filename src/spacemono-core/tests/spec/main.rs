@@ -16,6 +16,7 @@ mod robustness;
 mod rom_parsing;
 mod tape_ascii;
 mod tape_cas;
+mod tape_machine_code;
 mod tape_robustness;
 mod tape_wav;
 mod timing;

@@ -23,10 +23,6 @@ mod at {
     pub const PRINTER_OUT: u16 = 0xBD1A;
     pub const JOYIN: u16 = 0x8012;
     pub const READ_JOYSTICK: u16 = 0xBD52;
-    pub const MOTOR_ON: u16 = 0x8015;
-    pub const CAS_MOTOR_ON: u16 = 0xBDCF;
-    pub const MOTOR_OFF: u16 = 0x8018;
-    pub const CAS_MOTOR_OFF: u16 = 0xBDDC;
     /// The Dragon 64's serial routines, each an RTS on a Dragon 32 ($802A-$8030's targets).
     pub const SERIAL: [u16; 6] = [0x802A, 0x802D, 0x8030, 0xBE7B, 0xBE7C, 0xBE7D];
     pub const VAR_GET_USR: u16 = 0x8B29;
@@ -93,7 +89,11 @@ pub(super) fn answer(hw: &mut Hardware, run: &mut CodeRun, pc: u16) -> Result<u3
             }
             cost::JOYSTICK
         }
-        at::MOTOR_ON | at::CAS_MOTOR_ON | at::MOTOR_OFF | at::CAS_MOTOR_OFF => cost::CALL,
+        a if super::rom_cassette::answers(a) => return super::rom_cassette::answer(hw, run, a),
+        a if super::rom_init::HW_INIT.contains(&a) => {
+            return Ok(super::rom_init::hardware(hw, run))
+        }
+        a if super::rom_init::SW_INIT.contains(&a) => super::rom_init::software(hw, run),
         a if at::SERIAL.contains(&a) => 0,
         at::VAR_GET_USR | at::INTCNV => {
             if pc == at::VAR_GET_USR && hw.mem.peek(dp::FPA0 + 5) & 0x80 != 0 {
@@ -205,7 +205,7 @@ fn to_screen(hw: &mut Hardware, c: u8) -> u32 {
 }
 
 /// RTS: PC from the stack.
-fn rts(hw: &mut Hardware, run: &mut CodeRun) -> u32 {
+pub(super) fn rts(hw: &mut Hardware, run: &mut CodeRun) -> u32 {
     let s = run.cpu.regs.s;
     run.cpu.regs.pc = u16::from_be_bytes([hw.read_bus(s), hw.read_bus(s.wrapping_add(1))]);
     run.cpu.regs.s = s.wrapping_add(2);

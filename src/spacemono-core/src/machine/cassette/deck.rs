@@ -64,6 +64,10 @@ pub struct Deck {
     /// Saves that failed at the tape file since the frontend last asked: BASIC sees only
     /// ?IO, so the host is told why ([`Deck::next_failure`]).
     pub(super) failures: Vec<DeckError>,
+    /// Where machine code reading bit by bit is (`stream.rs`); `None` at a block boundary.
+    pub(super) cursor: Option<super::stream::BitCursor>,
+    /// Bytes machine code wrote, waiting for the motor to stop (`stream.rs`).
+    pub(super) written: Vec<u8>,
 }
 
 impl Default for Deck {
@@ -116,6 +120,8 @@ impl Deck {
             blocks_moved: 0,
             speed: TapeSpeed::Quick,
             failures: Vec::new(),
+            cursor: None,
+            written: Vec::new(),
         }
     }
 
@@ -211,10 +217,12 @@ impl Deck {
     #[cfg(test)]
     pub(crate) fn set_position(&mut self, pos: usize) {
         self.pos = pos.min(self.blocks.len());
+        self.drop_cursor();
     }
 
     pub fn rewind(&mut self) {
         self.pos = 0;
+        self.drop_cursor();
     }
 
     /// The tape taken out: the deck is empty (a file open on it is lost, as when the cassette
@@ -231,6 +239,7 @@ impl Deck {
     /// (the ROM would read whatever comes next as its data).
     pub(crate) fn wind_to_next_file(&mut self) {
         self.status = Status::Closed;
+        self.drop_cursor();
         let next = self.blocks[self.pos.min(self.blocks.len())..]
             .iter()
             .skip(1)
@@ -251,9 +260,13 @@ impl Deck {
         self.pos >= self.blocks.len()
     }
 
-    /// MOTOR ON / OFF.
+    /// MOTOR ON / OFF. The motor stopping puts what machine code wrote on the tape (a save
+    /// that fails is told to the host, [`Deck::next_failure`]).
     pub(crate) fn set_motor(&mut self, on: bool) {
         self.motor = on;
+        if !on && self.writing() {
+            let _ = self.finish_writing();
+        }
     }
 
     /// AUDIO ON / OFF (the tape's sound through the TV speaker).
@@ -301,6 +314,10 @@ impl Deck {
     /// A bad block is still passed (the caller decides: every caller in the ROM says ?IO).
     pub(crate) fn read_block(&mut self) -> Result<(usize, TapeBlock, u32), DeckError> {
         self.need_tape()?;
+        if self.writing() {
+            self.finish_writing()?;
+        }
+        self.drop_cursor();
         let index = self.pos;
         let b = self
             .blocks

@@ -185,11 +185,15 @@ impl Deck {
     /// Writes blocks after the last block on the tape and saves the tape file. If the save
     /// fails nothing changes (the deck and the file are as before). `tokenized_listing` is
     /// what a .bas tape writes for a tokenized program among them (see [`bas_image`]).
-    fn append(
+    pub(super) fn append(
         &mut self,
         new: Vec<Block>,
         tokenized_listing: Option<&[Vec<u8>]>,
     ) -> Result<(), DeckError> {
+        if self.writing() {
+            self.finish_writing()?;
+        }
+        self.drop_cursor();
         let r = self.append_to_tape(new, tokenized_listing);
         if let Err(e @ (DeckError::File { .. } | DeckError::CannotHold { .. })) = &r {
             self.failures.push(e.clone());

@@ -50,6 +50,7 @@ mod files;
 mod names;
 mod screen;
 mod search;
+mod stream;
 #[cfg(test)]
 mod tests;
 
