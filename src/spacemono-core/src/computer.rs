@@ -125,6 +125,7 @@ impl Machine {
     pub fn poke(&mut self, a: u16, v: u8) {
         self.record(Input::Poke(a, v));
         self.hw.write_bus(a, v);
+        crate::basic::machine_code::hooks::note_write(&mut self.hw, a);
         self.basic.program_changed();
     }
 

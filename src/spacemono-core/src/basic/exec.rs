@@ -408,6 +408,7 @@ impl Interpreter {
     /// After a POKE: keep the derived state in step with RAM. (A POKE into the program text
     /// is seen by the statement loop, as every write there is: text_overwritten.rs.)
     pub(crate) fn after_poke(&mut self, hw: &mut Hardware, a: u16) {
+        crate::basic::machine_code::hooks::note_write(hw, a);
         if (addr::RND_SEED + 1..addr::RND_SEED + 5).contains(&a) {
             self.seed_from_ram(hw);
         }

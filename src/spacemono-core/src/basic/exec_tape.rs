@@ -7,10 +7,12 @@ use crate::basic::ast::{Expr, LValue, TapeStmt};
 use crate::basic::error::ErrorCode;
 use crate::basic::eval::LET_LEVEL;
 use crate::basic::interp::{fill_line_buffer, Interpreter, Res, LINE_BUFFER};
+use crate::basic::machine_code::hooks;
 use crate::basic::mode::Mode;
 use crate::basic::tape_job::{AfterFound, TapeJob};
 use crate::machine::cassette::{self, DeckError, SearchEvent};
 use crate::machine::hardware::Hardware;
+use crate::machine::rom_area::low_ram;
 
 /// The error BASIC reports for what went wrong at the deck.
 pub fn deck_error(e: DeckError) -> ErrorCode {
@@ -318,6 +320,8 @@ impl Interpreter {
                     hw.mem
                         .write_u16(crate::machine::rom_area::low_ram::EXEC_ADDRESS, exec)
                 });
+                // The code loaded may have patched a statement hook.
+                hw.statement_hooks = true;
                 self.finish_tape(hw, job, r.map_err(deck_error), speed);
             }
             AfterFound::Cload => {
@@ -376,11 +380,12 @@ impl Interpreter {
             let (mut p, end) = match pending {
                 Some(x) if x.0 < x.1 => x,
                 _ => {
-                    let line = hw
-                        .deck
-                        .read_line()
-                        .map_err(deck_error)?
-                        .ok_or(ErrorCode::IE)?;
+                    let line = if hw.mem.peek(low_ram::CONSOLE_IN_HOOK) == low_ram::RTS {
+                        hw.deck.read_line()
+                    } else {
+                        read_line_through_hook(hw)
+                    };
+                    let line = line.map_err(deck_error)?.ok_or(ErrorCode::IE)?;
                     let n = fill_line_buffer(hw, &line);
                     (LINE_BUFFER, LINE_BUFFER + n as u16)
                 }
@@ -407,3 +412,38 @@ impl Interpreter {
         hw.deck.write_bytes(bytes).map_err(deck_error)
     }
 }
+
+/// A line for INPUT #-1 as the ROM's line input reads it when the console-in hook holds a
+/// routine: TextWaitKeyCurs2a calls the routine before each character, with the device
+/// number ($6F) -1, and reads the character from the tape only if it returns to the ROM
+/// (docs/machine.md §12.5); one that gives a character gives it instead.
+fn read_line_through_hook(hw: &mut Hardware) -> Result<Option<Vec<u8>>, DeckError> {
+    if hw.deck.eof()? {
+        return Ok(None);
+    }
+    let mut raw = Vec::new();
+    loop {
+        hw.mem.poke(TEXT_DEVICE, 0xFF);
+        let given = hooks::console_in(hw, hooks::LINE_INPUT_CALLER);
+        hw.mem.poke(TEXT_DEVICE, 0);
+        let c = match given {
+            hooks::ConsoleIn::Key(k) => k,
+            hooks::ConsoleIn::ReadKeyboard => match hw.deck.read_char()? {
+                Some(c) => c,
+                None => break,
+            },
+        };
+        if c == b'\r' || raw.len() > MAX_HOOKED_LINE {
+            break;
+        }
+        raw.push(c);
+    }
+    Ok(Some(crate::formats::ascii::line_input(&raw)))
+}
+
+/// The device number the ROM's console routines look at (TextDevN): 0 the screen and
+/// keyboard, -1 the tape, -2 the printer.
+const TEXT_DEVICE: u16 = 0x6F;
+/// A routine that gives characters and never a CR still ends the line (the ROM's line
+/// input stops taking characters at its buffer's 249).
+const MAX_HOOKED_LINE: usize = 4096;

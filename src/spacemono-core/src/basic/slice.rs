@@ -322,6 +322,10 @@ impl Interpreter {
         };
         self.stmt_pc = self.pc;
         self.pc.seg += 1;
+        // The statement hooks $019A and $0179, when a write may have patched one.
+        if hw.statement_hooks && self.statement_hooks(hw, &line) {
+            return;
+        }
         self.temp_count = 0;
         let seg = &line.segs[self.stmt_pc.seg as usize];
         hw.cycles += seg.cost;

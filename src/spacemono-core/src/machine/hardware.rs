@@ -77,6 +77,10 @@ pub struct Hardware {
     pub console_out_hook: Option<ConsoleOutHook>,
     /// A hook's routine that had to be stopped, for BASIC to report.
     pub hook_stopped: Option<HookStopped>,
+    /// A statement hook ($0179, $019A) may hold more than its RTS: set by whatever may have
+    /// written there (a POKE there, machine code, CLOADM), cleared by the statement loop once
+    /// it has looked (`basic::machine_code::hooks`), so that unpatched it costs one branch.
+    pub statement_hooks: bool,
 }
 
 /// Runs the console-out hook's routine for character `c`: what to print then.

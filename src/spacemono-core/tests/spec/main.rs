@@ -14,6 +14,7 @@ mod machine_code;
 mod oracle_interpreter;
 mod robustness;
 mod rom_parsing;
+mod statement_hooks;
 mod tape_ascii;
 mod tape_cas;
 mod tape_machine_code;

@@ -56,6 +56,8 @@ impl CodeRun {
     /// A CPU at `entry` with `return_to` pushed on BASIC's stack at `s` as a JSR would, DP 0
     /// and the interrupts enabled as the ROM leaves them; X holds `entry`.
     pub fn call(hw: &mut Hardware, entry: u16, s: u16, return_to: u16) -> CodeRun {
+        // The code may patch a statement hook: the statement loop looks again.
+        hw.statement_hooks = true;
         let mut cpu = Mc6809::new();
         let s = s.wrapping_sub(2);
         hw.mem.write_u16(s, return_to);

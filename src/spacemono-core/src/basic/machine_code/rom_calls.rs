@@ -2,7 +2,7 @@
 //! registers and RAM out, and the cycles the routine spends (docs/machine.md §12.4). A call to
 //! any address not answered here stops the code ([`Stop::UnknownRom`]).
 
-use super::{dp, CodeRun, Stop};
+use super::{dp, hooks, CodeRun, Stop};
 use crate::basic::error::ErrorCode;
 use crate::basic::float::{Fac, FloatUnit};
 use crate::cpu::cc;
@@ -65,6 +65,10 @@ mod cost {
 /// Answer a call to `pc` in the ROM area: the routine's work, then its return (RTS, or RTI
 /// for the interrupt services). Returns its cycles.
 pub(super) fn answer(hw: &mut Hardware, run: &mut CodeRun, pc: u16) -> Result<u32, Stop> {
+    if pc == hooks::AFTER_CONSOLE_IN_HOOK {
+        // CLR <CasEOFFlag, then the keyboard (the device being 0).
+        hw.mem.poke(0x70, 0);
+    }
     let cycles = match pc {
         at::POLCAT | at::TEXT_SCAN_KBD => {
             // A = the key newly pressed (0: none), Z from it; B and X kept.
@@ -116,20 +120,38 @@ pub(super) fn answer(hw: &mut Hardware, run: &mut CodeRun, pc: u16) -> Result<u3
         at::TEXT_CLS | at::TEXT_CLS_CHAR => cls(hw, run, pc),
         at::TEXT_OUT_CHAR => out_char(hw, run, pc)?,
         at::TEXT_OUT_STRING => out_string(hw, run),
-        at::TEXT_WAIT_KEY | at::TEXT_WAIT_KEY_CURSOR => match hw.keyboard.inkey() {
-            Some(key) => {
-                run.cpu.regs.a = key;
-                set_nz(run, key);
-                cost::POLCAT
+        at::TEXT_WAIT_KEY_CURSOR if hw.mem.peek(low_ram::CONSOLE_IN_HOOK) != low_ram::RTS => {
+            // BSR TextWaitKeyCurs2a, whose JSR $016A calls the hook's routine first; it
+            // comes back to $B50D (the keyboard read) or, having given the key, to $B507.
+            push(hw, run, hooks::CONSOLE_IN_KEY_GIVEN);
+            push(hw, run, hooks::AFTER_CONSOLE_IN_HOOK);
+            run.cpu.regs.pc = low_ram::CONSOLE_IN_HOOK;
+            return Ok(7 + 8);
+        }
+        hooks::CONSOLE_IN_KEY_GIVEN => {
+            // ANDA #$7F.
+            let a = run.cpu.regs.a & 0x7F;
+            run.cpu.regs.a = a;
+            set_nz(run, a);
+            2
+        }
+        at::TEXT_WAIT_KEY | at::TEXT_WAIT_KEY_CURSOR | hooks::AFTER_CONSOLE_IN_HOOK => {
+            match hw.keyboard.inkey() {
+                Some(key) => {
+                    run.cpu.regs.a = key;
+                    set_nz(run, key);
+                    cost::POLCAT
+                }
+                // No key yet: the routine goes on waiting (the PC stays, so the run comes back
+                // here, field after field, until one comes or BREAK stops it).
+                None if pc == at::TEXT_WAIT_KEY => return Ok(cost::POLCAT),
+                // (At $B50D: CLR <CasEOFFlag, then the keyboard, the device being 0.)
+                None => {
+                    blink(hw, run);
+                    return Ok(cost::BLINK);
+                }
             }
-            // No key yet: the routine goes on waiting (the PC stays, so the run comes back
-            // here, field after field, until one comes or BREAK stops it).
-            None if pc == at::TEXT_WAIT_KEY => return Ok(cost::POLCAT),
-            None => {
-                blink(hw, run);
-                return Ok(cost::BLINK);
-            }
-        },
+        }
         low_ram::ROM_IRQ => {
             irq_service(hw);
             return Ok(cost::IRQ + rti(hw, run));
@@ -202,6 +224,15 @@ fn to_screen(hw: &mut Hardware, c: u8) -> u32 {
         }
     }
     cycles
+}
+
+/// A return address pushed as JSR and BSR push it.
+fn push(hw: &mut Hardware, run: &mut CodeRun, pc: u16) {
+    let s = run.cpu.regs.s.wrapping_sub(2);
+    let [hi, lo] = pc.to_be_bytes();
+    hw.write_bus(s, hi);
+    hw.write_bus(s.wrapping_add(1), lo);
+    run.cpu.regs.s = s;
 }
 
 /// RTS: PC from the stack.
