@@ -41,6 +41,7 @@ pub mod program_tape;
 pub mod renum;
 pub mod semigraphics;
 pub mod slice;
+mod statement_hooks;
 pub mod strings;
 pub mod tape_job;
 pub mod text_overwritten;
