@@ -1,7 +1,7 @@
 //! What a program reads where the Dragon's ROM is ($8000-$BFFF, and the vectors at
 //! $FFF0-$FFFF, which answer from $BFF0-$BFFF). No ROM image ships: the bytes programs are
-//! known to read are the Dragon's (the jump table at $8000, the vectors), the rest read as
-//! [`FILLER`] (docs/machine.md §12).
+//! known to read are the Dragon's (the jump table at $8000, the indirect vectors at $A000,
+//! the vectors), the rest read as [`FILLER`] (docs/machine.md §12).
 //!
 //! Also here: what the ROM writes into low RAM at power-on that machine code relies on (the
 //! secondary interrupt vectors, the RAM hooks, the USR table and the EXEC address).
