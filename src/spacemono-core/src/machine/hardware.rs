@@ -79,7 +79,7 @@ pub struct Hardware {
     pub hook_stopped: Option<HookStopped>,
     /// A statement hook ($0179, $019A) may hold more than its RTS: set by whatever may have
     /// written there (a POKE there, machine code, CLOADM), cleared by the statement loop once
-    /// it has looked (`basic::machine_code::hooks`), so that unpatched it costs one branch.
+    /// it has looked (`basic::statement_hooks`), so that unpatched it costs one branch.
     pub statement_hooks: bool,
 }
 
