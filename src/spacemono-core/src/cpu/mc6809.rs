@@ -128,16 +128,19 @@ impl Mc6809 {
     /// dummy cycles). On a fault no register has changed and PC is at the instruction.
     #[inline]
     pub fn step(&mut self, bus: &mut impl Bus) -> Result<u32, Fault> {
-        if self.state == RunState::Running && !self.interrupt_may_be_pending() {
+        if self.state == RunState::Running && !self.interrupt_may_be_taken() {
             return self.execute_next(bus);
         }
         self.step_slow(bus)
     }
 
-    /// True if a line is asserted that could interrupt (cheap enough to test every step).
+    /// True if an interrupt could be taken now: an NMI pending, or a line asserted that CC
+    /// does not mask (cheap enough to test every step). A line held while masked, as the
+    /// field sync's is under code that masks IRQ, keeps to the fast path.
     #[inline(always)]
-    fn interrupt_may_be_pending(&self) -> bool {
-        self.nmi_pending || self.firq_line || self.irq_line
+    fn interrupt_may_be_taken(&self) -> bool {
+        let cc = self.regs.cc;
+        self.nmi_pending || (self.firq_line && cc & F == 0) || (self.irq_line && cc & I == 0)
     }
 
     #[inline(never)]
