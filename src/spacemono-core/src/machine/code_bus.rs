@@ -1,0 +1,165 @@
+//! The address map as a stretch of machine code sees it (`basic/machine_code/run.rs`): the
+//! same bytes as [`Hardware::read_bus`] and [`Hardware::write_bus`], with RAM first and the I/O
+//! page out of the way, and the time charged to the field once a stretch rather than once an
+//! instruction.
+//!
+//! Between two accesses to the I/O page nothing the 6809 does can raise or drop its
+//! interrupt lines, change the SAM's rate or make a sound, and nothing but the I/O page reads
+//! the field's cycle count: so the stretch's instructions are timed as they finish, each by
+//! its own cycles and slow accesses (docs/machine.md §15), and their time is added to
+//! `Hardware::cycles` just before an I/O access reads it, or when the stretch ends. The
+//! conversion carries its remainder, so the sum comes out to the cycle as if each instruction
+//! had been charged alone.
+
+use crate::cpu::Bus;
+use crate::machine::address_map::{IO_START, PIA1_START, VECTORS_START};
+use crate::machine::cpu_rate;
+use crate::machine::hardware::Hardware;
+use crate::machine::memory::addr;
+use crate::machine::rom_area;
+use crate::machine::sam::Rate;
+
+/// The machine for a stretch of instructions at one SAM rate.
+pub struct CodeBus<'a> {
+    hw: &'a mut Hardware,
+    /// The SAM's rate when the stretch began (only an I/O access can change it).
+    rate: Rate,
+    /// Accesses to RAM or PIA0 in the instruction under way: slow at the address-dependent
+    /// rate.
+    slow: u32,
+    /// Whether the instruction under way reached the I/O page.
+    touched_io: bool,
+    /// The time of the stretch's finished instructions not yet in `hw.cycles`, in
+    /// thousandths of a normal-rate cycle.
+    pending: u64,
+}
+
+impl<'a> CodeBus<'a> {
+    pub fn new(hw: &'a mut Hardware) -> Self {
+        let rate = hw.io.sam.rate();
+        CodeBus {
+            hw,
+            rate,
+            slow: 0,
+            touched_io: false,
+            pending: 0,
+        }
+    }
+
+    /// The thousandths of a normal-rate cycle the stretch may run before the field's
+    /// count reaches `until` (its instructions' time, [`CodeBus::pending`], compared with it).
+    pub fn time_to(&self, until: u32) -> u64 {
+        cpu_rate::millicycles_to_reach(
+            self.rate,
+            until.saturating_sub(self.hw.cycles),
+            self.hw.machine_code_carry,
+        )
+    }
+
+    /// The time of the stretch's finished instructions (charged or not).
+    #[inline(always)]
+    pub fn pending(&self) -> u64 {
+        self.pending
+    }
+
+    #[inline(always)]
+    pub fn begin_instruction(&mut self) {
+        self.slow = 0;
+    }
+
+    /// An instruction of `cycles` has finished. True if it reached the I/O page: it is
+    /// charged at once, at the SAM's rate as it left it, and the stretch must end (the
+    /// interrupt lines or the rate may have changed).
+    #[inline(always)]
+    pub fn end_instruction(&mut self, cycles: u32) -> bool {
+        if self.touched_io {
+            // (What came before it was charged when it reached the I/O page.)
+            self.hw.slow_accesses = self.slow;
+            self.hw.charge_machine_code(cycles);
+            return true;
+        }
+        self.pending += cpu_rate::machine_code_millicycles(self.rate, cycles, self.slow);
+        false
+    }
+
+    /// Adds the finished instructions' time to the field's count.
+    fn charge_pending(&mut self) {
+        if self.pending != 0 {
+            self.hw.cycles += cpu_rate::machine_code_cost(
+                self.rate,
+                self.pending,
+                &mut self.hw.machine_code_carry,
+            );
+            self.pending = 0;
+        }
+    }
+
+    /// An access to the I/O page: the field's count brought up to date first (a write to the
+    /// sound is stamped with it, the line sync reads it).
+    #[cold]
+    #[inline(never)]
+    fn read_high(&mut self, a: u16) -> u8 {
+        if a >= VECTORS_START {
+            return rom_area::read(a & 0xBFFF);
+        }
+        self.charge_pending();
+        self.touched_io = true;
+        if a < PIA1_START {
+            self.slow += 1;
+        }
+        let hw = &mut *self.hw;
+        let now = hw.field_cycle();
+        hw.io.read(a, &hw.keyboard, &hw.joysticks, now)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn write_io(&mut self, a: u16, v: u8) {
+        self.charge_pending();
+        self.touched_io = true;
+        if a < PIA1_START {
+            self.slow += 1;
+        }
+        let now = self.hw.field_cycle();
+        self.hw.io.write(a, v, now);
+    }
+}
+
+impl Drop for CodeBus<'_> {
+    /// However the stretch ends (out of time, into the ROM, a fault), its time is charged.
+    fn drop(&mut self) {
+        self.charge_pending();
+    }
+}
+
+impl Bus for CodeBus<'_> {
+    #[inline(always)]
+    fn read(&mut self, a: u16) -> u8 {
+        if (a as u32) < addr::RAM_END {
+            self.slow += 1;
+            self.hw.mem.peek(a)
+        } else if a < IO_START {
+            rom_area::read(a)
+        } else {
+            self.read_high(a)
+        }
+    }
+
+    #[inline(always)]
+    fn write(&mut self, a: u16, v: u8) {
+        if (a as u32) < addr::RAM_END {
+            self.slow += 1;
+            self.hw.mem.poke(a, v);
+        } else if (IO_START..VECTORS_START).contains(&a) {
+            self.write_io(a, v);
+        }
+    }
+
+    /// As [`Hardware`]'s: no data, but slow at RAM's and PIA0's addresses.
+    #[inline(always)]
+    fn dummy(&mut self, a: u16) {
+        if (a as u32) < addr::RAM_END || (IO_START..PIA1_START).contains(&a) {
+            self.slow += 1;
+        }
+    }
+}
