@@ -126,7 +126,7 @@ impl Mc6809 {
     /// Runs one instruction (or enters one interrupt, or idles one step in SYNC or CWAI) and
     /// returns the cycles it took: as many as the calls it made on the bus (reads, writes and
     /// dummy cycles). On a fault no register has changed and PC is at the instruction.
-    #[inline]
+    #[inline(always)]
     pub fn step(&mut self, bus: &mut impl Bus) -> Result<u32, Fault> {
         if self.state == RunState::Running && !self.interrupt_may_be_taken() {
             return self.execute_next(bus);
