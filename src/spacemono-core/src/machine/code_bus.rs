@@ -19,11 +19,15 @@ use crate::machine::memory::addr;
 use crate::machine::rom_area;
 use crate::machine::sam::Rate;
 
-/// The machine for a stretch of instructions at one SAM rate.
-pub struct CodeBus<'a> {
+/// The machine for a stretch of instructions at one SAM rate, `AD` if it is the
+/// address-dependent one (the only rate at which an instruction's time depends on its
+/// addresses: worked out apart so that the others pay nothing for it).
+pub struct CodeBus<'a, const AD: bool> {
     hw: &'a mut Hardware,
     /// The SAM's rate when the stretch began (only an I/O access can change it).
     rate: Rate,
+    /// At the other rates, what every cycle takes in thousandths of a normal-rate cycle.
+    per_cycle: u64,
     /// Accesses to RAM or PIA0 in the instruction under way: slow at the address-dependent
     /// rate.
     slow: u32,
@@ -34,12 +38,16 @@ pub struct CodeBus<'a> {
     pending: u64,
 }
 
-impl<'a> CodeBus<'a> {
+impl<'a, const AD: bool> CodeBus<'a, AD> {
+    /// The bus for a stretch at the SAM's rate now, which must be address-dependent if and
+    /// only if `AD`.
     pub fn new(hw: &'a mut Hardware) -> Self {
         let rate = hw.io.sam.rate();
+        debug_assert_eq!(AD, rate == Rate::AddressDependent);
         CodeBus {
             hw,
             rate,
+            per_cycle: cpu_rate::machine_code_millicycles(rate, 1, 0),
             slow: 0,
             touched_io: false,
             pending: 0,
@@ -78,7 +86,11 @@ impl<'a> CodeBus<'a> {
             self.hw.charge_machine_code(cycles);
             return true;
         }
-        self.pending += cpu_rate::machine_code_millicycles(self.rate, cycles, self.slow);
+        self.pending += if AD {
+            cpu_rate::machine_code_millicycles(Rate::AddressDependent, cycles, self.slow)
+        } else {
+            self.per_cycle * cycles as u64
+        };
         false
     }
 
@@ -125,14 +137,14 @@ impl<'a> CodeBus<'a> {
     }
 }
 
-impl Drop for CodeBus<'_> {
+impl<const AD: bool> Drop for CodeBus<'_, AD> {
     /// However the stretch ends (out of time, into the ROM, a fault), its time is charged.
     fn drop(&mut self) {
         self.charge_pending();
     }
 }
 
-impl Bus for CodeBus<'_> {
+impl<const AD: bool> Bus for CodeBus<'_, AD> {
     #[inline(always)]
     fn read(&mut self, a: u16) -> u8 {
         if (a as u32) < addr::RAM_END {

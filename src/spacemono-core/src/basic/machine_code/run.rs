@@ -7,6 +7,7 @@ use crate::cpu::{Fault, Mc6809};
 use crate::machine::address_map::{IO_START, VECTORS_START};
 use crate::machine::code_bus::CodeBus;
 use crate::machine::hardware::Hardware;
+use crate::machine::sam::Rate;
 
 /// Whether the CPU fetching at `pc` would fetch from the ROM (not RAM, not the I/O page).
 #[inline(always)]
@@ -46,12 +47,32 @@ pub(crate) fn run(hw: &mut Hardware, run: &mut CodeRun, until: u32) -> Outcome {
 /// the sound or the SAM's rate), PC arrives in the ROM area, or one faults; each charged to
 /// the field as if alone (`CodeBus`).
 fn stretch(hw: &mut Hardware, cpu: &mut Mc6809, until: u32) -> Result<(), Fault> {
-    let mut bus = CodeBus::new(hw);
+    if hw.io.sam.rate() == Rate::AddressDependent {
+        stretch_at::<true>(hw, cpu, until)
+    } else {
+        stretch_at::<false>(hw, cpu, until)
+    }
+}
+
+#[inline(always)]
+fn stretch_at<const AD: bool>(
+    hw: &mut Hardware,
+    cpu: &mut Mc6809,
+    until: u32,
+) -> Result<(), Fault> {
+    let mut bus = CodeBus::<AD>::new(hw);
     let time = bus.time_to(until);
     loop {
         bus.begin_instruction();
         let cycles = cpu.step(&mut bus)?;
-        if bus.end_instruction(cycles) || bus.pending() >= time || in_rom(cpu.regs.pc) {
+        if bus.end_instruction(cycles) {
+            return Ok(());
+        }
+        if bus.pending() >= time {
+            return Ok(());
+        }
+        let pc = cpu.regs.pc;
+        if pc >= 0x8000 && in_rom(pc) {
             return Ok(());
         }
     }
@@ -61,7 +82,6 @@ fn stretch(hw: &mut Hardware, cpu: &mut Mc6809, until: u32) -> Result<(), Fault>
 mod tests {
     use super::*;
     use crate::cpu::cc;
-    use crate::machine::sam::Rate;
 
     /// Code that makes every kind of event a stretch must keep in its place: writes to the
     /// DAC (each stamped with its cycle), reads of the line sync, the field-sync IRQ taken
