@@ -118,6 +118,6 @@ impl Hardware {
     /// field's length): when a write to the sound is heard.
     #[inline]
     pub fn field_cycle(&self) -> u32 {
-        cpu_rate::field_cycle(self.io.sam.rate(), self.cycles).min(crate::timing::CYCLES_PER_FIELD)
+        cpu_rate::field_cycle(self.io.sam.rate(), self.cycles)
     }
 }

@@ -15,15 +15,26 @@ use crate::cpu::Bus;
 use crate::machine::address_map::{IO_START, PIA1_START, VECTORS_START};
 use crate::machine::cpu_rate;
 use crate::machine::hardware::Hardware;
-use crate::machine::memory::addr;
+use crate::machine::io_page::IoPage;
+use crate::machine::joystick::Joysticks;
+use crate::machine::keyboard::Keyboard;
+use crate::machine::memory::{addr, RamWatch};
 use crate::machine::rom_area;
 use crate::machine::sam::Rate;
 
 /// The machine for a stretch of instructions at one SAM rate, `AD` if it is the
 /// address-dependent one (the only rate at which an instruction's time depends on its
-/// addresses: worked out apart so that the others pay nothing for it).
+/// addresses: worked out apart so that the others pay nothing for it). It holds the parts
+/// of [`Hardware`] the CPU reaches, RAM's bytes in hand.
 pub struct CodeBus<'a, const AD: bool> {
-    hw: &'a mut Hardware,
+    ram: &'a mut [u8; 0x10000],
+    watch: RamWatch<'a>,
+    io: &'a mut IoPage,
+    keyboard: &'a Keyboard,
+    joysticks: &'a Joysticks,
+    /// `Hardware::cycles` and `Hardware::machine_code_carry`.
+    cycles: &'a mut u32,
+    carry: &'a mut u32,
     /// The SAM's rate when the stretch began (only an I/O access can change it).
     rate: Rate,
     /// At the other rates, what every cycle takes in thousandths of a normal-rate cycle.
@@ -33,7 +44,7 @@ pub struct CodeBus<'a, const AD: bool> {
     slow: u32,
     /// Whether the instruction under way reached the I/O page.
     touched_io: bool,
-    /// The time of the stretch's finished instructions not yet in `hw.cycles`, in
+    /// The time of the stretch's finished instructions not yet in `cycles`, in
     /// thousandths of a normal-rate cycle.
     pending: u64,
 }
@@ -44,8 +55,15 @@ impl<'a, const AD: bool> CodeBus<'a, AD> {
     pub fn new(hw: &'a mut Hardware) -> Self {
         let rate = hw.io.sam.rate();
         debug_assert_eq!(AD, rate == Rate::AddressDependent);
+        let (ram, watch) = hw.mem.split_for_code();
         CodeBus {
-            hw,
+            ram,
+            watch,
+            io: &mut hw.io,
+            keyboard: &hw.keyboard,
+            joysticks: &hw.joysticks,
+            cycles: &mut hw.cycles,
+            carry: &mut hw.machine_code_carry,
             rate,
             per_cycle: cpu_rate::machine_code_millicycles(rate, 1, 0),
             slow: 0,
@@ -57,11 +75,7 @@ impl<'a, const AD: bool> CodeBus<'a, AD> {
     /// The thousandths of a normal-rate cycle the stretch may run before the field's
     /// count reaches `until` (its instructions' time, [`CodeBus::pending`], compared with it).
     pub fn time_to(&self, until: u32) -> u64 {
-        cpu_rate::millicycles_to_reach(
-            self.rate,
-            until.saturating_sub(self.hw.cycles),
-            self.hw.machine_code_carry,
-        )
+        cpu_rate::millicycles_to_reach(self.rate, until.saturating_sub(*self.cycles), *self.carry)
     }
 
     /// The time of the stretch's finished instructions (charged or not).
@@ -76,14 +90,15 @@ impl<'a, const AD: bool> CodeBus<'a, AD> {
     }
 
     /// An instruction of `cycles` has finished. True if it reached the I/O page: it is
-    /// charged at once, at the SAM's rate as it left it, and the stretch must end (the
-    /// interrupt lines or the rate may have changed).
+    /// charged at once, at the SAM's rate as it left it (as `Hardware::charge_machine_code`
+    /// would), and the stretch must end (the interrupt lines or the rate may have changed).
     #[inline(always)]
     pub fn end_instruction(&mut self, cycles: u32) -> bool {
         if self.touched_io {
             // (What came before it was charged when it reached the I/O page.)
-            self.hw.slow_accesses = self.slow;
-            self.hw.charge_machine_code(cycles);
+            let rate = self.io.sam.rate();
+            let time = cpu_rate::machine_code_millicycles(rate, cycles, self.slow);
+            *self.cycles += cpu_rate::machine_code_cost(rate, time, self.carry);
             return true;
         }
         self.pending += if AD {
@@ -97,13 +112,15 @@ impl<'a, const AD: bool> CodeBus<'a, AD> {
     /// Adds the finished instructions' time to the field's count.
     fn charge_pending(&mut self) {
         if self.pending != 0 {
-            self.hw.cycles += cpu_rate::machine_code_cost(
-                self.rate,
-                self.pending,
-                &mut self.hw.machine_code_carry,
-            );
+            *self.cycles += cpu_rate::machine_code_cost(self.rate, self.pending, self.carry);
             self.pending = 0;
         }
+    }
+
+    /// Where in the field the machine is now (all finished instructions charged).
+    fn field_cycle(&mut self) -> u32 {
+        self.charge_pending();
+        cpu_rate::field_cycle(self.io.sam.rate(), *self.cycles)
     }
 
     /// An access to the I/O page: the field's count brought up to date first (a write to the
@@ -114,26 +131,23 @@ impl<'a, const AD: bool> CodeBus<'a, AD> {
         if a >= VECTORS_START {
             return rom_area::read(a & 0xBFFF);
         }
-        self.charge_pending();
+        let now = self.field_cycle();
         self.touched_io = true;
         if a < PIA1_START {
             self.slow += 1;
         }
-        let hw = &mut *self.hw;
-        let now = hw.field_cycle();
-        hw.io.read(a, &hw.keyboard, &hw.joysticks, now)
+        self.io.read(a, self.keyboard, self.joysticks, now)
     }
 
     #[cold]
     #[inline(never)]
     fn write_io(&mut self, a: u16, v: u8) {
-        self.charge_pending();
+        let now = self.field_cycle();
         self.touched_io = true;
         if a < PIA1_START {
             self.slow += 1;
         }
-        let now = self.hw.field_cycle();
-        self.hw.io.write(a, v, now);
+        self.io.write(a, v, now);
     }
 }
 
@@ -149,7 +163,7 @@ impl<const AD: bool> Bus for CodeBus<'_, AD> {
     fn read(&mut self, a: u16) -> u8 {
         if (a as u32) < addr::RAM_END {
             self.slow += 1;
-            self.hw.mem.peek(a)
+            self.ram[a as usize]
         } else if a < IO_START {
             rom_area::read(a)
         } else {
@@ -157,11 +171,14 @@ impl<const AD: bool> Bus for CodeBus<'_, AD> {
         }
     }
 
+    /// As `Memory::poke`: RAM takes it (noted if watched), the I/O page acts on it, the
+    /// ROM area ignores it.
     #[inline(always)]
     fn write(&mut self, a: u16, v: u8) {
         if (a as u32) < addr::RAM_END {
             self.slow += 1;
-            self.hw.mem.poke(a, v);
+            self.watch.note_write(a);
+            self.ram[a as usize] = v;
         } else if (IO_START..VECTORS_START).contains(&a) {
             self.write_io(a, v);
         }
@@ -173,5 +190,28 @@ impl<const AD: bool> Bus for CodeBus<'_, AD> {
         if (a as u32) < addr::RAM_END || (IO_START..PIA1_START).contains(&a) {
             self.slow += 1;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_write_into_the_watched_range_is_noted_as_a_poke_would_be() {
+        let mut hw = Hardware::default();
+        hw.mem.watch(0x2000, 0x2010);
+        {
+            let mut bus = CodeBus::<false>::new(&mut hw);
+            bus.write(0x3000, 1);
+            bus.write(0x8000, 1);
+        }
+        assert!(!hw.mem.take_watched_write(), "outside the range");
+        {
+            let mut bus = CodeBus::<false>::new(&mut hw);
+            bus.write(0x200F, 7);
+        }
+        assert!(hw.mem.take_watched_write());
+        assert_eq!(hw.mem.peek(0x200F), 7);
     }
 }

@@ -83,15 +83,16 @@ pub fn millicycles_to_reach(rate: Rate, cycles: u32, carry: u32) -> u64 {
         .div_ceil(1000)
 }
 
-/// A cycle of BASIC's cost model at `rate` as a cycle of the field (for the moment a sound
-/// change is heard).
+/// A count of BASIC's cost model's cycles at `rate` as a cycle of the field, at most the
+/// field's length (for the moment a sound change is heard).
 #[inline]
 pub fn field_cycle(rate: Rate, cycles: u32) -> u32 {
-    if rate == Rate::Slow {
+    let cycle = if rate == Rate::Slow {
         cycles
     } else {
         (cycles as u64 * basic_per_mille(rate) as u64 / 1000) as u32
-    }
+    };
+    cycle.min(CYCLES_PER_FIELD)
 }
 
 #[cfg(test)]
