@@ -247,13 +247,8 @@ impl Mc6809 {
             self.regs.pc = pc;
             return Err(fault);
         }
-        let cycles = entry.cycles as u32 + self.extra_cycles;
-        // CWAI's data-sheet count includes vectoring, which its wake-up step returns.
-        Ok(if entry.op == Op::Cwai {
-            cycles - CWAI_WAKE_CYCLES
-        } else {
-            cycles
-        })
+        // (Wrapping: CWAI takes its wake-up's cycles off, `execute::cwai`.)
+        Ok((entry.cycles as u32).wrapping_add(self.extra_cycles))
     }
 
     /// Reads the opcode and finds its entry. A prefix chooses page 2 or 3; more prefixes
