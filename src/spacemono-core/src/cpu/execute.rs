@@ -6,7 +6,7 @@
 use super::alu;
 use super::bus::{Bus, DEAD_CYCLE_ADDRESS};
 use super::fault::Fault;
-use super::mc6809::{vector, Mc6809};
+use super::mc6809::{vector, Mc6809, CWAI_WAKE_CYCLES};
 use super::opcodes::{Alu16, Cond, Decoded, Mode, Op, Reg16, Reg8, Stack};
 use super::registers::cc::{E, F, I, N, V, Z};
 
@@ -328,6 +328,9 @@ impl Mc6809 {
         self.regs.cc |= E;
         self.push_entire_state(bus);
         self.wait_for_interrupt();
+        // Its data-sheet count (the table's) includes vectoring, which the step that wakes
+        // it returns ([`super::mc6809::CWAI_WAKE_CYCLES`]): this step returns the rest.
+        self.extra_cycles = self.extra_cycles.wrapping_sub(CWAI_WAKE_CYCLES);
     }
 
     #[inline(always)]

@@ -126,18 +126,21 @@ impl Mc6809 {
     /// Runs one instruction (or enters one interrupt, or idles one step in SYNC or CWAI) and
     /// returns the cycles it took: as many as the calls it made on the bus (reads, writes and
     /// dummy cycles). On a fault no register has changed and PC is at the instruction.
-    #[inline]
+    #[inline(always)]
     pub fn step(&mut self, bus: &mut impl Bus) -> Result<u32, Fault> {
-        if self.state == RunState::Running && !self.interrupt_may_be_pending() {
+        if self.state == RunState::Running && !self.interrupt_may_be_taken() {
             return self.execute_next(bus);
         }
         self.step_slow(bus)
     }
 
-    /// True if a line is asserted that could interrupt (cheap enough to test every step).
+    /// True if an interrupt could be taken now: an NMI pending, or a line asserted that CC
+    /// does not mask (cheap enough to test every step). A line held while masked, as the
+    /// field sync's is under code that masks IRQ, keeps to the fast path.
     #[inline(always)]
-    fn interrupt_may_be_pending(&self) -> bool {
-        self.nmi_pending || self.firq_line || self.irq_line
+    fn interrupt_may_be_taken(&self) -> bool {
+        let cc = self.regs.cc;
+        self.nmi_pending || (self.firq_line && cc & F == 0) || (self.irq_line && cc & I == 0)
     }
 
     #[inline(never)]
@@ -244,13 +247,8 @@ impl Mc6809 {
             self.regs.pc = pc;
             return Err(fault);
         }
-        let cycles = entry.cycles as u32 + self.extra_cycles;
-        // CWAI's data-sheet count includes vectoring, which its wake-up step returns.
-        Ok(if entry.op == Op::Cwai {
-            cycles - CWAI_WAKE_CYCLES
-        } else {
-            cycles
-        })
+        // (Wrapping: CWAI takes its wake-up's cycles off, `execute::cwai`.)
+        Ok((entry.cycles as u32).wrapping_add(self.extra_cycles))
     }
 
     /// Reads the opcode and finds its entry. A prefix chooses page 2 or 3; more prefixes

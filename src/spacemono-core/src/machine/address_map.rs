@@ -16,7 +16,7 @@ pub const IO_START: u16 = 0xFF00;
 /// decodes $FFE0-$FFFF (docs/machine.md §14).
 pub const VECTORS_START: u16 = 0xFFE0;
 /// Where PIA1 starts: below it, PIA0's 32 bytes are slow at the address-dependent rate.
-const PIA1_START: u16 = 0xFF20;
+pub const PIA1_START: u16 = 0xFF20;
 
 impl Hardware {
     /// A read as the CPU makes it: reading an I/O register can change it (a PIA clears its
@@ -118,6 +118,6 @@ impl Hardware {
     /// field's length): when a write to the sound is heard.
     #[inline]
     pub fn field_cycle(&self) -> u32 {
-        cpu_rate::field_cycle(self.io.sam.rate(), self.cycles).min(crate::timing::CYCLES_PER_FIELD)
+        cpu_rate::field_cycle(self.io.sam.rate(), self.cycles)
     }
 }

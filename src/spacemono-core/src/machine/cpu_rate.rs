@@ -72,15 +72,27 @@ pub fn machine_code_cost(rate: Rate, millicycles: u64, carry: &mut u32) -> u32 {
     (scaled / per) as u32
 }
 
-/// A cycle of BASIC's cost model at `rate` as a cycle of the field (for the moment a sound
-/// change is heard).
+/// The least time, in thousandths of a normal-rate cycle, whose cost at `rate` converted
+/// with `carry` ([`machine_code_cost`]) reaches `cycles` of BASIC's cost model: how long
+/// machine code may run before a field's budget is spent.
+#[inline]
+pub fn millicycles_to_reach(rate: Rate, cycles: u32, carry: u32) -> u64 {
+    let per = 1000 * basic_per_mille(rate) as u64;
+    (cycles as u64 * per)
+        .saturating_sub(carry as u64)
+        .div_ceil(1000)
+}
+
+/// A count of BASIC's cost model's cycles at `rate` as a cycle of the field, at most the
+/// field's length (for the moment a sound change is heard).
 #[inline]
 pub fn field_cycle(rate: Rate, cycles: u32) -> u32 {
-    if rate == Rate::Slow {
+    let cycle = if rate == Rate::Slow {
         cycles
     } else {
         (cycles as u64 * basic_per_mille(rate) as u64 / 1000) as u32
-    }
+    };
+    cycle.min(CYCLES_PER_FIELD)
 }
 
 #[cfg(test)]
@@ -92,6 +104,23 @@ mod tests {
         assert_eq!(field_budget(Rate::Slow), CYCLES_PER_FIELD);
         assert_eq!(field_budget(Rate::Fast), 2 * CYCLES_PER_FIELD);
         assert!(field_budget(Rate::AddressDependent) > CYCLES_PER_FIELD);
+    }
+
+    #[test]
+    fn the_time_to_reach_a_count_is_the_least_that_reaches_it() {
+        for rate in [Rate::Slow, Rate::AddressDependent, Rate::Fast] {
+            for carry in [0, 1, 999, 1000, 333_333, 499_999, 733_999] {
+                for cycles in [1, 2, 7, 17_784, 24_228] {
+                    let m = millicycles_to_reach(rate, cycles, carry);
+                    let cost = |m| machine_code_cost(rate, m, &mut carry.clone());
+                    assert!(cost(m) >= cycles, "{rate:?} {carry} {cycles}: {m} short");
+                    assert!(
+                        m == 0 || cost(m - 1) < cycles,
+                        "{rate:?} {carry} {cycles}: {m} not the least"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -60,6 +60,24 @@ pub struct Memory {
     watched_written: Cell<bool>,
 }
 
+/// The watched range as [`Memory::split_for_code`] hands it out (it cannot change while the
+/// bytes are borrowed).
+pub struct RamWatch<'a> {
+    start: u16,
+    len: u16,
+    written: &'a Cell<bool>,
+}
+
+impl RamWatch<'_> {
+    /// Note a write to `a`, as every write path of [`Memory`] does.
+    #[inline(always)]
+    pub fn note_write(&self, a: u16) {
+        if a.wrapping_sub(self.start) < self.len {
+            self.written.set(true);
+        }
+    }
+}
+
 impl Default for Memory {
     fn default() -> Self {
         Self::new()
@@ -88,6 +106,18 @@ impl Memory {
     #[inline]
     pub fn peek(&self, a: u16) -> u8 {
         self.bytes[a as usize]
+    }
+
+    /// The bytes, and the watch apart from them: for machine code's stretch
+    /// (`machine::code_bus`), which keeps RAM in hand across millions of accesses and must
+    /// note a write into the watched range as [`Memory::poke`] does.
+    pub fn split_for_code(&mut self) -> (&mut [u8; 0x10000], RamWatch<'_>) {
+        let watch = RamWatch {
+            start: self.watch_start.get(),
+            len: self.watch_len.get(),
+            written: &self.watched_written,
+        };
+        (&mut self.bytes, watch)
     }
 
     /// Watch `start..end` for writes from now on (and forget earlier ones).

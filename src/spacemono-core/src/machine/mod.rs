@@ -4,6 +4,7 @@
 
 pub mod address_map;
 pub mod cassette;
+pub(crate) mod code_bus;
 pub mod cpu_rate;
 pub(crate) mod dac_track;
 pub mod hardware;
