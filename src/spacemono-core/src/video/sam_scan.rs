@@ -233,6 +233,39 @@ mod tests {
         }
     }
 
+    /// FNV-1a of the offsets (each as two bytes, low first), line by line.
+    fn fingerprint(scan: &SamScan) -> u32 {
+        let mut h: u32 = 0x811C_9DC5;
+        for l in 0..LINES {
+            for &o in scan.line(l) {
+                for b in o.to_le_bytes() {
+                    h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
+                }
+            }
+        }
+        h
+    }
+
+    #[test]
+    fn every_mode_and_width_fetches_what_xroars_sam_does() {
+        // XRoar's MC6883 (its `mc6883.o`, driven outside the repo by a harness that sets V,
+        // clocks 42 or 22 bytes a line and signals HS 192 times after FS) gave these scans,
+        // offset for offset; here their fingerprints: (V, 32-byte VDG, 16-byte VDG).
+        for (v, wide, narrow) in [
+            (0, 0x12BC27C5, 0x8F830DC5),
+            (1, 0x24B535C5, 0x00317AC5),
+            (2, 0x75E129C5, 0x39A610C5),
+            (3, 0x534EAF25, 0x060E75C5),
+            (4, 0xF6D0BDC5, 0x86FB66C5),
+            (5, 0xA6406AA5, 0x7D2CC2C5),
+            (6, 0x68BECDC5, 0xEC0909C5),
+            (7, 0x36AC71A5, 0xD1A49961),
+        ] {
+            assert_eq!(fingerprint(&SamScan::new(v, 32)), wide, "V={v}, 32 bytes");
+            assert_eq!(fingerprint(&SamScan::new(v, 16)), narrow, "V={v}, 16 bytes");
+        }
+    }
+
     #[test]
     fn a_32_byte_picture_with_the_sam_in_text_mode_shows_each_row_for_12_lines() {
         let scan = SamScan::new(0, 32);
