@@ -109,11 +109,8 @@ impl crate::machine::hardware::Hardware {
     /// Returns the read's cycles (without the call: [`CALL_CYCLES`]).
     pub fn read_joysticks(&mut self) -> u32 {
         let cycles = self.joysticks.sample(&mut self.mem);
+        self.select_mux(0);
         let now = self.field_cycle();
-        for control in [0xFF01, 0xFF03] {
-            let v = self.view_bus(control) & !crate::machine::pia::cr::C2_LEVEL;
-            self.io.write(control, v, now);
-        }
         self.io
             .write(0xFF20, last_trial(self.joysticks.axes[0]) << 2, now);
         cycles

@@ -276,6 +276,7 @@ pub fn render(mem: &[u8], start: u16, mode: VdgMode) -> Frame {
 
 /// Render the picture for `mode` from `mem` with the SAM set to the display mode that goes
 /// with it (as BASIC sets both). See [`render_with_sam`].
+#[cfg(test)]
 pub fn render_into(frame: &mut Frame, mem: &[u8], start: u16, mode: VdgMode) {
     let scan = SamScan::new(mode.matching_sam_mode(), mode.bytes_per_line());
     render_with_sam(frame, mem, start, &scan, mode);

@@ -452,3 +452,17 @@ fn pokes_to_the_chips_survive_a_snapshot() {
     }
     assert_eq!(a.screen_text(), b.screen_text());
 }
+
+#[test]
+fn motor_and_audio_set_the_pias_lines_as_the_rom_does() {
+    // Genuine (MAME 0.251's Dragon 32): MOTOR ON raises PIA1 CA2 ($FF21 52 -> 60); AUDIO ON
+    // selects the cassette on the analogue mux (PIA0 CA2 high: $FF01 188, CB2 low: $FF03
+    // 53) and turns the sound mux on (PIA1 CB2 high: $FF23 63); AUDIO OFF turns it off (55).
+    let mut m = machine();
+    let out = run(
+        &mut m,
+        "30 MOTOR ON:A=PEEK(&HFF21):MOTOR OFF:B=PEEK(&HFF21):AUDIO ON:C=PEEK(&HFF23):D=PEEK(&HFF01):E=PEEK(&HFF03):AUDIO OFF:F=PEEK(&HFF23)\n\
+         40 PRINT A;B;C;D;E;F\n",
+    );
+    assert_eq!(out, " 60  52  63  188  53  55 \n");
+}
