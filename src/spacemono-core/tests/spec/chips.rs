@@ -466,3 +466,16 @@ fn motor_and_audio_set_the_pias_lines_as_the_rom_does() {
     );
     assert_eq!(out, " 60  52  63  188  53  55 \n");
 }
+
+#[test]
+fn sound_leaves_the_mux_on_the_dac_and_the_sound_mux_off() {
+    // SndBeep (DR `LBAA0`) selects the DAC on the analogue mux (`LBAF1` with B = 0: PIA0 CA2
+    // and CB2 low), turns the sound mux on for the tone and off after it (`SndDisable`), so
+    // after AUDIO ON a SOUND leaves $FF01 180 and $FF23 55, as at power-on.
+    let mut m = machine();
+    let out = run(
+        &mut m,
+        "10 AUDIO ON:SOUND 100,1:PRINT PEEK(&HFF01);PEEK(&HFF03);PEEK(&HFF23)\n",
+    );
+    assert_eq!(out, " 180  53  55 \n");
+}
