@@ -18,5 +18,5 @@ pub mod text_art;
 pub mod vdg;
 
 #[cfg(test)]
-pub use vdg::{render, render_into};
+pub use vdg::render;
 pub use vdg::{render_with_sam, Frame, VdgMode};

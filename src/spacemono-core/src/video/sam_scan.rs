@@ -166,12 +166,13 @@ impl SamScan {
         let mut offsets = vec![0u16; LINES * MAX_SHOWN];
         let mut span = 0;
         for line in offsets.chunks_mut(MAX_SHOWN) {
-            for byte in 0..clocked {
-                if byte < shown {
-                    let at = counter.offset();
-                    line[byte] = at;
-                    span = span.max(usize::from(at) + 1);
-                }
+            for slot in line.iter_mut().take(shown) {
+                *slot = counter.offset();
+                span = span.max(usize::from(*slot) + 1);
+                counter.count(0);
+            }
+            // The rest are clocked in the border.
+            for _ in shown..clocked {
                 counter.count(0);
             }
             counter.line_end(v);
