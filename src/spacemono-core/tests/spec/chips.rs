@@ -471,7 +471,8 @@ fn motor_and_audio_set_the_pias_lines_as_the_rom_does() {
 fn sound_leaves_the_mux_on_the_dac_and_the_sound_mux_off() {
     // SndBeep (DR `LBAA0`) selects the DAC on the analogue mux (`LBAF1` with B = 0: PIA0 CA2
     // and CB2 low), turns the sound mux on for the tone and off after it (`SndDisable`), so
-    // after AUDIO ON a SOUND leaves $FF01 180 and $FF23 55, as at power-on.
+    // after AUDIO ON a SOUND leaves $FF01 180 and $FF23 55, as at power-on (genuine: MAME
+    // 0.251's Dragon 32 prints 180 53 55).
     let mut m = machine();
     let out = run(
         &mut m,
