@@ -566,10 +566,13 @@ impl Machine {
         self.hw.vdg_mode()
     }
 
-    /// Draw the picture the VDG shows into `frame` (320×240 with the border).
+    /// Draw the picture the VDG shows into `frame` (320×240 with the border): the VDG's mode
+    /// showing the bytes the SAM fetches in its own display mode (docs/machine.md §15).
     pub fn render(&self, frame: &mut crate::video::Frame) {
         let (mode, start) = self.video_mode();
-        crate::video::render_into(frame, self.hw.mem.all(), start, mode);
+        let scan =
+            crate::video::sam_scan::SamScan::new(self.hw.sam_display_mode(), mode.bytes_per_line());
+        crate::video::render_with_sam(frame, self.hw.mem.all(), start, &scan, mode);
     }
 
     /// Whether the picture changed since the last call (true the first time): the VDG's
@@ -577,7 +580,8 @@ impl Machine {
     /// then ([`render`](Self::render), [`text_cells`](Self::text_cells)).
     pub fn picture_changed(&mut self) -> bool {
         let (mode, start) = self.video_mode();
-        self.shown.take(mode, start, self.hw.mem.all())
+        let sam_mode = self.hw.sam_display_mode();
+        self.shown.take(mode, sam_mode, start, self.hw.mem.all())
     }
 
     /// The text the VDG shows, as 16 rows of 32 cells: each character with its colours as

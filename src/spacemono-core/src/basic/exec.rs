@@ -360,6 +360,9 @@ impl Interpreter {
         let fields = d as u32 * 4;
         // SndBeep enables the field-sync interrupt, which times the tone.
         hw.io.enable_field_irq();
+        // It plays through the DAC (the mux's source 0) and turns the sound mux off after.
+        hw.select_mux(0);
+        hw.enable_sound_mux(false);
         hw.events.push(Event::Sound {
             period_cycles: 20 * (261 - t as u32),
             fields,

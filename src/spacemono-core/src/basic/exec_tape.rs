@@ -104,10 +104,16 @@ impl Interpreter {
             }
             TapeStmt::Motor(on) => {
                 hw.deck.set_motor(*on);
+                hw.set_motor_line(*on);
                 Ok(())
             }
             TapeStmt::Audio(on) => {
                 hw.deck.set_audio(*on);
+                // AUDIO ON selects the cassette on the mux first; OFF only turns it off.
+                if *on {
+                    hw.select_mux(1);
+                }
+                hw.enable_sound_mux(*on);
                 Ok(())
             }
         }

@@ -57,7 +57,7 @@ impl Interpreter {
                 // JOYSTK(0) reads all four axes into RAM; JOYSTK(1)-(3) give what the last
                 // JOYSTK(0) read there (docs/machine.md §18).
                 if n == 0 {
-                    hw.cycles += joystick::CALL_CYCLES + hw.joysticks.sample(&mut hw.mem);
+                    hw.cycles += joystick::CALL_CYCLES + hw.read_joysticks();
                 }
                 self.fu
                     .load_i16(hw.mem.peek(joystick::SAMPLED + n as u16) as i16);

@@ -178,6 +178,12 @@ impl Hardware {
         (self.io.vdg_mode(), self.io.sam.display_start())
     }
 
+    /// The SAM's display mode (V2-V0): how its counter fetches the picture, which may
+    /// disagree with the VDG's mode (`video::sam_scan`).
+    pub fn sam_display_mode(&self) -> u8 {
+        self.io.sam.display_mode()
+    }
+
     /// The field sync, once a field (the field loop calls it as the VDG's FS falls): PIA0's
     /// CB1 flag set (and its IRQ, when enabled: `io.irq()`), the keyboard matrix moved on,
     /// the field's sound changes set aside for the sound output.

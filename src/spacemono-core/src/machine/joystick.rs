@@ -83,6 +83,40 @@ impl Joysticks {
     }
 }
 
+/// The last trial value (0-63) the ROM's successive approximation sends to the DAC for an
+/// axis at `position`: 32, then up or down by 16, 8, 4, 2 and 1 as the comparator says the
+/// axis is at or above the trial or below it (DR `LBD5F`-`LBD75`: the sixth step's answer
+/// only sets the result's last bit and is never written).
+pub const fn last_trial(position: u8) -> u8 {
+    let mut trial = 32;
+    let mut step = 16;
+    while step > 0 {
+        if position >= trial {
+            trial += step;
+        } else {
+            trial -= step;
+        }
+        step /= 2;
+    }
+    trial
+}
+
+impl crate::machine::hardware::Hardware {
+    /// The ROM's joystick read (`JSR $8012`, JOYSTK(0)), with what it leaves in the chips:
+    /// every axis stored at [`SAMPLED`], the analogue mux back on axis 0 (CA2 and CB2 of
+    /// PIA0 low: SysSelJoystick for axis 0, which also makes the DAC the sound mux's
+    /// source) and the DAC at axis 0's last trial value (PIA1 PA7-PA2, PA1-PA0 written 0).
+    /// Returns the read's cycles (without the call: [`CALL_CYCLES`]).
+    pub fn read_joysticks(&mut self) -> u32 {
+        let cycles = self.joysticks.sample(&mut self.mem);
+        self.select_mux(0);
+        let now = self.field_cycle();
+        self.io
+            .write(0xFF20, last_trial(self.joysticks.axes[0]) << 2, now);
+        cycles
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -97,6 +131,20 @@ mod tests {
         };
         sticks.sample(&mut mem);
         assert_eq!(mem.slice(SAMPLED, SAMPLED + 4), &[1, 2, 3, 63]);
+    }
+
+    #[test]
+    fn the_last_trial_is_the_result_or_one_above_it() {
+        // The result is the last trial when the comparator last said "at or above", else
+        // one less.
+        assert_eq!(last_trial(31), 31);
+        assert_eq!(last_trial(0), 1);
+        assert_eq!(last_trial(63), 63);
+        assert_eq!(last_trial(32), 33);
+        for p in 0..64 {
+            let t = last_trial(p);
+            assert!(t == p || t == p + 1, "{p}: {t}");
+        }
     }
 
     #[test]

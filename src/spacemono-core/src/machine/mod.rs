@@ -19,5 +19,6 @@ pub mod rom_area;
 pub mod sam;
 pub mod screen;
 pub(crate) mod sound;
+pub mod sound_mux;
 pub(crate) mod tone;
 pub mod video_select;

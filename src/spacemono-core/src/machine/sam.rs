@@ -54,8 +54,7 @@ impl Sam {
         }
     }
 
-    /// V2-V0: the display mode (how many bytes a row and lines a row the SAM fetches).
-    #[cfg(test)] // (only the display offset and the rate act here)
+    /// V2-V0: the display mode (how the SAM's video counter divides: `video::sam_scan`).
     pub fn display_mode(&self) -> u8 {
         ((self.bits >> V_SHIFT) & 7) as u8
     }

@@ -21,6 +21,7 @@
 
 use super::font::{CELL_HEIGHT, FONT};
 use super::palette;
+use super::sam_scan::{SamScan, MAX_SHOWN};
 
 /// Total width of a [`Frame`].
 pub const FRAME_WIDTH: usize = 320;
@@ -232,6 +233,27 @@ impl VdgMode {
         }
     }
 
+    /// Bytes the VDG shows on each line: 32 in text and the 32-byte graphics modes, 16 in
+    /// CG1, RG1, RG2 and RG3.
+    pub const fn bytes_per_line(self) -> usize {
+        match self.graphics_mode() {
+            Some(g) => g.bytes_per_row(),
+            None => TEXT_BYTES / 16,
+        }
+    }
+
+    /// The SAM display mode (V2-V0) made for this VDG mode: 0 for text, 1 for CG1 and RG1,
+    /// the GM bits for CG2 to CG6, 6 for RG6 (the MC6883 data sheet; BASIC's PMODEs use
+    /// 3-6).
+    pub const fn matching_sam_mode(self) -> u8 {
+        match self.graphics_mode() {
+            None => 0,
+            Some(GraphicsMode::Cg1) => 1,
+            Some(GraphicsMode::Rg6) => 6,
+            Some(g) => g.gm(),
+        }
+    }
+
     /// The border colour: black in text mode, green (CSS=0) or buff (CSS=1) in graphics.
     pub const fn border_colour(self) -> u32 {
         palette::border(self.graphics, self.css)
@@ -252,11 +274,21 @@ pub fn render(mem: &[u8], start: u16, mode: VdgMode) -> Frame {
     frame
 }
 
-/// Render the picture for `mode` from `mem` (the 64K memory image; addresses wrap at 64K, and a
-/// shorter slice reads as 0 beyond its end) starting at `start`, into `frame`. The frame is
-/// resized to 320x240 if it is not that size already (the only allocation; reuse the frame each
-/// field to avoid it).
+/// Render the picture for `mode` from `mem` with the SAM set to the display mode that goes
+/// with it (as BASIC sets both). See [`render_with_sam`].
+#[cfg(test)]
 pub fn render_into(frame: &mut Frame, mem: &[u8], start: u16, mode: VdgMode) {
+    let scan = SamScan::new(mode.matching_sam_mode(), mode.bytes_per_line());
+    render_with_sam(frame, mem, start, &scan, mode);
+}
+
+/// Render the picture for `mode` from `mem` (the 64K memory image; addresses wrap at 64K, and
+/// a shorter slice reads as 0 beyond its end), each line showing the bytes `scan` (the SAM's
+/// counter in its own display mode) hands the VDG from `start` on, into `frame`. The scan
+/// must be made for the VDG's width ([`VdgMode::bytes_per_line`]). The frame is resized to
+/// 320x240 if it is not that size already (the only allocation; reuse the frame each field
+/// to avoid it).
+pub fn render_with_sam(frame: &mut Frame, mem: &[u8], start: u16, scan: &SamScan, mode: VdgMode) {
     if frame.width != FRAME_WIDTH
         || frame.height != FRAME_HEIGHT
         || frame.pixels.len() != FRAME_WIDTH * FRAME_HEIGHT
@@ -272,22 +304,27 @@ pub fn render_into(frame: &mut Frame, mem: &[u8], start: u16, mode: VdgMode) {
     let px = &mut frame.pixels[..];
     px[..PICTURE_Y * FRAME_WIDTH].fill(border);
     px[(PICTURE_Y + PICTURE_HEIGHT) * FRAME_WIDTH..].fill(border);
-    for y in PICTURE_Y..PICTURE_Y + PICTURE_HEIGHT {
-        let line = &mut px[y * FRAME_WIDTH..(y + 1) * FRAME_WIDTH];
-        line[..PICTURE_X].fill(border);
-        line[PICTURE_X + PICTURE_WIDTH..].fill(border);
-    }
-    match mode.graphics_mode() {
-        None => render_text(px, mem, start, mode),
-        Some(g) => render_graphics(px, mem, start, g, mode.css),
-    }
-}
-
-/// Copy `out.len()` bytes of video memory from `addr`, wrapping at 64K.
-#[inline]
-fn fetch(mem: &[u8], addr: usize, out: &mut [u8]) {
-    for (i, b) in out.iter_mut().enumerate() {
-        *b = mem.get((addr + i) & 0xFFFF).copied().unwrap_or(0);
+    let mut bytes = [0u8; MAX_SHOWN];
+    for line in 0..PICTURE_HEIGHT {
+        let y = PICTURE_Y + line;
+        let out = &mut px[y * FRAME_WIDTH..(y + 1) * FRAME_WIDTH];
+        out[..PICTURE_X].fill(border);
+        out[PICTURE_X + PICTURE_WIDTH..].fill(border);
+        let offsets = scan.line(line);
+        for (b, &o) in bytes.iter_mut().zip(offsets) {
+            *b = mem
+                .get(usize::from(start.wrapping_add(o)))
+                .copied()
+                .unwrap_or(0);
+        }
+        let out = &mut out[PICTURE_X..PICTURE_X + PICTURE_WIDTH];
+        let shown = &bytes[..offsets.len()];
+        match mode.graphics_mode() {
+            // The VDG's own row counter picks the glyph's line: 12 lines a row from the
+            // picture's top, whatever the SAM fetches.
+            None => text_line(out, shown, line % CELL_HEIGHT, mode),
+            Some(g) => graphics_line(out, shown, g, mode.css),
+        }
     }
 }
 
@@ -299,85 +336,62 @@ fn put8(dst: &mut [u32], bits: u8, fg: u32, bg: u32) {
     }
 }
 
-fn render_text(px: &mut [u32], mem: &[u8], start: u16, mode: VdgMode) {
+/// One line of alphanumerics and semigraphics: `row` is the line within the 12-line row.
+fn text_line(out: &mut [u32], bytes: &[u8], row: usize, mode: VdgMode) {
     let ext = mode.gm & 1 != 0;
     let (text_bg, text_fg) = palette::text_colours(mode.css);
     let set = palette::colour_set(mode.css);
-    let mut bytes = [0u8; 32];
-    for char_row in 0..16 {
-        fetch(mem, start as usize + char_row * 32, &mut bytes);
-        for line in 0..CELL_HEIGHT {
-            let y = PICTURE_Y + char_row * CELL_HEIGHT + line;
-            let out =
-                &mut px[y * FRAME_WIDTH + PICTURE_X..y * FRAME_WIDTH + PICTURE_X + PICTURE_WIDTH];
-            for (col, &b) in bytes.iter().enumerate() {
-                let dst = &mut out[col * 8..col * 8 + 8];
-                if b & 0x80 == 0 {
-                    // Alphanumeric: glyph row (or the byte itself with EXT), inverted by INV (bit 6).
-                    let mut bits = if ext { b } else { FONT.row(b, line) };
-                    if b & 0x40 != 0 {
-                        bits = !bits;
-                    }
-                    put8(dst, bits, text_fg, text_bg);
-                } else if !ext {
-                    // SG4: 1 c c c TL TR BL BR; quadrants 4x6; unlit black.
-                    let fg = palette::COLOURS[((b >> 4) & 7) as usize];
-                    let pair = if line < 6 { (b >> 2) & 3 } else { b & 3 };
-                    let bits = (if pair & 2 != 0 { 0xF0 } else { 0 })
-                        | (if pair & 1 != 0 { 0x0F } else { 0 });
-                    put8(dst, bits, fg, palette::BLACK);
-                } else {
-                    // SG6: c c L R L R L R; elements 4x4; colour from the CSS set.
-                    let fg = set[((b >> 6) & 3) as usize];
-                    let pair = match line {
-                        0..=3 => (b >> 4) & 3,
-                        4..=7 => (b >> 2) & 3,
-                        _ => b & 3,
-                    };
-                    let bits = (if pair & 2 != 0 { 0xF0 } else { 0 })
-                        | (if pair & 1 != 0 { 0x0F } else { 0 });
-                    put8(dst, bits, fg, palette::BLACK);
-                }
+    for (col, &b) in bytes.iter().enumerate() {
+        let dst = &mut out[col * 8..col * 8 + 8];
+        if b & 0x80 == 0 {
+            // Alphanumeric: glyph row (or the byte itself with EXT), inverted by INV (bit 6).
+            let mut bits = if ext { b } else { FONT.row(b, row) };
+            if b & 0x40 != 0 {
+                bits = !bits;
             }
+            put8(dst, bits, text_fg, text_bg);
+        } else if !ext {
+            // SG4: 1 c c c TL TR BL BR; quadrants 4x6; unlit black.
+            let fg = palette::COLOURS[((b >> 4) & 7) as usize];
+            let pair = if row < 6 { (b >> 2) & 3 } else { b & 3 };
+            let bits =
+                (if pair & 2 != 0 { 0xF0 } else { 0 }) | (if pair & 1 != 0 { 0x0F } else { 0 });
+            put8(dst, bits, fg, palette::BLACK);
+        } else {
+            // SG6: c c L R L R L R; elements 4x4; colour from the CSS set.
+            let fg = set[((b >> 6) & 3) as usize];
+            let pair = match row {
+                0..=3 => (b >> 4) & 3,
+                4..=7 => (b >> 2) & 3,
+                _ => b & 3,
+            };
+            let bits =
+                (if pair & 2 != 0 { 0xF0 } else { 0 }) | (if pair & 1 != 0 { 0x0F } else { 0 });
+            put8(dst, bits, fg, palette::BLACK);
         }
     }
 }
 
-fn render_graphics(px: &mut [u32], mem: &[u8], start: u16, g: GraphicsMode, css: bool) {
-    let bpr = g.bytes_per_row();
-    let rows = g.rows();
-    let repeat = PICTURE_HEIGHT / rows; // 3, 2 or 1 lines per pixel row
+/// One line of a graphics mode: its 16 or 32 bytes across the picture's 256 pixels.
+fn graphics_line(out: &mut [u32], bytes: &[u8], g: GraphicsMode, css: bool) {
     let width = PICTURE_WIDTH / g.columns(); // 4, 2 or 1 frame pixels per pixel
     let set = palette::colour_set(css);
     let (bg, fg) = palette::two_colour(css);
-    let mut bytes = [0u8; 32];
-    for row in 0..rows {
-        fetch(mem, start as usize + row * bpr, &mut bytes[..bpr]);
-        let y0 = PICTURE_Y + row * repeat;
-        let line_start = y0 * FRAME_WIDTH + PICTURE_X;
-        {
-            let out = &mut px[line_start..line_start + PICTURE_WIDTH];
-            let mut x = 0;
-            for &b in &bytes[..bpr] {
-                if g.is_colour() {
-                    for shift in [6u32, 4, 2, 0] {
-                        let c = set[((b >> shift) & 3) as usize];
-                        out[x..x + width].fill(c);
-                        x += width;
-                    }
-                } else {
-                    for bit in (0..8).rev() {
-                        let c = if (b >> bit) & 1 != 0 { fg } else { bg };
-                        out[x..x + width].fill(c);
-                        x += width;
-                    }
-                }
+    let mut x = 0;
+    for &b in bytes {
+        if g.is_colour() {
+            for shift in [6u32, 4, 2, 0] {
+                let c = set[((b >> shift) & 3) as usize];
+                out[x..x + width].fill(c);
+                x += width;
             }
-            debug_assert_eq!(x, PICTURE_WIDTH);
-        }
-        for r in 1..repeat {
-            let dst = line_start + r * FRAME_WIDTH;
-            px.copy_within(line_start..line_start + PICTURE_WIDTH, dst);
+        } else {
+            for bit in (0..8).rev() {
+                let c = if (b >> bit) & 1 != 0 { fg } else { bg };
+                out[x..x + width].fill(c);
+                x += width;
+            }
         }
     }
+    debug_assert_eq!(x, PICTURE_WIDTH);
 }

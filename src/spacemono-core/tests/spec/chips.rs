@@ -169,6 +169,83 @@ fn pokes_to_ff22_and_the_sam_change_the_picture() {
     assert_eq!(m.peek(0xFF22) & 0xF8, 0);
 }
 
+/// Fill $0600-$1DFF with a pattern that differs from row to row (the one the pictures below
+/// were compared with on MAME's Dragon 32), set the chips with `modes`, and draw the picture.
+fn picture_with(modes: &str) -> (Machine, Frame) {
+    let mut m = machine();
+    // (The MAME program filled it with
+    // `FOR I=0 TO 6143:POKE 1536+I,((I AND 255)*7+INT(I/32)*13) AND 255:NEXT`.)
+    for i in 0..6144u16 {
+        m.poke(0x0600 + i, (((i & 255) * 7 + i / 32 * 13) & 255) as u8);
+    }
+    m.load_listing(format!("20 {modes}:POKE &H7000,42\n30 GOTO 30\n").as_bytes())
+        .unwrap();
+    m.type_text(b"RUN\r");
+    for _ in 0..50 * 10 {
+        if m.peek(0x7000) == 42 {
+            break;
+        }
+        m.run_field();
+    }
+    assert_eq!(m.peek(0x7000), 42, "the program set the chips");
+    let mut f = Frame::new();
+    m.render(&mut f);
+    (m, f)
+}
+
+/// The picture's line `y` (0-191), 256 pixels.
+fn picture_line(f: &Frame, y: usize) -> Vec<u32> {
+    (0..256).map(|x| f.picture_pixel(x, y)).collect()
+}
+
+#[test]
+fn pmode_4_with_the_sam_set_alike_shows_6k_a_line_at_a_time() {
+    let (_, f) = picture_with("PMODE 4,1:SCREEN 1,0");
+    assert_ne!(picture_line(&f, 0), picture_line(&f, 1));
+    crate::common::golden::check("golden_graphics", "sam_matched_pmode4", &f);
+}
+
+#[test]
+fn pmode_4_with_the_sam_in_text_mode_shows_each_32_bytes_for_12_lines() {
+    // V = 0 (clearing V1 and V2 of PMODE 4's 6): the SAM moves on a row every 12 lines, so
+    // the VDG's 256x192 shows the first 512 bytes, each row stretched to 12 lines.
+    let (m, f) = picture_with("PMODE 4,1:SCREEN 1,0:POKE &HFFC2,0:POKE &HFFC4,0");
+    assert!(m.video_mode().0.graphics);
+    for y in 1..12 {
+        assert_eq!(picture_line(&f, y), picture_line(&f, 0), "line {y}");
+    }
+    assert_ne!(picture_line(&f, 12), picture_line(&f, 0));
+    // Line 12 shows $0620-$063F: the picture's second line when the two agree.
+    let (_, matched) = picture_with("PMODE 4,1:SCREEN 1,0");
+    assert_eq!(picture_line(&f, 12), picture_line(&matched, 1));
+    crate::common::golden::check("golden_graphics", "sam_text_mode_under_pmode4", &f);
+}
+
+#[test]
+fn text_with_the_sam_in_pmode_4s_mode_shows_a_new_32_bytes_each_line() {
+    // The VDG in text (POKE &HFF22,0) with the SAM left at V = 6 from PMODE 4: each line of
+    // a character row comes from the next 32 bytes, the glyph line from the VDG's row
+    // counter.
+    let (_, f) = picture_with("PMODE 4,1:SCREEN 1,0:POKE &HFF22,0");
+    crate::common::golden::check("golden_graphics", "text_under_sam_pmode4_mode", &f);
+}
+
+#[test]
+fn pmode_2_with_the_sam_in_a_32_byte_mode_skips_every_other_16_bytes() {
+    // PMODE 2 (RG3, 16 bytes a line) with V = 6: the SAM clears bit 4 at each line's end,
+    // which carries, so each line starts 32 bytes after the last.
+    let (_, f) = picture_with("PMODE 2,1:SCREEN 1,0:POKE &HFFC3,0:POKE &HFFC0,0");
+    let (_, pmode4) = picture_with("PMODE 4,1:SCREEN 1,0");
+    // Line 5 shows $06A0-$06AF, the first half of PMODE 4's line 5, each pixel twice.
+    let wide: Vec<u32> = picture_line(&pmode4, 5)[..128]
+        .iter()
+        .flat_map(|&p| [p, p])
+        .collect();
+    // (PMODE 2's colours are PMODE 4's: both are two-colour modes with colour set 0.)
+    assert_eq!(picture_line(&f, 5), wide);
+    crate::common::golden::check("golden_graphics", "sam_32_byte_mode_under_pmode2", &f);
+}
+
 #[test]
 fn a_text_screen_poked_into_sg6_and_another_page() {
     // GM0 in text mode makes the VDG show semigraphics bytes as SG6 (docs/machine.md §4),
@@ -374,4 +451,32 @@ fn pokes_to_the_chips_survive_a_snapshot() {
         x.run_until_done(Some(500));
     }
     assert_eq!(a.screen_text(), b.screen_text());
+}
+
+#[test]
+fn motor_and_audio_set_the_pias_lines_as_the_rom_does() {
+    // Genuine (MAME 0.251's Dragon 32): MOTOR ON raises PIA1 CA2 ($FF21 52 -> 60); AUDIO ON
+    // selects the cassette on the analogue mux (PIA0 CA2 high: $FF01 188, CB2 low: $FF03
+    // 53) and turns the sound mux on (PIA1 CB2 high: $FF23 63); AUDIO OFF turns it off (55).
+    let mut m = machine();
+    let out = run(
+        &mut m,
+        "30 MOTOR ON:A=PEEK(&HFF21):MOTOR OFF:B=PEEK(&HFF21):AUDIO ON:C=PEEK(&HFF23):D=PEEK(&HFF01):E=PEEK(&HFF03):AUDIO OFF:F=PEEK(&HFF23)\n\
+         40 PRINT A;B;C;D;E;F\n",
+    );
+    assert_eq!(out, " 60  52  63  188  53  55 \n");
+}
+
+#[test]
+fn sound_leaves_the_mux_on_the_dac_and_the_sound_mux_off() {
+    // SndBeep (DR `LBAA0`) selects the DAC on the analogue mux (`LBAF1` with B = 0: PIA0 CA2
+    // and CB2 low), turns the sound mux on for the tone and off after it (`SndDisable`), so
+    // after AUDIO ON a SOUND leaves $FF01 180 and $FF23 55, as at power-on (genuine: MAME
+    // 0.251's Dragon 32 prints 180 53 55).
+    let mut m = machine();
+    let out = run(
+        &mut m,
+        "10 AUDIO ON:SOUND 100,1:PRINT PEEK(&HFF01);PEEK(&HFF03);PEEK(&HFF23)\n",
+    );
+    assert_eq!(out, " 180  53  55 \n");
 }

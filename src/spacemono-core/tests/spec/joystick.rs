@@ -133,3 +133,24 @@ fn the_fire_buttons_pull_their_bits_of_ff00_low() {
     );
     assert_eq!(out, "A 3 \nB 2 \nC 0 \nD 1 \nQ 3 \n");
 }
+
+#[test]
+fn joystk_0_leaves_the_mux_on_axis_0_and_the_dac_at_its_last_trial() {
+    // Genuine (MAME 0.251's Dragon 32, its sticks at 32): the program selects axis 3 on the
+    // mux (CA2 and CB2 high); JOYSTK(0) leaves them low, as its select of axis 0 sets them,
+    // and $FF20 at 133: the DAC's last trial for axis 0 (33, the result 32 plus one: the
+    // sixth step's answer is never written) over the cassette input bit (1).
+    let mut m = machine();
+    for axis in 0..4 {
+        m.set_joystick(axis, 32);
+    }
+    m.load_listing(
+        b"10 POKE &HFF01,PEEK(&HFF01) OR 8:POKE &HFF03,PEEK(&HFF03) OR 8\n\
+         20 A=PEEK(&HFF20):B=PEEK(&HFF01):C=PEEK(&HFF03)\n\
+         30 J=JOYSTK(0):D=PEEK(&HFF20):E=PEEK(&HFF01):F=PEEK(&HFF03)\n\
+         40 PRINT A;B;C:PRINT D;E;F:PRINT J;JOYSTK(1);JOYSTK(2);JOYSTK(3)\n",
+    )
+    .unwrap();
+    let out = crate::common::between(&typed(&mut m, "RUN"), "RUN\n");
+    assert_eq!(out, " 1  188  61 \n 133  180  53 \n 32  32  32  32 \n");
+}
