@@ -47,8 +47,6 @@ mod cost {
     pub const BLINK: u32 = 30 + 0x045E * 8;
     /// TextVDUOut for a printable character (docs/timing.md §2.13 counts the screen's part).
     pub const CALL: u32 = 20;
-    /// SysReadJoystick: four 6-step comparator searches.
-    pub const JOYSTICK: u32 = 4 * 6 * 40;
     /// INTCNV and GIVABF: the type check, the shift into place, the RTS.
     pub const INTCNV: u32 = 80;
     pub const GIVABF: u32 = 60;
@@ -86,13 +84,9 @@ pub(super) fn answer(hw: &mut Hardware, run: &mut CodeRun, pc: u16) -> Result<u3
             hw.print_to_printer(&[run.cpu.regs.a]);
             cost::CALL
         }
-        at::JOYIN | at::READ_JOYSTICK => {
-            // BasJoyVal0-3 ($015A-$015D): the four axes, 0-63.
-            for (i, v) in hw.joysticks.axes.iter().enumerate() {
-                hw.mem.poke(0x015A + i as u16, *v);
-            }
-            cost::JOYSTICK
-        }
+        // BasJoyVal0-3 ($015A-$015D) get the four axes, and the mux and the DAC are left
+        // as the ROM's read leaves them, as JOYSTK(0) does.
+        at::JOYIN | at::READ_JOYSTICK => cost::CALL + hw.read_joysticks(),
         a if super::rom_cassette::answers(a) => return super::rom_cassette::answer(hw, run, a),
         a if super::rom_init::HW_INIT.contains(&a) => {
             return Ok(super::rom_init::hardware(hw, run))
