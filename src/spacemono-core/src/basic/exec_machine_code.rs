@@ -186,6 +186,7 @@ impl Interpreter {
     /// while $010C holds its JMP; a program's routine there runs on the CPU, charged to the
     /// field, and returns by RTI (or by jumping on to the ROM's service). While machine code
     /// runs, its CPU takes the interrupt itself.
+    #[inline(always)]
     pub(crate) fn field_irq(&mut self, hw: &mut Hardware) {
         if !hw.io.field_irq_enabled() {
             return;
@@ -203,6 +204,8 @@ impl Interpreter {
     /// Run the program's IRQ routine at $010C to its RTI. One that does not come back within
     /// a field, or stops, is reported at the next slice (`report_deferred_stops`), and $010C is given
     /// back to the ROM's service so that it does not stop again every field.
+    #[cold]
+    #[inline(never)]
     fn irq_routine(&mut self, hw: &mut Hardware) {
         let s = self.s_h(hw) as u16;
         let mut code = CodeRun::interrupt(hw, s);
@@ -237,7 +240,7 @@ impl Interpreter {
 }
 
 /// The ROM's IRQ service's part that BASIC sees: TIMER counted.
-#[inline]
+#[inline(always)]
 fn count_timer(hw: &mut Hardware) {
     hw.io.acknowledge_field_sync();
     let t = hw.mem.read_u16(addr::TIMER).wrapping_add(1);

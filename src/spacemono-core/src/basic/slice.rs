@@ -39,12 +39,16 @@ impl Interpreter {
     /// enters and leaves the one loop.
     #[inline(never)]
     fn run_statements(&mut self, hw: &mut Hardware) -> bool {
+        // Only a field's end changes the budget (`field_end_within`): held here, it is not
+        // loaded again after every statement.
+        let mut budget = self.budget;
         loop {
             // (A long statement, a PAINT or a LINE BF, may take several fields.)
-            while hw.cycles >= self.budget {
-                if !self.field_end_within(hw, self.budget) {
+            while hw.cycles >= budget {
+                if !self.field_end_within(hw, budget) {
                     return true;
                 }
+                budget = self.budget;
             }
             self.step(hw);
             if !self.mode.is_running() {
@@ -76,7 +80,7 @@ impl Interpreter {
     /// PIA0 passes it on as an IRQ (as BASIC leaves it), the ROM's handler: TIMER, with its
     /// read of $FF02 that clears the flag (docs/machine.md §14); then the SOUND countdown,
     /// the cursor blink, and the count of fields.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn field_interrupt(&mut self, hw: &mut Hardware) {
         hw.field_sync();
         self.field_irq(hw);
@@ -237,7 +241,17 @@ impl Interpreter {
     }
 
     /// Called once per field: the cursor toggles about twice a second while waiting.
+    #[inline(always)]
     pub fn field_tick(&mut self, hw: &mut Hardware) {
+        // A running program has no tape wait, SOUND countdown or cursor to tick: one test
+        // for the commonest field of all.
+        if !self.mode.is_running() {
+            self.field_tick_waiting(hw);
+        }
+    }
+
+    #[inline(never)]
+    fn field_tick_waiting(&mut self, hw: &mut Hardware) {
         self.tape_tick();
         match self.mode {
             Mode::Sounding(n) => {
@@ -282,23 +296,37 @@ impl Interpreter {
         )
     }
 
+    /// The poll between statements when it may find a key: BREAK stops the program, SHIFT+@
+    /// pauses it (true then: the statement is not run); any other key is latched for INKEY$.
+    #[cold]
+    #[inline(never)]
+    fn poll_stopped(&mut self, hw: &mut Hardware) -> bool {
+        let Some(k) = hw.keyboard.poll() else {
+            return false;
+        };
+        match k {
+            code::BREAK => {
+                let pc = self.pc;
+                self.stmt_pc = pc;
+                self.report_break(hw, pc);
+                true
+            }
+            code::PAUSE => {
+                self.mode = Mode::Paused;
+                true
+            }
+            _ => {
+                hw.mem.poke(INKEY_LATCH, k);
+                false
+            }
+        }
+    }
+
     /// Execute one statement.
     pub(crate) fn step(&mut self, hw: &mut Hardware) {
-        // The poll between statements (BasPollKeyboard).
-        if let Some(k) = hw.keyboard.poll() {
-            match k {
-                code::BREAK => {
-                    let pc = self.pc;
-                    self.stmt_pc = pc;
-                    self.report_break(hw, pc);
-                    return;
-                }
-                code::PAUSE => {
-                    self.mode = Mode::Paused;
-                    return;
-                }
-                _ => hw.mem.poke(INKEY_LATCH, k),
-            }
+        // The poll between statements (BasPollKeyboard): one test while nothing is pressed.
+        if hw.keyboard.poll_pending() && self.poll_stopped(hw) {
+            return;
         }
         let line = loop {
             let Some(line) = self.current_line(hw) else {

@@ -189,6 +189,7 @@ impl IoPage {
     /// The field sync (the VDG's FS on PIA0 CB1), once a field: its flag is set and, with
     /// the interrupt enabled in CRB, PIA0 pulls the 6809's IRQ ([`irq`](Self::irq)) until a
     /// read of $FF02 clears it. The field's sound changes are set aside for the sound output.
+    #[inline(always)]
     pub fn field_sync(&mut self) {
         self.pia0.b.c1_active();
         self.pia0.a.c1_active();
@@ -196,10 +197,17 @@ impl IoPage {
         self.audio_done_start = self.audio_start;
         // (Most fields hear no write: nothing to hand over then.)
         if !self.audio_changes.is_empty() || !self.audio_done.is_empty() {
-            std::mem::swap(&mut self.audio_done, &mut self.audio_changes);
-            self.audio_changes.clear();
+            self.hand_over_audio();
         }
         self.audio_start = self.audio_level;
+    }
+
+    /// The field's sound changes become the field that ended last's.
+    #[cold]
+    #[inline(never)]
+    fn hand_over_audio(&mut self) {
+        std::mem::swap(&mut self.audio_done, &mut self.audio_changes);
+        self.audio_changes.clear();
     }
 
     /// Whether the field sync reaches the 6809 as an IRQ (PIA0 CRB bit 0, which the ROM sets

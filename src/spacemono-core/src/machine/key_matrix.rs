@@ -94,6 +94,7 @@ impl KeyMatrix {
 
     /// A field ended: the key down may go up, the next may come. A key that follows the same
     /// key comes a field after it went up, so a program sees two presses.
+    #[inline]
     pub fn field_passed(&mut self) {
         match self.down {
             Some(k) => {

@@ -198,7 +198,7 @@ impl Keyboard {
     }
 
     /// The end of a field: the script's joystick steps that are due move `joysticks`.
-    #[inline]
+    #[inline(always)]
     pub fn script_field(&mut self, joysticks: &mut Joysticks) {
         if self.script.field(joysticks) {
             self.update_ready();
@@ -350,6 +350,7 @@ impl Keyboard {
     }
 
     /// A field ended: the matrix's key may go up and the next come down.
+    #[inline(always)]
     pub fn field_passed(&mut self) {
         self.matrix.field_passed();
     }
