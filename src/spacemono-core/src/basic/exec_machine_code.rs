@@ -201,6 +201,14 @@ impl Interpreter {
         }
     }
 
+    /// Whether a running program's field interrupt needs no routine of its own: the field
+    /// sync does not reach the CPU (PIA0's enable bit clear), or $010C still holds the ROM's
+    /// JMP, whose service is `count_timer`.
+    #[inline(always)]
+    pub(crate) fn field_irq_is_roms(hw: &Hardware) -> bool {
+        !hw.io.field_irq_enabled() || rom_area::irq_vector_is_roms(&hw.mem)
+    }
+
     /// Run the program's IRQ routine at $010C to its RTI. One that does not come back within
     /// a field, or stops, is reported at the next slice (`report_deferred_stops`), and $010C is given
     /// back to the ROM's service so that it does not stop again every field.
@@ -242,7 +250,14 @@ impl Interpreter {
 /// The ROM's IRQ service's part that BASIC sees: TIMER counted.
 #[inline(always)]
 fn count_timer(hw: &mut Hardware) {
+    count_timer_fields(hw, 1);
+}
+
+/// The ROM's IRQ service run `fields` times with nothing between: the flag acknowledged,
+/// TIMER counted on by `fields`.
+#[inline(always)]
+pub(crate) fn count_timer_fields(hw: &mut Hardware, fields: u16) {
     hw.io.acknowledge_field_sync();
-    let t = hw.mem.read_u16(addr::TIMER).wrapping_add(1);
+    let t = hw.mem.read_u16(addr::TIMER).wrapping_add(fields);
     hw.mem.write_system_u16(addr::TIMER, t);
 }

@@ -205,6 +205,13 @@ impl Keyboard {
         }
     }
 
+    /// Whether field ends leave the keyboard as it is: no key in the matrix to move on, no
+    /// script step (joystick or wait) that a field end could do.
+    #[inline(always)]
+    pub fn field_end_is_idle(&self) -> bool {
+        self.script.is_empty() && self.matrix.is_idle()
+    }
+
     pub fn script_left(&self) -> usize {
         self.script.len()
     }
