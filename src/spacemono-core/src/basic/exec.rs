@@ -414,7 +414,12 @@ impl Interpreter {
     }
 
     #[inline(never)]
-    fn let_stmt(&mut self, hw: &mut Hardware, target: &LValue, value: &Expr) -> ExecResult {
+    pub(crate) fn let_stmt(
+        &mut self,
+        hw: &mut Hardware,
+        target: &LValue,
+        value: &Expr,
+    ) -> ExecResult {
         if let LValue::Var(n) = *target {
             if !is_string_name(n) {
                 return self.let_number(hw, n, value);

@@ -100,7 +100,7 @@ impl Interpreter {
     /// only what [`field_interrupt`](Self::field_interrupt) does then, here, without its
     /// tests for the rest; and those that a long statement's cycles cover together (a SIN,
     /// a LINE BF) go at once.
-    #[inline(never)]
+    #[inline(always)]
     fn field_end_within(&mut self, hw: &mut Hardware, budget: u32) -> bool {
         if self.fields_ahead == 0 || hw.keyboard.starved() {
             return false;
@@ -406,14 +406,15 @@ impl Interpreter {
         self.temp_count = 0;
         let seg = &line.segs[self.stmt_pc.seg as usize];
         hw.cycles += seg.cost;
-        // NEXT and LET to a numeric variable are the hottest statements of all: dispatched
-        // here, without the general match (whose large frame costs more than a LET's own
-        // work outside its expression).
+        // NEXT and LET are the hottest statements of all: dispatched here, without the
+        // general match (whose large frame costs more than a LET's own work outside its
+        // expression).
         let result = match &seg.stmt {
             Stmt::Next(vars) => self.next_stmt(hw, vars, seg.cost),
             Stmt::Let(LValue::Var(n), value) if !is_string_name(*n) => {
                 self.let_number(hw, *n, value)
             }
+            Stmt::Let(target, value) => self.let_stmt(hw, target, value),
             stmt => self.exec(hw, stmt, &line),
         };
         match result {
