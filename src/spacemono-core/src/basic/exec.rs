@@ -418,7 +418,12 @@ impl Interpreter {
     }
 
     #[inline(never)]
-    fn let_stmt(&mut self, hw: &mut Hardware, target: &LValue, value: &Expr) -> ExecResult {
+    pub(crate) fn let_stmt(
+        &mut self,
+        hw: &mut Hardware,
+        target: &LValue,
+        value: &Expr,
+    ) -> ExecResult {
         if let LValue::Var(n) = *target {
             if !is_string_name(n) {
                 return self.let_number(hw, n, value);
@@ -447,7 +452,7 @@ impl Interpreter {
     /// general LET do it: the search is charged, the variable created if it is new (before
     /// the value is evaluated), then the value stored.
     #[inline(always)]
-    fn let_number(&mut self, hw: &mut Hardware, n: VarName, value: &Expr) -> ExecResult {
+    pub(crate) fn let_number(&mut self, hw: &mut Hardware, n: VarName, value: &Expr) -> ExecResult {
         let (found, searched) = self.vars.find_searched(&hw.mem, n);
         hw.cycles += searched;
         let a = match found {

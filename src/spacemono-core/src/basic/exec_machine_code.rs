@@ -186,6 +186,7 @@ impl Interpreter {
     /// while $010C holds its JMP; a program's routine there runs on the CPU, charged to the
     /// field, and returns by RTI (or by jumping on to the ROM's service). While machine code
     /// runs, its CPU takes the interrupt itself.
+    #[inline(always)]
     pub(crate) fn field_irq(&mut self, hw: &mut Hardware) {
         if !hw.io.field_irq_enabled() {
             return;
@@ -200,9 +201,19 @@ impl Interpreter {
         }
     }
 
+    /// Whether a running program's field interrupt needs no routine of its own: the field
+    /// sync does not reach the CPU (PIA0's enable bit clear), or $010C still holds the ROM's
+    /// JMP, whose service is `count_timer`.
+    #[inline(always)]
+    pub(crate) fn field_irq_is_roms(hw: &Hardware) -> bool {
+        !hw.io.field_irq_enabled() || rom_area::irq_vector_is_roms(&hw.mem)
+    }
+
     /// Run the program's IRQ routine at $010C to its RTI. One that does not come back within
     /// a field, or stops, is reported at the next slice (`report_deferred_stops`), and $010C is given
     /// back to the ROM's service so that it does not stop again every field.
+    #[cold]
+    #[inline(never)]
     fn irq_routine(&mut self, hw: &mut Hardware) {
         let s = self.s_h(hw) as u16;
         let mut code = CodeRun::interrupt(hw, s);
@@ -237,9 +248,16 @@ impl Interpreter {
 }
 
 /// The ROM's IRQ service's part that BASIC sees: TIMER counted.
-#[inline]
+#[inline(always)]
 fn count_timer(hw: &mut Hardware) {
+    count_timer_fields(hw, 1);
+}
+
+/// The ROM's IRQ service run `fields` times with nothing between: the flag acknowledged,
+/// TIMER counted on by `fields`.
+#[inline(always)]
+pub(crate) fn count_timer_fields(hw: &mut Hardware, fields: u16) {
     hw.io.acknowledge_field_sync();
-    let t = hw.mem.read_u16(addr::TIMER).wrapping_add(1);
+    let t = hw.mem.read_u16(addr::TIMER).wrapping_add(fields);
     hw.mem.write_system_u16(addr::TIMER, t);
 }

@@ -4,10 +4,11 @@
 
 use std::rc::Rc;
 
-use crate::basic::ast::CompiledLine;
+use crate::basic::ast::{is_string_name, CompiledLine, LValue, Stmt};
 use crate::basic::cost;
 use crate::basic::edit_mode::EditOutcome;
 use crate::basic::error::ErrorCode;
+use crate::basic::exec_machine_code::count_timer_fields;
 use crate::basic::interp::{Halt, Interpreter, INKEY_LATCH};
 use crate::basic::line_editor::Edit;
 use crate::basic::machine_code::hooks::{self, ConsoleIn};
@@ -39,12 +40,16 @@ impl Interpreter {
     /// enters and leaves the one loop.
     #[inline(never)]
     fn run_statements(&mut self, hw: &mut Hardware) -> bool {
+        // Only a field's end changes the budget (`field_end_within`): held here, it is not
+        // loaded again after every statement.
+        let mut budget = self.budget;
         loop {
             // (A long statement, a PAINT or a LINE BF, may take several fields.)
-            while hw.cycles >= self.budget {
-                if !self.field_end_within(hw, self.budget) {
+            while hw.cycles >= budget {
+                if !self.field_end_within(hw, budget) {
                     return true;
                 }
+                budget = self.budget;
             }
             self.step(hw);
             if !self.mode.is_running() {
@@ -76,7 +81,7 @@ impl Interpreter {
     /// PIA0 passes it on as an IRQ (as BASIC leaves it), the ROM's handler: TIMER, with its
     /// read of $FF02 that clears the flag (docs/machine.md §14); then the SOUND countdown,
     /// the cursor blink, and the count of fields.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn field_interrupt(&mut self, hw: &mut Hardware) {
         hw.field_sync();
         self.field_irq(hw);
@@ -90,19 +95,71 @@ impl Interpreter {
     /// fields (`fields_ahead`) and the field would end with the program simply running (it
     /// did not go without a key), the field ends here, as
     /// [`end_field`](Self::end_field) ends it, and the program runs on; true then.
-    #[cold]
-    #[inline(never)]
+    ///
+    /// Most field ends of a running program are quiet (`field_ends_are_quiet`): they do
+    /// only what [`field_interrupt`](Self::field_interrupt) does then, here, without its
+    /// tests for the rest; and those that a long statement's cycles cover together (a SIN,
+    /// a LINE BF) go at once.
+    #[inline(always)]
     fn field_end_within(&mut self, hw: &mut Hardware, budget: u32) -> bool {
         if self.fields_ahead == 0 || hw.keyboard.starved() {
             return false;
         }
+        if !self.field_ends_are_quiet(hw) {
+            self.field_end_in_full(hw, budget);
+            return true;
+        }
         self.fields_ahead -= 1;
-        // end_field for a program that is running and did not starve.
+        hw.cycles -= budget - cost::FIELD_IRQ;
+        // The field sync on PIA0 (the keyboard's part of it has nothing to do: it is idle).
+        hw.io.field_sync();
+        // The next field's budget, when the SAM's rate may have changed (docs/machine.md §15).
+        if hw.io.take_sam_written() {
+            self.budget = hw.field_budget();
+        }
+        let budget = self.budget;
+        let mut fields: u32 = 1;
+        if hw.cycles >= budget && self.fields_ahead > 0 {
+            // More field ends before the next statement: with no statement between them the
+            // rate (the budget) stays, and a second field sync leaves the chips as any more
+            // would (the sound levels settle at it).
+            while hw.cycles >= budget && self.fields_ahead > 0 {
+                self.fields_ahead -= 1;
+                hw.cycles -= budget - cost::FIELD_IRQ;
+                fields += 1;
+            }
+            hw.io.field_sync();
+        }
+        // The ROM's IRQ service once a field, when PIA0 passes the sync on.
+        if hw.io.field_irq_enabled() {
+            // (TIMER wraps at 65536, so the count of fields modulo 65536 is exact.)
+            count_timer_fields(hw, fields as u16);
+        }
+        hw.field += u64::from(fields);
+        true
+    }
+
+    /// Whether the field ends the running program has reached do nothing but what the quiet
+    /// path of [`field_end_within`](Self::field_end_within) does: the ROM's IRQ service (or
+    /// none), no sound written to hand over, no key in the matrix or key-script step to move
+    /// on. (A running program has no tape, SOUND or cursor to tick.) A field end changes none
+    /// of these, so they hold for all the field ends that come together.
+    #[inline(always)]
+    fn field_ends_are_quiet(&self, hw: &Hardware) -> bool {
+        Self::field_irq_is_roms(hw) && !hw.io.audio_pending() && hw.keyboard.field_end_is_idle()
+    }
+
+    /// One field end of a running program with everything tested: `end_field` for a program
+    /// that is running and did not starve.
+    #[cold]
+    #[inline(never)]
+    fn field_end_in_full(&mut self, hw: &mut Hardware, budget: u32) {
+        self.fields_ahead -= 1;
         hw.cycles -= budget - cost::FIELD_IRQ;
         self.field_interrupt(hw);
         // The next field's budget: the SAM's rate may have changed (docs/machine.md §15).
+        hw.io.take_sam_written();
         self.budget = hw.field_budget();
-        true
     }
 
     /// The budget of the field being run (the SAM's rate set it when the field began).
@@ -237,7 +294,17 @@ impl Interpreter {
     }
 
     /// Called once per field: the cursor toggles about twice a second while waiting.
+    #[inline(always)]
     pub fn field_tick(&mut self, hw: &mut Hardware) {
+        // A running program has no tape wait, SOUND countdown or cursor to tick: one test
+        // for the commonest field of all.
+        if !self.mode.is_running() {
+            self.field_tick_waiting(hw);
+        }
+    }
+
+    #[inline(never)]
+    fn field_tick_waiting(&mut self, hw: &mut Hardware) {
         self.tape_tick();
         match self.mode {
             Mode::Sounding(n) => {
@@ -282,23 +349,37 @@ impl Interpreter {
         )
     }
 
+    /// The poll between statements when it may find a key: BREAK stops the program, SHIFT+@
+    /// pauses it (true then: the statement is not run); any other key is latched for INKEY$.
+    #[cold]
+    #[inline(never)]
+    fn poll_stopped(&mut self, hw: &mut Hardware) -> bool {
+        let Some(k) = hw.keyboard.poll() else {
+            return false;
+        };
+        match k {
+            code::BREAK => {
+                let pc = self.pc;
+                self.stmt_pc = pc;
+                self.report_break(hw, pc);
+                true
+            }
+            code::PAUSE => {
+                self.mode = Mode::Paused;
+                true
+            }
+            _ => {
+                hw.mem.poke(INKEY_LATCH, k);
+                false
+            }
+        }
+    }
+
     /// Execute one statement.
     pub(crate) fn step(&mut self, hw: &mut Hardware) {
-        // The poll between statements (BasPollKeyboard).
-        if let Some(k) = hw.keyboard.poll() {
-            match k {
-                code::BREAK => {
-                    let pc = self.pc;
-                    self.stmt_pc = pc;
-                    self.report_break(hw, pc);
-                    return;
-                }
-                code::PAUSE => {
-                    self.mode = Mode::Paused;
-                    return;
-                }
-                _ => hw.mem.poke(INKEY_LATCH, k),
-            }
+        // The poll between statements (BasPollKeyboard): one test while nothing is pressed.
+        if hw.keyboard.poll_pending() && self.poll_stopped(hw) {
+            return;
         }
         let line = loop {
             let Some(line) = self.current_line(hw) else {
@@ -329,9 +410,15 @@ impl Interpreter {
         self.temp_count = 0;
         let seg = &line.segs[self.stmt_pc.seg as usize];
         hw.cycles += seg.cost;
-        // NEXT is the hottest statement of all: dispatch it without the general match.
+        // NEXT and LET are the hottest statements of all: dispatched here, without the
+        // general match (whose large frame costs more than a LET's own work outside its
+        // expression).
         let result = match &seg.stmt {
-            crate::basic::ast::Stmt::Next(vars) => self.next_stmt(hw, vars, seg.cost),
+            Stmt::Next(vars) => self.next_stmt(hw, vars, seg.cost),
+            Stmt::Let(LValue::Var(n), value) if !is_string_name(*n) => {
+                self.let_number(hw, *n, value)
+            }
+            Stmt::Let(target, value) => self.let_stmt(hw, target, value),
             stmt => self.exec(hw, stmt, &line),
         };
         match result {

@@ -187,6 +187,7 @@ impl Hardware {
     /// The field sync, once a field (the field loop calls it as the VDG's FS falls): PIA0's
     /// CB1 flag set (and its IRQ, when enabled: `io.irq()`), the keyboard matrix moved on,
     /// the field's sound changes set aside for the sound output.
+    #[inline(always)]
     pub fn field_sync(&mut self) {
         self.io.field_sync();
         self.keyboard.field_passed();

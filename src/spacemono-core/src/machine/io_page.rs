@@ -39,6 +39,10 @@ pub struct IoPage {
     pub sam: Sam,
     /// The cycle of the field at which PIA0's CA1 flag (the line sync) was last cleared.
     hs_cleared_at: u32,
+    /// Set by every write to the SAM, which may change the rate and so a field's budget;
+    /// the interpreter's field end takes it (`take_sam_written`) and works the budget out
+    /// again only then.
+    sam_written: bool,
     /// The sound output now (-1.0..1.0), and its changes this field: (cycle, level).
     audio_level: f32,
     audio_changes: Vec<(u32, f32)>,
@@ -68,6 +72,7 @@ impl Default for IoPage {
             },
             sam: Sam::default(),
             hs_cleared_at: 0,
+            sam_written: false,
             audio_level: 0.0,
             audio_changes: Vec::new(),
             audio_done: Vec::new(),
@@ -148,7 +153,10 @@ impl IoPage {
                 self.pia1.write(r, v);
                 self.audio_changed(now);
             }
-            Chip::Sam => self.sam.write(a),
+            Chip::Sam => {
+                self.sam.write(a);
+                self.sam_written = true;
+            }
             Chip::None => {}
         }
     }
@@ -189,6 +197,7 @@ impl IoPage {
     /// The field sync (the VDG's FS on PIA0 CB1), once a field: its flag is set and, with
     /// the interrupt enabled in CRB, PIA0 pulls the 6809's IRQ ([`irq`](Self::irq)) until a
     /// read of $FF02 clears it. The field's sound changes are set aside for the sound output.
+    #[inline(always)]
     pub fn field_sync(&mut self) {
         self.pia0.b.c1_active();
         self.pia0.a.c1_active();
@@ -196,10 +205,32 @@ impl IoPage {
         self.audio_done_start = self.audio_start;
         // (Most fields hear no write: nothing to hand over then.)
         if !self.audio_changes.is_empty() || !self.audio_done.is_empty() {
-            std::mem::swap(&mut self.audio_done, &mut self.audio_changes);
-            self.audio_changes.clear();
+            self.hand_over_audio();
         }
         self.audio_start = self.audio_level;
+    }
+
+    /// Whether there are sound changes to hand over at a field's end (this field's or the
+    /// last's). Without them, and with nothing written between them, two field syncs leave
+    /// the chips as any larger number would (the levels settle at the second).
+    #[inline(always)]
+    pub fn audio_pending(&self) -> bool {
+        !self.audio_changes.is_empty() || !self.audio_done.is_empty()
+    }
+
+    /// The field's sound changes become the field that ended last's.
+    #[cold]
+    #[inline(never)]
+    fn hand_over_audio(&mut self) {
+        std::mem::swap(&mut self.audio_done, &mut self.audio_changes);
+        self.audio_changes.clear();
+    }
+
+    /// Whether the SAM was written since the last call: only then can the rate, and so the
+    /// field's budget, have changed.
+    #[inline(always)]
+    pub fn take_sam_written(&mut self) -> bool {
+        std::mem::take(&mut self.sam_written)
     }
 
     /// Whether the field sync reaches the 6809 as an IRQ (PIA0 CRB bit 0, which the ROM sets

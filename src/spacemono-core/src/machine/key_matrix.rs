@@ -92,8 +92,15 @@ impl KeyMatrix {
         self.left = HELD_FIELDS;
     }
 
+    /// Whether a field's end changes nothing here (no key down, none waiting).
+    #[inline(always)]
+    pub fn is_idle(&self) -> bool {
+        self.down.is_none() && self.waiting.is_empty()
+    }
+
     /// A field ended: the key down may go up, the next may come. A key that follows the same
     /// key comes a field after it went up, so a program sees two presses.
+    #[inline]
     pub fn field_passed(&mut self) {
         match self.down {
             Some(k) => {

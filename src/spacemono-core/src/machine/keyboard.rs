@@ -198,11 +198,18 @@ impl Keyboard {
     }
 
     /// The end of a field: the script's joystick steps that are due move `joysticks`.
-    #[inline]
+    #[inline(always)]
     pub fn script_field(&mut self, joysticks: &mut Joysticks) {
         if self.script.field(joysticks) {
             self.update_ready();
         }
+    }
+
+    /// Whether field ends leave the keyboard as it is: no key in the matrix to move on, no
+    /// script step (joystick or wait) that a field end could do.
+    #[inline(always)]
+    pub fn field_end_is_idle(&self) -> bool {
+        self.script.is_empty() && self.matrix.is_idle()
     }
 
     pub fn script_left(&self) -> usize {
@@ -350,6 +357,7 @@ impl Keyboard {
     }
 
     /// A field ended: the matrix's key may go up and the next come down.
+    #[inline(always)]
     pub fn field_passed(&mut self) {
         self.matrix.field_passed();
     }

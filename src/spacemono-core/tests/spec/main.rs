@@ -6,6 +6,7 @@ mod chips;
 mod common;
 mod controls;
 mod edit_mode;
+mod field_ends;
 mod graphics_golden;
 mod graphics_statements;
 mod joystick;
