@@ -382,3 +382,44 @@ fn the_board_on_80x24_never_scrolls_says_turbo_and_is_redrawn_on_a_resize() {
     assert_eq!(t.quit(), Some(0));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 30: the terminal view had no fast forward (a terminal sends no key-ups, so Insert
+/// is held as long as the terminal repeats it) and no way to choose a snapshot slot but F7
+/// (Alt+1..9 now, the window's Ctrl+1..9).
+#[test]
+fn insert_held_runs_flat_out_while_it_repeats_and_alt_digits_choose_the_slot() {
+    let dir = temp_dir("terminal-controls");
+    std::fs::write(dir.join("board.bas"), BOARD).unwrap();
+    let args = ["run", "board.bas", "--terminal", "--mute"];
+    let mut t = OnTerminal::start(&dir, &args, 24, 80);
+    let quarter = board_top(4);
+    t.wait_for("the board", |s| s.line(0).starts_with(&quarter));
+    // Alt+3 then F5: slot 3's file.
+    t.type_keys(b"\x1b3");
+    t.wait_for("slot 3 on the status line", |s| {
+        s.line(23).contains("slot 3")
+    });
+    t.type_keys(b"\x1b[15~");
+    t.wait_for("the save said", |s| {
+        s.line(23).contains("saved to spacemono-3.snapshot")
+    });
+    assert!(dir.join("spacemono-3.snapshot").is_file());
+    assert!(!dir.join("spacemono.snapshot").exists());
+    // Insert as a terminal repeats a held key (every 40 ms): flat out while it comes.
+    let start = Instant::now();
+    let mut seen = false;
+    while start.elapsed() < Duration::from_millis(1500) {
+        t.type_keys(b"\x1b[2~");
+        t.watch(Duration::from_millis(40));
+        seen |= t.screen.line(23).contains("FAST FORWARD");
+    }
+    assert!(seen, "never fast forward: {}", t.screen.line(23));
+    assert!(t.screen.line(23).contains("FAST FORWARD"), "not kept on");
+    // Let go: it stops by itself.
+    t.wait_for("fast forward over once Insert stops", |s| {
+        !s.line(23).contains("FAST FORWARD")
+    });
+    assert!(!t.screen.line(23).contains("TURBO"));
+    assert_eq!(t.quit(), Some(0));
+    let _ = std::fs::remove_dir_all(&dir);
+}
