@@ -392,6 +392,13 @@ mod tests {
         d.perform(Action::RewindTape, ignore);
         type_and_settle(&mut d, "CLOAD \"Q\"\n");
         assert!(type_and_settle(&mut d, "RUN\n").contains("FROM Q"));
+        // The same tape in the snapshot and the deck: only wound, the snapshot no larger.
+        d.perform(Action::Slot(2), ignore);
+        d.perform(Action::SaveSnapshot, ignore);
+        let size = d.machine.snapshot().unwrap().len();
+        d.perform(Action::RestoreSnapshot, ignore);
+        assert_eq!(d.tape_counter_text().as_deref(), Some("tape 6/6"));
+        assert!(d.machine.snapshot().unwrap().len() < size + 100);
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -27,7 +27,12 @@ impl Driver {
             self.notices
                 .push(format!("{e}; the deck keeps a copy of the tape as it was"));
         }
-        if !matches!(from_file, Some(Ok(()))) {
+        let same_tape = before.path().is_none() && self.machine.tape().blocks() == before.blocks();
+        if same_tape {
+            // The snapshot's deck holds this very tape (the built-in one, say): only wound,
+            // so the journal does not grow by a tape at every F9.
+            self.machine.rewind_tape();
+        } else if !matches!(from_file, Some(Ok(()))) {
             if let Err(e) = self.insert_copy(before.blocks()) {
                 self.notices.push(format!(
                     "the tape could not be kept ({e}): the snapshot's is in"
