@@ -8,6 +8,11 @@ use super::{Driver, Outcome};
 use crate::frontend::keymap::Action;
 use crate::frontend::pacing::Speed;
 
+/// Why RESET and power off and on are refused while a game is played by file: the game is
+/// every seat's, and its record (the orders and the keyboard seats' keys) must replay it.
+pub const RESET_REFUSED: &str = "no reset in a game by file: it is every seat's; at OK a seat \
+     could change it, and --resume could not replay it";
+
 impl Driver {
     /// The controls' part of [`Driver::perform`].
     pub(super) fn control(&mut self, action: Action) -> Outcome {
@@ -51,7 +56,10 @@ impl Driver {
                 Outcome::Notice(self.tape_said("wound on"))
             }
             Action::ResetSoft | Action::ResetHard if self.hook.is_some() => {
-                Outcome::Notice("no reset during a game played by file".into())
+                // A notice, so that the whole of it also reaches stderr (the status line may
+                // show only its start).
+                self.notices.push(RESET_REFUSED.into());
+                Outcome::Done
             }
             Action::ResetSoft => {
                 self.machine.reset_soft();
@@ -261,8 +269,14 @@ mod tests {
         }
         d.hook = Some(Box::new(Idle));
         let fields = d.machine.fields();
-        let said = d.perform(Action::ResetHard, ignore);
-        assert!(matches!(said, Outcome::Notice(t) if t.contains("no reset")));
+        for reset in [Action::ResetHard, Action::ResetSoft] {
+            d.perform(reset, ignore);
+            let said = d.notices.pop().unwrap_or_default();
+            assert!(
+                said.contains("no reset") && said.contains("--resume could not replay"),
+                "{said:?}"
+            );
+        }
         assert_eq!(d.machine.fields(), fields);
     }
 

@@ -48,7 +48,7 @@ pub const KEYS: &[KeyHelp] = &[
     both("F6", "rewind the tape"),
     both("Shift+F6", "wind the tape on to the next file"),
     both("F5", "save a snapshot in the slot"),
-    both("F9", "restore the slot's snapshot"),
+    both("F9", "restore the slot's snapshot (the tape stays)"),
     both("F7", "the next snapshot slot (1-9)"),
     KeyHelp {
         window: "Ctrl+1 .. Ctrl+9",
@@ -63,7 +63,10 @@ pub const KEYS: &[KeyHelp] = &[
     window_only("Ctrl+T", "the TV look or the clean picture"),
     window_only("Ctrl+V", "paste the clipboard as typing"),
     window_only("Ctrl+J", "the keypad as the right joystick, or keys again"),
-    both("Ctrl+R", "RESET: to OK, the program kept"),
+    both(
+        "Ctrl+R",
+        "RESET: to OK, the program kept (not in play by file)",
+    ),
     KeyHelp {
         window: "Ctrl+Shift+R",
         terminal: Some("Alt+R"),

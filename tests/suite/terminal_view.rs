@@ -423,3 +423,54 @@ fn insert_held_runs_flat_out_while_it_repeats_and_alt_digits_choose_the_slot() {
     assert_eq!(t.quit(), Some(0));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 30: RESET and power off and on are refused in a game played by file (a seat could
+/// change the game at OK, and `--resume` replays only the orders and the keys), and the
+/// person is told why on the status line; the game goes on.
+#[test]
+fn a_reset_in_a_game_by_file_is_refused_and_the_status_line_says_why() {
+    let dir = temp_dir("terminal-play-reset");
+    let game = dir.join("game");
+    let game_arg = game.to_str().unwrap();
+    let args = [
+        "play",
+        game_arg,
+        "--seat",
+        "1=keyboard",
+        "--seat",
+        "2=computer",
+        "--seed",
+        "1",
+        "--terminal",
+        "--mute",
+    ];
+    let mut t = OnTerminal::start(&dir, &args, 24, 80);
+    t.wait_for("the first turn file", |_| game.join("Turn_1.txt").is_file());
+    let status_row = |s: &Screen| {
+        (0..s.rows)
+            .map(|r| s.line(r))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    for keys in [&b"\x12"[..], b"\x1br"] {
+        // F6 first, so that the status line says something else before each reset.
+        t.type_keys(b"\x1b[17~");
+        t.wait_for("the tape rewound", |s| status_row(s).contains("tape"));
+        t.type_keys(keys);
+        t.wait_for("why the reset was refused", |s| {
+            status_row(s).contains("no reset in a game by file: it is every seat's")
+        });
+    }
+    assert!(t.child.try_wait().unwrap().is_none(), "the game ended");
+    t.quit();
+    // The whole reason on stderr once the terminal is given back.
+    let mut stderr = String::new();
+    t.child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    assert!(stderr.contains("--resume could not replay it"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
