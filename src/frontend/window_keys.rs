@@ -48,7 +48,7 @@ pub const KEYS: &[KeyHelp] = &[
     both("F6", "rewind the tape"),
     both("Shift+F6", "wind the tape on to the next file"),
     both("F5", "save a snapshot in the slot"),
-    both("F9", "restore the slot's snapshot (the tape stays)"),
+    both("F9", "restore the slot (the tape stays)"),
     both("F7", "the next snapshot slot (1-9)"),
     KeyHelp {
         window: "Ctrl+1 .. Ctrl+9",
