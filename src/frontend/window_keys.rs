@@ -63,10 +63,7 @@ pub const KEYS: &[KeyHelp] = &[
     window_only("Ctrl+T", "the TV look or the clean picture"),
     window_only("Ctrl+V", "paste the clipboard as typing"),
     window_only("Ctrl+J", "the keypad as the right joystick, or keys again"),
-    both(
-        "Ctrl+R",
-        "RESET: to OK, the program kept (not in play by file)",
-    ),
+    both("Ctrl+R", "RESET: to OK, the program kept"),
     KeyHelp {
         window: "Ctrl+Shift+R",
         terminal: Some("Alt+R"),
