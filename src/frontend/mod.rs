@@ -10,6 +10,7 @@ pub mod headless;
 pub mod help_overlay;
 pub mod host_file;
 pub mod host_joysticks;
+pub mod key_repeat_hold;
 pub mod keymap;
 pub mod line_terminal;
 pub mod pacing;

@@ -400,7 +400,8 @@ impl Driver {
     }
 
     /// F9: the machine of the snapshot at `path` instead of this one (not while something
-    /// rides along, whose files would no longer match the machine).
+    /// rides along, whose files would no longer match the machine), with the tape in the deck
+    /// kept (`session_deck`).
     pub fn restore_snapshot(&mut self, path: &Path) -> Result<String, SnapshotFileError> {
         self.restore_snapshot_watched(path, |_, _| true)
     }
@@ -420,7 +421,8 @@ impl Driver {
         let mut machine = snapshot_file::load_watched(path, go_on)?;
         machine.record_transcript();
         machine.set_sound_rate(self.sound.rate());
-        self.machine = machine;
+        let before = std::mem::replace(&mut self.machine, machine);
+        self.keep_deck(before.tape());
         self.last = self.machine.status();
         self.meter
             .restart(std::time::Instant::now(), self.machine.fields());
@@ -450,6 +452,8 @@ impl Driver {
 
 #[path = "session_controls.rs"]
 mod controls;
+#[path = "session_deck.rs"]
+mod deck;
 
 #[cfg(test)]
 mod tests {

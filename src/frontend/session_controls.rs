@@ -8,6 +8,11 @@ use super::{Driver, Outcome};
 use crate::frontend::keymap::Action;
 use crate::frontend::pacing::Speed;
 
+/// Why RESET and power off and on are refused while a game is played by file: the game is
+/// every seat's, and its record (the orders and the keyboard seats' keys) must replay it.
+pub const RESET_REFUSED: &str = "no reset in a game by file: it is every seat's; at OK a seat \
+     could change it, and --resume could not replay it";
+
 impl Driver {
     /// The controls' part of [`Driver::perform`].
     pub(super) fn control(&mut self, action: Action) -> Outcome {
@@ -51,7 +56,10 @@ impl Driver {
                 Outcome::Notice(self.tape_said("wound on"))
             }
             Action::ResetSoft | Action::ResetHard if self.hook.is_some() => {
-                Outcome::Notice("no reset during a game played by file".into())
+                // A notice, so that the whole of it also reaches stderr (the status line may
+                // show only its start).
+                self.notices.push(RESET_REFUSED.into());
+                Outcome::Done
             }
             Action::ResetSoft => {
                 self.machine.reset_soft();
@@ -261,8 +269,14 @@ mod tests {
         }
         d.hook = Some(Box::new(Idle));
         let fields = d.machine.fields();
-        let said = d.perform(Action::ResetHard, ignore);
-        assert!(matches!(said, Outcome::Notice(t) if t.contains("no reset")));
+        for reset in [Action::ResetHard, Action::ResetSoft] {
+            d.perform(reset, ignore);
+            let said = d.notices.pop().unwrap_or_default();
+            assert!(
+                said.contains("no reset") && said.contains("--resume could not replay"),
+                "{said:?}"
+            );
+        }
         assert_eq!(d.machine.fields(), fields);
     }
 
@@ -303,6 +317,102 @@ mod tests {
             "{said:?}"
         );
         assert!(has_line(&type_and_settle(&mut d, "PRINT A\n"), " 3"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Issue 30: F9 gives back the machine, and the deck keeps the tape the person has in it,
+    /// at its place, as XRoar and MAME do (neither keeps the tape in a snapshot or state):
+    /// the snapshot's copy of an older tape, with no file behind it, came back instead, so a
+    /// CSAVE after F9 went nowhere.
+    #[test]
+    fn a_restore_keeps_the_tape_in_the_deck_and_its_file() {
+        let dir = temp_dir("restore-deck");
+        std::fs::write(dir.join("a.bas"), "10 PRINT \"FROM A\"\n").unwrap();
+        std::fs::write(dir.join("b.bas"), "10 PRINT \"FROM B\"\n").unwrap();
+        let mut d = driver();
+        d.tape_folder = dir.clone();
+        d.slots = SnapshotSlots::new(&dir);
+        let ignore = |_: u64, _: u64| true;
+        d.perform(Action::NextTape, ignore);
+        d.perform(Action::SaveSnapshot, ignore);
+        // Another tape in, loaded; then F9: b.bas stays in, where the load left it.
+        d.perform(Action::NextTape, ignore);
+        type_and_settle(&mut d, "CLOAD\n");
+        let said = d.perform(Action::RestoreSnapshot, ignore);
+        assert!(
+            matches!(&said, Outcome::Notice(t) if t.contains("restored")),
+            "{said:?}"
+        );
+        assert_eq!(d.machine.tape().path(), Some(dir.join("b.bas").as_path()));
+        assert_eq!(d.tape_counter_text().as_deref(), Some("tape 3/3"));
+        d.perform(Action::RewindTape, ignore);
+        type_and_settle(&mut d, "CLOAD\n");
+        assert!(type_and_settle(&mut d, "RUN\n").contains("FROM B"));
+        // A blank tape file put in after the snapshot: a CSAVE after F9 reaches it.
+        let blank = dir.join("c.cas");
+        crate::frontend::tape_file::insert_into(&mut d.machine, &blank).unwrap();
+        d.perform(Action::RestoreSnapshot, ignore);
+        assert_eq!(d.machine.tape().path(), Some(blank.as_path()));
+        type_and_settle(&mut d, "10 PRINT \"SAVED\"\nCSAVE \"S\"\n");
+        assert!(
+            std::fs::metadata(&blank).map(|m| m.len()).unwrap_or(0) > 0,
+            "the CSAVE did not reach {}",
+            blank.display()
+        );
+        // The machine after F9 can itself be saved and restored, its deck and all.
+        d.perform(Action::Slot(2), ignore);
+        let said = d.perform(Action::SaveSnapshot, ignore);
+        assert!(
+            matches!(&said, Outcome::Notice(t) if t.contains("saved")),
+            "{said:?}"
+        );
+        let said = d.perform(Action::RestoreSnapshot, ignore);
+        assert!(
+            matches!(&said, Outcome::Notice(t) if t.contains("restored")),
+            "{said:?}"
+        );
+        type_and_settle(&mut d, "NEW\n");
+        d.perform(Action::RewindTape, ignore);
+        type_and_settle(&mut d, "CLOAD\n");
+        assert!(type_and_settle(&mut d, "RUN\n").contains("SAVED"));
+        // An empty deck stays empty, though the snapshot's had a tape.
+        d.perform(Action::EjectTape, ignore);
+        d.perform(Action::Slot(1), ignore);
+        d.perform(Action::RestoreSnapshot, ignore);
+        assert_eq!(d.tape_counter_text(), None);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The built-in tape (no file behind it) stays in the deck too, at its place, with what
+    /// was saved on it since.
+    #[test]
+    fn a_restore_keeps_a_tape_with_no_file_and_its_saves() {
+        let dir = temp_dir("restore-memory-tape");
+        let mut d = driver();
+        d.slots = SnapshotSlots::new(&dir);
+        let ignore = |_: u64, _: u64| true;
+        d.perform(Action::SaveSnapshot, ignore);
+        d.machine
+            .insert_tape_image(
+                spacemono_core::tape::TapeKind::Ascii,
+                "P",
+                b"10 PRINT \"FROM P\"\n",
+            )
+            .unwrap();
+        type_and_settle(&mut d, "10 PRINT \"FROM Q\"\nCSAVE \"Q\"\n");
+        assert_eq!(d.tape_counter_text().as_deref(), Some("tape 6/6"));
+        d.perform(Action::RestoreSnapshot, ignore);
+        assert_eq!(d.tape_counter_text().as_deref(), Some("tape 6/6"));
+        d.perform(Action::RewindTape, ignore);
+        type_and_settle(&mut d, "CLOAD \"Q\"\n");
+        assert!(type_and_settle(&mut d, "RUN\n").contains("FROM Q"));
+        // The same tape in the snapshot and the deck: only wound, the snapshot no larger.
+        d.perform(Action::Slot(2), ignore);
+        d.perform(Action::SaveSnapshot, ignore);
+        let size = d.machine.snapshot().unwrap().len();
+        d.perform(Action::RestoreSnapshot, ignore);
+        assert_eq!(d.tape_counter_text().as_deref(), Some("tape 6/6"));
+        assert!(d.machine.snapshot().unwrap().len() < size + 100);
         let _ = std::fs::remove_dir_all(&dir);
     }
 

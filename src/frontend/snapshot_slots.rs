@@ -1,5 +1,5 @@
-//! Snapshot slots: F5 saves and F9 restores the current slot's file, F7 (or Ctrl+1..9)
-//! chooses the slot. Slot 1 is `spacemono.snapshot`, the one file F5 always wrote, so a
+//! Snapshot slots: F5 saves and F9 restores the current slot's file, F7 (or Ctrl+1..9, in
+//! the terminal Alt+1..9) chooses the slot. Slot 1 is `spacemono.snapshot`, the one file F5 always wrote, so a
 //! snapshot saved before slots existed is still slot 1's; slots 2-9 are
 //! `spacemono-N.snapshot`. They live in one folder (`--snapshot-dir`, else the current one).
 

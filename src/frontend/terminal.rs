@@ -13,6 +13,7 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Instant;
 
+use super::key_repeat_hold::HeldByRepeat;
 use super::keymap::Action;
 use super::pacing::{Pacer, Speed};
 use super::session::{Driver, Outcome, SessionOptions};
@@ -128,18 +129,24 @@ pub fn art_scale(size: (usize, usize)) -> usize {
         .unwrap_or(4)
 }
 
-/// The status line: TURBO while flat out, caps lock while it is off (as the window's title
-/// bar says them), then the last thing to tell.
-fn status_text((turbo, caps): (bool, bool), notice: &str) -> String {
+/// The status line: FAST FORWARD while Insert is held or TURBO while flat out, caps lock
+/// while it is off, the snapshot slot when not the first (as the window's title bar says
+/// them), then the last thing to tell.
+fn status_text(driver: &Driver, notice: &str) -> String {
     let mut parts = Vec::new();
-    if turbo {
-        parts.push("TURBO");
+    if driver.fast_forward {
+        parts.push("FAST FORWARD".to_string());
+    } else if driver.speed == Speed::Turbo {
+        parts.push("TURBO".to_string());
     }
-    if !caps {
-        parts.push("caps lock off");
+    if !driver.caps {
+        parts.push("caps lock off".to_string());
+    }
+    if driver.slots.slot() != 1 {
+        parts.push(format!("slot {}", driver.slots.slot()));
     }
     if !notice.is_empty() {
-        parts.push(notice);
+        parts.push(notice.to_string());
     }
     parts.join("  ")
 }
@@ -182,6 +189,12 @@ impl TermKeys {
                         out.push(TermKey::Act(Action::ResetHard));
                         continue;
                     }
+                    if let Some(slot) = intro.to_digit(10).filter(|&d| d > 0) {
+                        // Alt+1..9: the terminal's Ctrl+1..9 (a terminal sends no Ctrl+digit).
+                        i += 1;
+                        out.push(TermKey::Act(Action::Slot(slot as u8)));
+                        continue;
+                    }
                     if intro != '[' && intro != 'O' {
                         out.push(TermKey::Act(Action::Break));
                         continue;
@@ -220,6 +233,8 @@ impl TermKeys {
                         (Some('R'), "") => Some(Action::ToggleCaps),
                         (Some('S'), "") => Some(Action::NextTape),
                         (Some('S'), "1;2") => Some(Action::EjectTape),
+                        // Insert, pressed or repeated (held: see `key_repeat_hold`).
+                        (Some('~'), "2") => Some(Action::FastForward(true)),
                         (Some('~'), "15") => Some(Action::SaveSnapshot),
                         (Some('~'), "17") => Some(Action::RewindTape),
                         (Some('~'), "17;2") => Some(Action::WindTape),
@@ -345,6 +360,9 @@ fn view_loop(
     let mut frame = spacemono_core::Frame::new();
     // F1: the list of keys is shown instead of the picture.
     let mut help = false;
+    // Insert, held while the terminal repeats it; and the status line last drawn.
+    let mut insert = HeldByRepeat::default();
+    let mut shown_status = String::new();
     loop {
         // Keys typed since the last wake-up.
         while let Ok(bytes) = rx.try_recv() {
@@ -353,6 +371,9 @@ fn view_loop(
                     TermKey::Quit => return Ok(()),
                     TermKey::Act(action) => action,
                 };
+                if action == Action::FastForward(true) && !insert.came(Instant::now()) {
+                    continue; // a repeat: still held
+                }
                 let mut quit = false;
                 let outcome = driver.perform(action, |done, all| {
                     restoring(&mut out, rx, status_area, done, all, &mut quit)
@@ -376,6 +397,9 @@ fn view_loop(
                 }
             }
         }
+        if insert.let_go(Instant::now()) {
+            driver.perform(Action::FastForward(false), |_, _| true);
+        }
         if super::signals::caught().is_some() {
             return Ok(());
         }
@@ -387,7 +411,9 @@ fn view_loop(
             redraw = true;
             notices.append(&mut driver.notices);
         }
-        let status = status_text((driver.speed == Speed::Turbo, driver.caps), &notice);
+        let status = status_text(driver, &notice);
+        // Insert held or let go, a slot chosen: the status line is drawn anew.
+        redraw |= status != shown_status;
         let done = driver.wake_up(&mut pacer, opts, |machine| {
             if help || (!machine.picture_changed() && !redraw) {
                 return Ok(false);
@@ -396,6 +422,7 @@ fn view_loop(
             let clear = shown != Some((mode, size));
             status_area = draw_view(&mut out, machine, &mut frame, size, clear, &status)?;
             (shown, redraw) = (Some((mode, size)), false);
+            shown_status.clone_from(&status);
             Ok(true)
         })?;
         if done {
@@ -562,13 +589,22 @@ mod tests {
     }
 
     #[test]
-    fn the_status_line_says_turbo_while_it_lasts() {
-        assert_eq!(status_text((true, true), ""), "TURBO");
+    fn the_status_line_says_turbo_fast_forward_and_the_slot_while_they_last() {
+        let mut d = Driver::new(
+            spacemono_core::Machine::new(),
+            crate::frontend::audio::SoundOut::silent(),
+        );
+        assert_eq!(status_text(&d, ""), "");
+        d.speed = Speed::Turbo;
+        assert_eq!(status_text(&d, ""), "TURBO");
+        d.caps = false;
         assert_eq!(
-            status_text((true, false), "snapshot saved"),
+            status_text(&d, "snapshot saved"),
             "TURBO  caps lock off  snapshot saved"
         );
-        assert_eq!(status_text((false, true), ""), "");
+        d.fast_forward = true;
+        d.slots.choose(4);
+        assert_eq!(status_text(&d, ""), "FAST FORWARD  caps lock off  slot 4");
     }
 
     /// Lines are cut to their area and padded to its width, so a shorter status clears the
@@ -645,6 +681,16 @@ mod tests {
             Action::ResetHard,
         ];
         assert_eq!(acts, want.map(TermKey::Act).to_vec());
+        // Insert (fast forward while it repeats) and Alt+1..9 (the slots); Alt+0 is no slot.
+        assert_eq!(
+            k.feed(b"\x1b[2~\x1b7\x1b0"),
+            vec![
+                TermKey::Act(Action::FastForward(true)),
+                TermKey::Act(Action::Slot(7)),
+                TermKey::Act(Action::Break),
+                TermKey::Act(Action::Char('0')),
+            ]
+        );
         let help = render_help(80);
         assert!(help.contains("Alt+R") && help.contains("F10"), "{help}");
         assert!(!help.contains("Ctrl+V"), "the terminal pastes by itself");

@@ -2,6 +2,13 @@
 //! the clean palette. Each line's colours bleed sideways (a box blur about half a Dragon
 //! pixel wide, as the composite signal's narrow bandwidth smears them) and the scan lines
 //! are dark between (`window::scale_into` darkens them; this only softens).
+//!
+//! No artefact colours in PMODE 4: they are the NTSC CoCo's. The Dragon 32 is PAL, and XRoar
+//! (`dragon.c`, `vo_render.c`) shows a PAL Dragon by default through S-video, not composite;
+//! its composite model of a PAL Dragon has a 4.43 MHz subcarrier with no whole ratio to the
+//! 14.218 MHz pixel clock (61 cycles in 197 samples) and averages the chroma of line pairs,
+//! so black-and-white stripes give at most a faint fringe that crawls, not the steady red and
+//! blue a CoCo shows. Drawing those colours would not be faithful to a Dragon.
 
 /// Blur each row of `buf` (`w` pixels wide) sideways over `radius` pixels either side.
 pub fn bleed(buf: &mut [u32], w: usize, radius: usize) {

@@ -5,7 +5,9 @@
 //! The keys were chosen with XRoar and MAME in mind: F12 takes a screenshot (MAME's), F10 is
 //! turbo (MAME's throttle), Insert held runs flat out (MAME's fast forward), Ctrl+R and
 //! Ctrl+Shift+R reset (XRoar's soft and hard reset), Ctrl+V pastes (XRoar's), F11 is full
-//! screen (both). F3 stays caps lock and F5/F9 save and restore, as before.
+//! screen (both). F3 stays caps lock and F5/F9 save and restore, as before. A terminal sends
+//! no Ctrl+digit and no key-up, so there Alt+1..9 choose the slot and Insert counts as held
+//! while the terminal repeats it (`key_repeat_hold`).
 
 /// One key: what to press in the window, in the terminal view (`None`: not there), and what
 /// it does.
@@ -46,12 +48,17 @@ pub const KEYS: &[KeyHelp] = &[
     both("F6", "rewind the tape"),
     both("Shift+F6", "wind the tape on to the next file"),
     both("F5", "save a snapshot in the slot"),
-    both("F9", "restore the slot's snapshot"),
+    both("F9", "restore the slot (the tape stays)"),
     both("F7", "the next snapshot slot (1-9)"),
-    window_only("Ctrl+1 .. Ctrl+9", "choose snapshot slot 1-9"),
+    KeyHelp {
+        window: "Ctrl+1 .. Ctrl+9",
+        terminal: Some("Alt+1 .. Alt+9"),
+        action: "choose snapshot slot 1-9",
+    },
     both("F8", "pause or go on"),
     both("F10", "turbo (flat out) or period speed"),
-    window_only("Insert (held)", "flat out while held"),
+    // A terminal sends no key-up: there Insert is held while the terminal repeats it.
+    both("Insert (held)", "flat out while held"),
     window_only("F11, Alt+Enter", "full screen or back"),
     window_only("Ctrl+T", "the TV look or the clean picture"),
     window_only("Ctrl+V", "paste the clipboard as typing"),

@@ -21,7 +21,7 @@ fn listed(name: &str, window: bool) -> bool {
 }
 
 /// Keys that type no character and are not the Dragon's own, with the table's names.
-const WINDOW_PROBES: [(K, &str); 20] = [
+const WINDOW_PROBES: [(K, &str); 21] = [
     (K::F1, "F1"),
     (K::F2, "F2"),
     (K::F3, "F3"),
@@ -41,11 +41,12 @@ const WINDOW_PROBES: [(K, &str); 20] = [
     (K::PageUp, "PageUp"),
     (K::PageDown, "PageDown"),
     (K::Pause, "Pause"),
+    (K::Insert, "Insert"),
     (K::Backspace, "Backspace"),
 ];
 
 /// What xterm sends for the same keys.
-const TERMINAL_PROBES: [(&[u8], &str); 20] = [
+const TERMINAL_PROBES: [(&[u8], &str); 22] = [
     (b"\x1bOP", "F1"),
     (b"\x1bOQ", "F2"),
     (b"\x1bOR", "F3"),
@@ -66,6 +67,8 @@ const TERMINAL_PROBES: [(&[u8], &str); 20] = [
     (b"\x1b[6~", "PageDown"),
     (b"\x7f", "Backspace"),
     (b"\x03", "Ctrl"),
+    (b"\x1b[2~", "Insert"),
+    (b"\x1b3", "Alt"),
 ];
 
 fn said(answered: bool) -> (&'static str, &'static str) {

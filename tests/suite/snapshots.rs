@@ -428,3 +428,21 @@ fn f7_and_f5_save_in_slot_2_of_the_snapshot_folder_and_f1_lists_the_keys() {
     assert!(restored.is_ok(), "{restored:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A blank tape (`--tape new.cas` before the file exists, or an empty file) is recorded as no
+/// bytes; its snapshot was refused as damaged ("its tape: empty file") when restored.
+#[test]
+fn a_snapshot_with_a_blank_tape_in_the_deck_restores_and_saves_on_it_replay() {
+    let dir = std::env::temp_dir().join(format!("spacemono-blank-tape-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut m = Machine::new();
+    spacemono::frontend::tape_file::insert_into(&mut m, &dir.join("new.cas")).unwrap();
+    m.type_text(b"10 PRINT 1\rCSAVE \"P\"\r");
+    fields(&mut m, 300);
+    assert_eq!(m.tape_counter(), Some((3, 3)), "{}", m.screen_text());
+    let mut restored = Machine::from_snapshot(&m.snapshot().unwrap()).unwrap();
+    assert_eq!(restored.tape_counter(), Some((3, 3)));
+    same_from_here(&mut m, &mut restored, b"NEW\r", 50);
+    let _ = std::fs::remove_dir_all(&dir);
+}

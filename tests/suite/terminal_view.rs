@@ -382,3 +382,95 @@ fn the_board_on_80x24_never_scrolls_says_turbo_and_is_redrawn_on_a_resize() {
     assert_eq!(t.quit(), Some(0));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 30: the terminal view had no fast forward (a terminal sends no key-ups, so Insert
+/// is held as long as the terminal repeats it) and no way to choose a snapshot slot but F7
+/// (Alt+1..9 now, the window's Ctrl+1..9).
+#[test]
+fn insert_held_runs_flat_out_while_it_repeats_and_alt_digits_choose_the_slot() {
+    let dir = temp_dir("terminal-controls");
+    std::fs::write(dir.join("board.bas"), BOARD).unwrap();
+    let args = ["run", "board.bas", "--terminal", "--mute"];
+    let mut t = OnTerminal::start(&dir, &args, 24, 80);
+    let quarter = board_top(4);
+    t.wait_for("the board", |s| s.line(0).starts_with(&quarter));
+    // Alt+3 then F5: slot 3's file.
+    t.type_keys(b"\x1b3");
+    t.wait_for("slot 3 on the status line", |s| {
+        s.line(23).contains("slot 3")
+    });
+    t.type_keys(b"\x1b[15~");
+    t.wait_for("the save said", |s| {
+        s.line(23).contains("saved to spacemono-3.snapshot")
+    });
+    assert!(dir.join("spacemono-3.snapshot").is_file());
+    assert!(!dir.join("spacemono.snapshot").exists());
+    // Insert as a terminal repeats a held key (every 40 ms): flat out while it comes.
+    let start = Instant::now();
+    let mut seen = false;
+    while start.elapsed() < Duration::from_millis(1500) {
+        t.type_keys(b"\x1b[2~");
+        t.watch(Duration::from_millis(40));
+        seen |= t.screen.line(23).contains("FAST FORWARD");
+    }
+    assert!(seen, "never fast forward: {}", t.screen.line(23));
+    assert!(t.screen.line(23).contains("FAST FORWARD"), "not kept on");
+    // Let go: it stops by itself.
+    t.wait_for("fast forward over once Insert stops", |s| {
+        !s.line(23).contains("FAST FORWARD")
+    });
+    assert!(!t.screen.line(23).contains("TURBO"));
+    assert_eq!(t.quit(), Some(0));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 30: RESET and power off and on are refused in a game played by file (a seat could
+/// change the game at OK, and `--resume` replays only the orders and the keys), and the
+/// person is told why on the status line; the game goes on.
+#[test]
+fn a_reset_in_a_game_by_file_is_refused_and_the_status_line_says_why() {
+    let dir = temp_dir("terminal-play-reset");
+    let game = dir.join("game");
+    let game_arg = game.to_str().unwrap();
+    let args = [
+        "play",
+        game_arg,
+        "--seat",
+        "1=keyboard",
+        "--seat",
+        "2=computer",
+        "--seed",
+        "1",
+        "--terminal",
+        "--mute",
+    ];
+    let mut t = OnTerminal::start(&dir, &args, 24, 80);
+    t.wait_for("the first turn file", |_| game.join("Turn_1.txt").is_file());
+    let status_row = |s: &Screen| {
+        (0..s.rows)
+            .map(|r| s.line(r))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    for keys in [&b"\x12"[..], b"\x1br"] {
+        // F6 first, so that the status line says something else before each reset.
+        t.type_keys(b"\x1b[17~");
+        t.wait_for("the tape rewound", |s| status_row(s).contains("tape"));
+        t.type_keys(keys);
+        t.wait_for("why the reset was refused", |s| {
+            status_row(s).contains("no reset in a game by file: it is every seat's")
+        });
+    }
+    assert!(t.child.try_wait().unwrap().is_none(), "the game ended");
+    t.quit();
+    // The whole reason on stderr once the terminal is given back.
+    let mut stderr = String::new();
+    t.child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    assert!(stderr.contains("--resume could not replay it"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -379,14 +379,20 @@ impl Machine {
     }
 
     /// Puts a tape image held in memory (a .cas, .wav or .bas file's bytes; `name` for a
-    /// listing's namefile) in the deck, rewound, with no file behind it.
+    /// listing's namefile) in the deck, rewound, with no file behind it. No bytes are a blank
+    /// tape, as an empty or missing file is to [`insert_tape`](Self::insert_tape) (whose
+    /// journal entry replays through here).
     pub fn insert_tape_image(
         &mut self,
         kind: crate::formats::TapeKind,
         name: &str,
         bytes: &[u8],
     ) -> Result<(), crate::formats::TapeError> {
-        let blocks = cassette::blocks_from_bytes(bytes, kind, name)?;
+        let blocks = if bytes.is_empty() {
+            Vec::new()
+        } else {
+            cassette::blocks_from_bytes(bytes, kind, name)?
+        };
         self.record(Input::InsertTape {
             kind: tape_kind_code(kind),
             name: name.to_string(),
