@@ -234,16 +234,7 @@ impl Deck {
                         .map_err(|why| DeckError::CannotHold { path, why })?
                 }
             };
-            read_back(b.kind, &bytes, &added).map_err(|why| {
-                file_err(
-                    &b.path,
-                    format!("the save would not read back ({why}), so it was not written"),
-                )
-            })?;
-            (b.save)(&b.path, &bytes)?;
-            if let Some(b) = self.backing.as_mut() {
-                b.bytes = bytes;
-            }
+            self.save_backing(bytes, &added)?;
         }
         for b in &added {
             self.fields += block_duration_fields(&b.block, b.led) as u64;
@@ -251,6 +242,27 @@ impl Deck {
         }
         self.blocks.extend(added);
         self.pos = self.blocks.len();
+        Ok(())
+    }
+
+    /// Stores `bytes`, the tape file's new image, only once it reads back with `added` as its
+    /// last blocks; otherwise the file and the deck's copy of it stay as they were.
+    pub(super) fn save_backing(
+        &mut self,
+        bytes: Vec<u8>,
+        added: &[TapeBlock],
+    ) -> Result<(), DeckError> {
+        let Some(b) = self.backing.as_mut() else {
+            return Ok(());
+        };
+        read_back(b.kind, &bytes, added).map_err(|why| {
+            file_err(
+                &b.path,
+                format!("the save would not read back ({why}), so it was not written"),
+            )
+        })?;
+        (b.save)(&b.path, &bytes)?;
+        b.bytes = bytes;
         Ok(())
     }
 

@@ -13,7 +13,7 @@
 //! BASIC's saves are: a .cas gets the very bytes written, a .wav or .bas the blocks found in
 //! them.
 
-use super::{file_err, read_back, Deck, DeckError, TapeBlock};
+use super::{Deck, DeckError, TapeBlock};
 use crate::formats::{
     bits::find_blocks,
     block::{LEADER, MAX_BLOCK_DATA},
@@ -186,16 +186,7 @@ impl Deck {
         if let Some(b) = &self.backing {
             let mut bytes = b.bytes.clone();
             bytes.extend_from_slice(raw);
-            read_back(b.kind, &bytes, &added).map_err(|why| {
-                file_err(
-                    &b.path,
-                    format!("the save would not read back ({why}), so it was not written"),
-                )
-            })?;
-            (b.save)(&b.path, &bytes)?;
-            if let Some(b) = self.backing.as_mut() {
-                b.bytes = bytes;
-            }
+            self.save_backing(bytes, &added)?;
         }
         self.blocks.extend(added);
         self.pos = self.blocks.len();
