@@ -246,6 +246,21 @@ impl Machine {
         self.hw.keyboard.hold(code);
     }
 
+    /// A key held down from now until `release_key` (a frontend that sees key-ups says so
+    /// for every key down): a program scanning the keyboard matrix sees it, with any other
+    /// held keys; BASIC's key queue gets no press from it.
+    pub fn key_down(&mut self, code: u8) {
+        self.record(Input::KeyDown(code));
+        self.hw.keyboard.key_down(code);
+    }
+
+    /// A key held with `key_down` let go (or a typed key still down: it goes up now, once
+    /// it has been seen for its two fields).
+    pub fn release_key(&mut self, code: u8) {
+        self.record(Input::ReleaseKey(code));
+        self.hw.keyboard.release(code);
+    }
+
     /// Type a whole text as live key presses.
     pub fn type_text(&mut self, text: &[u8]) {
         for &c in text {
@@ -735,6 +750,8 @@ impl Machine {
             Input::DropLiveKeys => self.drop_live_keys(),
             Input::Poke(a, v) => self.poke(a, v),
             Input::Hold(code) => self.hold_key(code),
+            Input::KeyDown(code) => self.key_down(code),
+            Input::ReleaseKey(code) => self.release_key(code),
             Input::Joystick { axis, value } => self.set_joystick(axis, value),
             Input::Fire { button, pressed } => self.set_fire(button, pressed),
             Input::Dialect(d) => self.set_dialect(match d {

@@ -81,6 +81,10 @@ pub enum Input {
     Joystick { axis: u8, value: u8 },
     /// The key pressed last still held down (the matrix keeps showing it).
     Hold(u8),
+    /// A key held down until released (the matrix shows it with any others held).
+    KeyDown(u8),
+    /// A key let go.
+    ReleaseKey(u8),
     /// A fire button (0 right, 1 left) pressed or let go.
     Fire { button: u8, pressed: bool },
     /// The tape rewound to its start.
@@ -118,6 +122,8 @@ impl Input {
             Input::TapeEject => 18,
             Input::SoftReset => 19,
             Input::Hold(_) => 21,
+            Input::KeyDown(_) => 22,
+            Input::ReleaseKey(_) => 23,
         }
     }
 
@@ -127,7 +133,9 @@ impl Input {
             | Input::TypeKey(k)
             | Input::Dialect(k)
             | Input::TapeSpeed(k)
-            | Input::Hold(k) => {
+            | Input::Hold(k)
+            | Input::KeyDown(k)
+            | Input::ReleaseKey(k) => {
                 vec![*k]
             }
             Input::TypeBreak
@@ -192,6 +200,8 @@ impl Input {
             19 => Input::SoftReset,
             20 => Input::Script(decode_steps(p)?),
             21 => Input::Hold(byte(0)?),
+            22 => Input::KeyDown(byte(0)?),
+            23 => Input::ReleaseKey(byte(0)?),
             k => {
                 return Err(SnapshotError::Damaged(format!(
                     "an entry of unknown kind {k}"

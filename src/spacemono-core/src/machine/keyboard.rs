@@ -351,6 +351,16 @@ impl Keyboard {
         self.matrix.hold(code);
     }
 
+    /// A key held down in the matrix until `release` (the queue for BASIC gets no press).
+    pub fn key_down(&mut self, code: u8) {
+        self.matrix.key_down(code);
+    }
+
+    /// A key held with `key_down`, or typed and still down, let go.
+    pub fn release(&mut self, code: u8) {
+        self.matrix.release(code);
+    }
+
     /// The keys as the matrix shows them to a program that scans it (PIA0).
     pub fn matrix(&self) -> &KeyMatrix {
         &self.matrix
