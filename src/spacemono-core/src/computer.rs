@@ -254,6 +254,11 @@ impl Machine {
         self.hw.keyboard.key_down(code);
     }
 
+    /// The keys held with `key_down` and not let go, in the order they went down.
+    pub fn held_keys(&self) -> Vec<u8> {
+        self.hw.keyboard.held_keys()
+    }
+
     /// A key held with `key_down` let go (or a typed key still down: it goes up now, once
     /// it has been seen for its two fields).
     pub fn release_key(&mut self, code: u8) {

@@ -63,6 +63,7 @@ pub fn position(c: u8) -> Option<(u8, bool)> {
         b'\\' => (0x31, true),
         code::BREAK => (0x32, false),
         code::PAUSE => (0x10, true),
+        code::SHIFT => (SHIFT, false),
         _ => return None,
     })
 }
@@ -137,6 +138,15 @@ impl KeyMatrix {
                 self.down = None;
             }
         }
+    }
+
+    /// The keys held with [`key_down`](Self::key_down) and not let go.
+    pub fn held_keys(&self) -> Vec<u8> {
+        self.held
+            .iter()
+            .filter(|h| !h.released)
+            .map(|h| h.code)
+            .collect()
     }
 
     fn show(&mut self, c: u8) {
@@ -248,6 +258,7 @@ mod tests {
         assert_eq!(position(b' '), Some((47, false)));
         assert_eq!(position(code::BREAK), Some((50, false)));
         assert_eq!(position(b'{'), None);
+        assert_eq!(position(code::SHIFT), Some((0x37, false)));
     }
 
     #[test]
