@@ -212,8 +212,8 @@ impl Input {
 }
 
 /// A key script with joystick steps, as an entry's payload: each step a tag (0 key, 1 axis,
-/// 2 fire button, 3 wait) and its bytes (the key; axis and position; button and 1 for
-/// pressed; the fields, u16).
+/// 2 fire button, 3 wait, 4 key held) and its bytes (the key; axis and position; button and
+/// 1 for pressed; the fields, u16; the key and 1 for down).
 fn encode_steps(script: &KeyScript) -> Vec<u8> {
     let mut p = Vec::with_capacity(script.len() * 3);
     for step in script.steps() {
@@ -227,6 +227,7 @@ fn encode_steps(script: &KeyScript) -> Vec<u8> {
                 p.push(3);
                 p.extend_from_slice(&n.to_le_bytes());
             }
+            ScriptStep::Hold { code, down } => p.extend_from_slice(&[4, code, down as u8]),
         }
     }
     p
@@ -252,7 +253,14 @@ fn decode_steps(mut p: &[u8]) -> Result<KeyScript, SnapshotError> {
                 2,
             ),
             (3, [lo, hi, ..]) => (ScriptStep::Wait(u16::from_le_bytes([*lo, *hi])), 2),
-            (0..=3, _) => return Err(SnapshotError::CutShort),
+            (4, [code, down, ..]) => (
+                ScriptStep::Hold {
+                    code: *code,
+                    down: *down != 0,
+                },
+                2,
+            ),
+            (0..=4, _) => return Err(SnapshotError::CutShort),
             _ => {
                 return Err(SnapshotError::Damaged(format!(
                     "a key script step of unknown kind {tag}"

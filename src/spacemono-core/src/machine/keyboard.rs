@@ -200,10 +200,11 @@ impl Keyboard {
         self.update_ready();
     }
 
-    /// The end of a field: the script's joystick steps that are due move `joysticks`.
+    /// The end of a field: the script's joystick steps that are due move `joysticks`, its
+    /// hold steps hold and let go keys in the matrix.
     #[inline(always)]
     pub fn script_field(&mut self, joysticks: &mut Joysticks) {
-        if self.script.field(joysticks) {
+        if self.script.field(joysticks, &mut self.matrix) {
             self.update_ready();
         }
     }

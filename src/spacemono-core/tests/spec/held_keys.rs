@@ -92,3 +92,21 @@ fn held_keys_come_back_with_a_snapshot() {
     let back = Machine::from_snapshot(&m.snapshot().unwrap()).unwrap();
     assert_eq!(rows(&back, 0xFF), 0x7F & !0x10, "S held, A let go");
 }
+
+#[test]
+fn a_key_script_holds_two_keys_for_a_program_that_scans_the_matrix() {
+    let mut m = machine();
+    m.load_listing(SCAN.as_bytes()).unwrap();
+    let script = spacemono_core::parse_key_script("{HOLD A}{HOLD S}RUN\n").unwrap();
+    m.type_script(&script);
+    let from = m.transcript_len();
+    m.run_until_done(Some(50 * 10));
+    let t = m.transcript_since(from).unwrap();
+    assert!(t.contains("RUN\nAS 107 -1 \n"), "{t:?}");
+    let script = spacemono_core::parse_key_script("{RELEASE A}{WAIT 2}RUN\n").unwrap();
+    m.type_script(&script);
+    let from = m.transcript_len();
+    m.run_until_done(Some(50 * 10));
+    let t = m.transcript_since(from).unwrap();
+    assert!(t.contains("RUN\nS 111 -1 \n"), "{t:?}");
+}
