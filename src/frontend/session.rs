@@ -490,16 +490,16 @@ mod tests {
     #[test]
     fn the_keys_held_on_the_pc_are_held_in_the_machine_and_let_go_with_them() {
         let mut d = driver();
-        d.hold_keys(&[b'A', b'S']);
+        d.hold_keys(b"AS");
         assert_eq!(d.machine.held_keys(), [b'A', b'S']);
         let journal = d.machine.snapshot().unwrap().len();
-        d.hold_keys(&[b'A', b'S']);
+        d.hold_keys(b"AS");
         assert_eq!(
             d.machine.snapshot().unwrap().len(),
             journal,
             "no change, nothing recorded"
         );
-        d.hold_keys(&[b'S', b'Q']);
+        d.hold_keys(b"SQ");
         assert_eq!(d.machine.held_keys(), [b'S', b'Q']);
         d.hold_keys(&[]);
         assert_eq!(d.machine.held_keys(), []);
