@@ -136,7 +136,9 @@ fn keys_help() -> String {
          {{JOY0 x,y}} puts the right stick at x,y (JOYSTK(0) and (1), each 0-63), {{JOY1 x,y}} \
          the left; {{FIRE0}} clicks the right fire button (down two fields), {{FIRE0 DOWN}} \
          and {{FIRE0 UP}} hold and let it go, {{FIRE1}} the left; {{WAIT n}} holds the rest of \
-         the script n fields (50 a second)",
+         the script n fields (50 a second); {{HOLD k}} holds the key k (a character, a key name, \
+         SPACE or SHIFT) down in the keyboard matrix with any others held, for a program that \
+         scans it, until {{RELEASE k}}",
         spacemono_core::key_script_tokens().join(" ")
     )
 }

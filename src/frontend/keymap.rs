@@ -81,6 +81,86 @@ pub fn named_key_code(key: minifb::Key, shift: bool) -> Option<u8> {
     Some(named_code(named, shift))
 }
 
+/// The Dragon key in the place of a PC key, as the keyboard matrix has it (unshifted: a
+/// PC Shift is the Dragon's SHIFT), for keys the Dragon has: letters, digits, space, `, - . / ;`,
+/// the arrows, Enter, Home (CLEAR), Esc (BREAK), Backspace (←) and Shift.
+pub fn matrix_key_code(key: minifb::Key) -> Option<u8> {
+    use minifb::Key as K;
+    const LETTERS: [K; 26] = [
+        K::A,
+        K::B,
+        K::C,
+        K::D,
+        K::E,
+        K::F,
+        K::G,
+        K::H,
+        K::I,
+        K::J,
+        K::K,
+        K::L,
+        K::M,
+        K::N,
+        K::O,
+        K::P,
+        K::Q,
+        K::R,
+        K::S,
+        K::T,
+        K::U,
+        K::V,
+        K::W,
+        K::X,
+        K::Y,
+        K::Z,
+    ];
+    const DIGITS: [K; 10] = [
+        K::Key0,
+        K::Key1,
+        K::Key2,
+        K::Key3,
+        K::Key4,
+        K::Key5,
+        K::Key6,
+        K::Key7,
+        K::Key8,
+        K::Key9,
+    ];
+    const PAD: [K; 10] = [
+        K::NumPad0,
+        K::NumPad1,
+        K::NumPad2,
+        K::NumPad3,
+        K::NumPad4,
+        K::NumPad5,
+        K::NumPad6,
+        K::NumPad7,
+        K::NumPad8,
+        K::NumPad9,
+    ];
+    if let Some(i) = LETTERS.iter().position(|&k| k == key) {
+        return Some(b'A' + i as u8);
+    }
+    if let Some(i) = DIGITS
+        .iter()
+        .position(|&k| k == key)
+        .or_else(|| PAD.iter().position(|&k| k == key))
+    {
+        return Some(b'0' + i as u8);
+    }
+    Some(match key {
+        K::Space => b' ',
+        K::Comma => b',',
+        K::Minus => b'-',
+        K::Period => b'.',
+        K::Slash => b'/',
+        K::Semicolon => b';',
+        K::Escape => code::BREAK,
+        K::LeftShift | K::RightShift => code::SHIFT,
+        _ => return named_key_code(key, false),
+    })
+}
+
 /// One input event from the window, in the order they happened.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Input {
@@ -138,6 +218,27 @@ impl WindowKeys {
     /// Whether the key that typed last is still held down.
     pub fn typing_held(&self) -> bool {
         self.typing.is_some()
+    }
+
+    /// The Dragon keys in the places of the PC keys held now, for the keyboard matrix
+    /// (`Driver::hold_keys`): none while Ctrl or Alt is down (those are the window's own
+    /// commands), and not the keypad's while it is the joystick.
+    pub fn matrix_keys_held(&self) -> Vec<u8> {
+        if self.ctrl || self.alt {
+            return Vec::new();
+        }
+        let mut codes = Vec::new();
+        let keys = self.held.iter().copied();
+        for code in keys
+            .filter(|&k| !(self.keypad_on && KeypadStick::is_stick_key(k)))
+            .filter_map(matrix_key_code)
+        {
+            // Two PC keys may be one Dragon key (both Shifts, Backspace and ←).
+            if !codes.contains(&code) {
+                codes.push(code);
+            }
+        }
+        codes
     }
 
     fn shift(&self) -> bool {
@@ -577,6 +678,20 @@ mod tests {
         assert!(!k.typing_held(), "SHIFT alone types nothing");
         k.event(Input::Key(K::Up, true));
         assert!(k.typing_held(), "a Dragon key types");
+    }
+
+    #[test]
+    fn every_dragon_key_held_is_in_the_matrix_together() {
+        let mut k = WindowKeys::new();
+        for key in [K::A, K::S, K::LeftShift, K::RightShift, K::F5] {
+            k.event(Input::Key(key, true));
+        }
+        assert_eq!(k.matrix_keys_held(), [b'A', b'S', code::SHIFT]);
+        k.event(Input::Key(K::A, false));
+        k.event(Input::Key(K::Up, true));
+        assert_eq!(k.matrix_keys_held(), [b'S', code::SHIFT, code::UP]);
+        k.event(Input::Key(K::LeftCtrl, true));
+        assert_eq!(k.matrix_keys_held(), [], "Ctrl: the window's commands");
     }
 
     #[test]

@@ -171,6 +171,23 @@ impl Driver {
         }
     }
 
+    /// The Dragon keys down on the host's keyboard now (`codes`, the window's): the machine
+    /// is told of each that went down or up since it last heard, so a program scanning the
+    /// keyboard matrix sees every key held, two or more at once.
+    pub fn hold_keys(&mut self, codes: &[u8]) {
+        for code in self.machine.held_keys() {
+            if !codes.contains(&code) {
+                self.machine.release_key(code);
+            }
+        }
+        let held = self.machine.held_keys();
+        for &code in codes {
+            if !held.contains(&code) {
+                self.machine.key_down(code);
+            }
+        }
+    }
+
     /// One wake-up of a frontend's loop, after it has handled its input: run the fields that
     /// are due, let `show` present the picture if it changed (`Machine::picture_changed`;
     /// it returns whether it did), then
@@ -468,6 +485,24 @@ mod tests {
         for _ in 0..50 {
             d.step(false);
         }
+    }
+
+    #[test]
+    fn the_keys_held_on_the_pc_are_held_in_the_machine_and_let_go_with_them() {
+        let mut d = driver();
+        d.hold_keys(b"AS");
+        assert_eq!(d.machine.held_keys(), [b'A', b'S']);
+        let journal = d.machine.snapshot().unwrap().len();
+        d.hold_keys(b"AS");
+        assert_eq!(
+            d.machine.snapshot().unwrap().len(),
+            journal,
+            "no change, nothing recorded"
+        );
+        d.hold_keys(b"SQ");
+        assert_eq!(d.machine.held_keys(), [b'S', b'Q']);
+        d.hold_keys(&[]);
+        assert_eq!(d.machine.held_keys(), []);
     }
 
     #[test]

@@ -533,6 +533,9 @@ fn run_loop(
             mouse.update(&mut driver.machine, at, button, window, screen.scale);
         }
         pads.poll(&mut driver.machine);
+        // Every Dragon key down on the PC's keyboard is down in the matrix, two or more at
+        // once (issue 29).
+        driver.hold_keys(&keys.matrix_keys_held());
         if screen.follow_resize() {
             redraw = true;
         }

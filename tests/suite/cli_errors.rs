@@ -51,7 +51,7 @@ fn tape(namefile: &Namefile, payload: &[u8]) -> Vec<u8> {
 
 const NO_SUCH_FILE: &str = "No such file or directory (os error 2)";
 const KNOWN_KEYS: &str = "(known: BREAK, CLEAR, UP, DOWN, LEFT, RIGHT, ENTER, PAUSE; \
-                          and JOY0 x,y, JOY1 x,y, FIRE0, FIRE1, WAIT n)";
+                          and JOY0 x,y, JOY1 x,y, FIRE0, FIRE1, WAIT n, HOLD k, RELEASE k)";
 
 #[test]
 fn files_named_on_the_command_line_are_named_with_their_problem() {

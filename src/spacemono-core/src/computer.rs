@@ -238,14 +238,6 @@ impl Machine {
         self.hw.keyboard.press(code);
     }
 
-    /// The key typed last is still held down (a frontend that sees key-ups says so every few
-    /// fields while it is): a program scanning the keyboard matrix sees it held, as on a
-    /// Dragon, without more presses for INKEY$ or INPUT.
-    pub fn hold_key(&mut self, code: u8) {
-        self.record(Input::Hold(code));
-        self.hw.keyboard.hold(code);
-    }
-
     /// Type a whole text as live key presses.
     pub fn type_text(&mut self, text: &[u8]) {
         for &c in text {
@@ -735,6 +727,8 @@ impl Machine {
             Input::DropLiveKeys => self.drop_live_keys(),
             Input::Poke(a, v) => self.poke(a, v),
             Input::Hold(code) => self.hold_key(code),
+            Input::KeyDown(code) => self.key_down(code),
+            Input::ReleaseKey(code) => self.release_key(code),
             Input::Joystick { axis, value } => self.set_joystick(axis, value),
             Input::Fire { button, pressed } => self.set_fire(button, pressed),
             Input::Dialect(d) => self.set_dialect(match d {

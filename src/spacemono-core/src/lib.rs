@@ -25,6 +25,7 @@ mod computer;
 #[allow(dead_code, unused_imports)]
 mod cpu;
 mod formats;
+mod held_key_input;
 mod joystick_input;
 mod machine;
 mod run_until;

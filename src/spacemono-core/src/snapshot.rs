@@ -81,6 +81,10 @@ pub enum Input {
     Joystick { axis: u8, value: u8 },
     /// The key pressed last still held down (the matrix keeps showing it).
     Hold(u8),
+    /// A key held down until released (the matrix shows it with any others held).
+    KeyDown(u8),
+    /// A key let go.
+    ReleaseKey(u8),
     /// A fire button (0 right, 1 left) pressed or let go.
     Fire { button: u8, pressed: bool },
     /// The tape rewound to its start.
@@ -118,6 +122,8 @@ impl Input {
             Input::TapeEject => 18,
             Input::SoftReset => 19,
             Input::Hold(_) => 21,
+            Input::KeyDown(_) => 22,
+            Input::ReleaseKey(_) => 23,
         }
     }
 
@@ -127,7 +133,9 @@ impl Input {
             | Input::TypeKey(k)
             | Input::Dialect(k)
             | Input::TapeSpeed(k)
-            | Input::Hold(k) => {
+            | Input::Hold(k)
+            | Input::KeyDown(k)
+            | Input::ReleaseKey(k) => {
                 vec![*k]
             }
             Input::TypeBreak
@@ -192,6 +200,8 @@ impl Input {
             19 => Input::SoftReset,
             20 => Input::Script(decode_steps(p)?),
             21 => Input::Hold(byte(0)?),
+            22 => Input::KeyDown(byte(0)?),
+            23 => Input::ReleaseKey(byte(0)?),
             k => {
                 return Err(SnapshotError::Damaged(format!(
                     "an entry of unknown kind {k}"
@@ -202,8 +212,8 @@ impl Input {
 }
 
 /// A key script with joystick steps, as an entry's payload: each step a tag (0 key, 1 axis,
-/// 2 fire button, 3 wait) and its bytes (the key; axis and position; button and 1 for
-/// pressed; the fields, u16).
+/// 2 fire button, 3 wait, 4 key held) and its bytes (the key; axis and position; button and
+/// 1 for pressed; the fields, u16; the key and 1 for down).
 fn encode_steps(script: &KeyScript) -> Vec<u8> {
     let mut p = Vec::with_capacity(script.len() * 3);
     for step in script.steps() {
@@ -217,6 +227,7 @@ fn encode_steps(script: &KeyScript) -> Vec<u8> {
                 p.push(3);
                 p.extend_from_slice(&n.to_le_bytes());
             }
+            ScriptStep::Hold { code, down } => p.extend_from_slice(&[4, code, down as u8]),
         }
     }
     p
@@ -242,7 +253,14 @@ fn decode_steps(mut p: &[u8]) -> Result<KeyScript, SnapshotError> {
                 2,
             ),
             (3, [lo, hi, ..]) => (ScriptStep::Wait(u16::from_le_bytes([*lo, *hi])), 2),
-            (0..=3, _) => return Err(SnapshotError::CutShort),
+            (4, [code, down, ..]) => (
+                ScriptStep::Hold {
+                    code: *code,
+                    down: *down != 0,
+                },
+                2,
+            ),
+            (0..=4, _) => return Err(SnapshotError::CutShort),
             _ => {
                 return Err(SnapshotError::Damaged(format!(
                     "a key script step of unknown kind {tag}"

@@ -1,4 +1,4 @@
-//! `--keys` scripts: `parse_key_script` on any UTF-8 (keys, and joystick steps in range), and
+//! `--keys` scripts: `parse_key_script` on any UTF-8 (keys, joystick and hold steps in range), and
 //! a parsed script typed into a machine at OK for up to 100 fields.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
@@ -15,6 +15,7 @@ fuzz_target!(|data: &[u8]| {
             ScriptStep::Axis { axis, value } => axis < 4 && value < 64,
             ScriptStep::Fire { button, .. } => button < 2,
             ScriptStep::Wait(n) => n > 0,
+            ScriptStep::Hold { code, .. } => code < 0x80,
         }));
         if keys.len() <= 256 {
             let mut m = Machine::new();

@@ -4,6 +4,11 @@
 //! press: at least [`MIN_FIELDS`] field ends (so a program that scans once a field sees it),
 //! then until another key comes, at most [`HELD_FIELDS`] field ends; the same key again meanwhile
 //! (the host's key repeat while a key is held) keeps it down.
+//!
+//! A host that sees key-ups also says which keys are held (`key_down` … `release`): those stay
+//! down together until let go, as on a real keyboard, so a game scanning the matrix sees two
+//! keys at once; with three held at three corners of a rectangle the fourth reads as down too
+//! (ghosting, [`KeyMatrix::rows`]).
 
 use std::collections::VecDeque;
 
@@ -16,6 +21,18 @@ pub const MIN_FIELDS: u16 = 2;
 pub const HELD_FIELDS: u16 = 30;
 /// Presses waiting to be shown (more are dropped: the queue for BASIC keeps them all).
 const MAX_WAITING: usize = 64;
+/// Keys held at once (more are not shown: the Dragon has 53 keys, a host sends a few).
+const MAX_HELD: usize = 16;
+
+/// A key the host says is held down.
+#[derive(Clone, Copy, Debug)]
+struct Held {
+    code: u8,
+    /// Field ends it has been down for (counted up to [`MIN_FIELDS`]).
+    shown: u16,
+    /// Let go already: it goes up once it has been down [`MIN_FIELDS`].
+    released: bool,
+}
 
 /// SHIFT's place: row 6, column 7.
 const SHIFT: u8 = 0x37;
@@ -46,6 +63,7 @@ pub fn position(c: u8) -> Option<(u8, bool)> {
         b'\\' => (0x31, true),
         code::BREAK => (0x32, false),
         code::PAUSE => (0x10, true),
+        code::SHIFT => (SHIFT, false),
         _ => return None,
     })
 }
@@ -60,6 +78,8 @@ pub struct KeyMatrix {
     shown: u16,
     /// Field ends left before it goes up by itself.
     left: u16,
+    /// Keys the host says are held, in the order they went down.
+    held: Vec<Held>,
 }
 
 impl KeyMatrix {
@@ -86,6 +106,49 @@ impl KeyMatrix {
         }
     }
 
+    /// A key held down from now until [`release`](Self::release), with any others held.
+    pub fn key_down(&mut self, c: u8) {
+        if position(c).is_none() {
+            return;
+        }
+        if let Some(h) = self.held.iter_mut().find(|h| h.code == c) {
+            h.released = false;
+        } else if self.held.len() < MAX_HELD {
+            self.held.push(Held {
+                code: c,
+                shown: 0,
+                released: false,
+            });
+        }
+    }
+
+    /// A key let go: held, it goes up once it has been down [`MIN_FIELDS`] (so a brief press
+    /// is seen); the press shown now, if it is this key, likewise (not [`HELD_FIELDS`] later).
+    pub fn release(&mut self, c: u8) {
+        if let Some(i) = self.held.iter().position(|h| h.code == c) {
+            if self.held[i].shown >= MIN_FIELDS {
+                self.held.remove(i);
+            } else {
+                self.held[i].released = true;
+            }
+        }
+        if self.down == Some(c) && self.waiting.is_empty() {
+            self.left = MIN_FIELDS.saturating_sub(self.shown);
+            if self.left == 0 {
+                self.down = None;
+            }
+        }
+    }
+
+    /// The keys held with [`key_down`](Self::key_down) and not let go.
+    pub fn held_keys(&self) -> Vec<u8> {
+        self.held
+            .iter()
+            .filter(|h| !h.released)
+            .map(|h| h.code)
+            .collect()
+    }
+
     fn show(&mut self, c: u8) {
         self.down = Some(c);
         self.shown = 0;
@@ -95,13 +158,19 @@ impl KeyMatrix {
     /// Whether a field's end changes nothing here (no key down, none waiting).
     #[inline(always)]
     pub fn is_idle(&self) -> bool {
-        self.down.is_none() && self.waiting.is_empty()
+        self.down.is_none()
+            && self.waiting.is_empty()
+            && self.held.iter().all(|h| h.shown >= MIN_FIELDS)
     }
 
     /// A field ended: the key down may go up, the next may come. A key that follows the same
     /// key comes a field after it went up, so a program sees two presses.
     #[inline]
     pub fn field_passed(&mut self) {
+        for h in &mut self.held {
+            h.shown = (h.shown + 1).min(MIN_FIELDS);
+        }
+        self.held.retain(|h| !(h.released && h.shown >= MIN_FIELDS));
         match self.down {
             Some(k) => {
                 self.shown += 1;
@@ -130,18 +199,46 @@ impl KeyMatrix {
     }
 
     /// The rows (bits 0-6, 0 = a key down there) with the columns `columns_low` (bit n: column
-    /// n driven low) as the matrix connects them. Keys cross no other keys here (no ghosting:
-    /// at most one key and SHIFT are down).
+    /// n driven low) as the matrix connects them. Each key down joins its row to its column,
+    /// so a low column pulls low every row it reaches through keys down, across other
+    /// columns: with A, Q and S held, column 3 (S's) reaches row 2 through S, Q and A, and C
+    /// reads as down (ghosting, as XR `keyboard_read_matrix` has it).
     pub fn rows(&self, columns_low: u8) -> u8 {
-        let mut rows = 0x7F;
-        if let Some((at, shift)) = self.down.and_then(position) {
-            for (at, down) in [(at, true), (SHIFT, shift)] {
-                if down && columns_low & (1 << (at & 7)) != 0 {
-                    rows &= !(1 << (at >> 3));
-                }
+        if self.down.is_none() && self.held.is_empty() {
+            return 0x7F;
+        }
+        // The rows each column's keys join it to (SHIFT with a key that needs it).
+        let mut reach = [0u8; 8];
+        let mut join = |at: u8| reach[usize::from(at & 7)] |= 1 << (at >> 3);
+        let codes = self
+            .down
+            .into_iter()
+            .chain(self.held.iter().map(|h| h.code));
+        for (at, shift) in codes.filter_map(position) {
+            join(at);
+            if shift {
+                join(SHIFT);
             }
         }
-        rows
+        // Columns that share a row are joined: each reaches the other's rows, until no more.
+        loop {
+            let mut changed = false;
+            for a in 0..8 {
+                for b in 0..8 {
+                    if a != b && reach[a] & reach[b] != 0 && reach[a] | reach[b] != reach[a] {
+                        reach[a] |= reach[b];
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        let low = (0..8)
+            .filter(|c| columns_low & (1 << c) != 0)
+            .fold(0, |low, c| low | reach[c]);
+        0x7F & !low
     }
 }
 
@@ -161,6 +258,7 @@ mod tests {
         assert_eq!(position(b' '), Some((47, false)));
         assert_eq!(position(code::BREAK), Some((50, false)));
         assert_eq!(position(b'{'), None);
+        assert_eq!(position(code::SHIFT), Some((0x37, false)));
     }
 
     #[test]

@@ -10,6 +10,7 @@
 use std::collections::VecDeque;
 
 use crate::machine::joystick::Joysticks;
+use crate::machine::key_matrix::{position, KeyMatrix};
 use crate::machine::keyboard::code;
 
 /// One thing a key script does.
@@ -23,6 +24,9 @@ pub enum ScriptStep {
     Fire { button: u8, pressed: bool },
     /// The steps after this wait this many more fields.
     Wait(u16),
+    /// A key held down in the keyboard matrix (`down`) until a step lets it go, with any
+    /// others held: for a program that scans the matrix (BASIC's key queue gets nothing).
+    Hold { code: u8, down: bool },
 }
 
 /// How long `{FIRE0}` holds the button down: two whole fields, so a program that looks at
@@ -146,6 +150,9 @@ pub const KEY_NAMES: [(&str, u8); 8] = [
 /// The joystick tokens, as `run --help` and the error for an unknown name list them.
 pub const JOYSTICK_TOKENS: [&str; 5] = ["JOY0 x,y", "JOY1 x,y", "FIRE0", "FIRE1", "WAIT n"];
 
+/// The tokens that hold keys down in the keyboard matrix and let them go.
+pub const HOLD_TOKENS: [&str; 2] = ["HOLD k", "RELEASE k"];
+
 /// Every `{...}` token a key script takes, spelled as in a script, for help texts (`run
 /// --help`): the named keys and the joystick steps (add a new token's spelling here, so that
 /// the help names it).
@@ -154,6 +161,7 @@ pub fn key_script_tokens() -> Vec<String> {
         .iter()
         .map(|(n, _)| n.to_string())
         .chain(JOYSTICK_TOKENS.iter().map(|t| t.to_string()))
+        .chain(HOLD_TOKENS.iter().map(|t| t.to_string()))
         .map(|t| format!("{{{t}}}"))
         .collect()
 }
@@ -178,7 +186,9 @@ const MAX_TOKEN: usize = 24;
 /// characters themselves; and for the joysticks `{JOY0 x,y}` (the right stick: JOYSTK(0) x,
 /// JOYSTK(1) y, each 0-63), `{JOY1 x,y}` (the left: JOYSTK(2), JOYSTK(3)), `{FIRE0}` (the
 /// right button clicked: down for [`CLICK_FIELDS`] fields), `{FIRE0 DOWN}`, `{FIRE0 UP}`,
-/// `{FIRE1 …}` (the left button), and `{WAIT n}` (the rest of the script waits n fields).
+/// `{FIRE1 …}` (the left button), and `{WAIT n}` (the rest of the script waits n fields);
+/// for the keyboard matrix `{HOLD k}` … `{RELEASE k}` (the key k, a character or a key name,
+/// SPACE or SHIFT, held down from the field's end with any others held, then let go).
 pub fn parse_key_script(text: &str) -> Result<KeyScript, KeyScriptError> {
     let mut out = KeyScript {
         steps: Vec::with_capacity(text.len()),
@@ -297,11 +307,32 @@ fn brace_token(name: &str, out: &mut KeyScript) -> Result<(), KeyScriptError> {
                 )))
             }
         },
+        "HOLD" | "RELEASE" => {
+            let named = KEY_NAMES
+                .iter()
+                .chain(&[("SPACE", b' '), ("SHIFT", code::SHIFT)])
+                .find(|(n, _)| *n == rest)
+                .map(|(_, k)| *k);
+            let code = match (named, rest.as_bytes()) {
+                (Some(k), _) => k,
+                (None, &[c]) if position(c).is_some() => c,
+                _ => {
+                    return Err(bad(format!(
+                        "give one Dragon key, as {{{word} A}} or {{{word} SPACE}}, not {rest:?}"
+                    )))
+                }
+            };
+            out.push(ScriptStep::Hold {
+                code,
+                down: word == "HOLD",
+            });
+        }
         _ => {
             return Err(KeyScriptError(format!(
-                "unknown key name {{{name}}} in keys (known: {}; and {})",
+                "unknown key name {{{name}}} in keys (known: {}; and {}, {})",
                 KEY_NAMES.map(|(n, _)| n).join(", "),
-                JOYSTICK_TOKENS.join(", ")
+                JOYSTICK_TOKENS.join(", "),
+                HOLD_TOKENS.join(", ")
             )))
         }
     }
@@ -348,17 +379,17 @@ impl ScriptQueue {
     /// the head are done, up to a key (which waits for the machine) or a wait (which
     /// starts counting at the next field's end). Whether a step was done or counted.
     #[inline(always)]
-    pub fn field(&mut self, joysticks: &mut Joysticks) -> bool {
+    pub fn field(&mut self, joysticks: &mut Joysticks, matrix: &mut KeyMatrix) -> bool {
         // Most fields of most runs have no script left: one test then, in the field's end.
         if self.steps.is_empty() {
             return false;
         }
-        self.field_steps(joysticks)
+        self.field_steps(joysticks, matrix)
     }
 
     #[cold]
     #[inline(never)]
-    fn field_steps(&mut self, joysticks: &mut Joysticks) -> bool {
+    fn field_steps(&mut self, joysticks: &mut Joysticks, matrix: &mut KeyMatrix) -> bool {
         match self.steps.front_mut() {
             None | Some(ScriptStep::Key(_)) => return false,
             Some(ScriptStep::Wait(n)) => {
@@ -383,6 +414,8 @@ impl ScriptQueue {
                         *f = pressed;
                     }
                 }
+                ScriptStep::Hold { code, down: true } => matrix.key_down(code),
+                ScriptStep::Hold { code, down: false } => matrix.release(code),
             }
             self.steps.pop_front();
         }
@@ -480,6 +513,45 @@ mod tests {
     }
 
     #[test]
+    fn hold_and_release_tokens_name_a_key_for_the_matrix() {
+        assert_eq!(
+            steps("{HOLD A}{hold space}{HOLD SHIFT}X{RELEASE UP}"),
+            vec![
+                Hold {
+                    code: b'A',
+                    down: true
+                },
+                Hold {
+                    code: b' ',
+                    down: true
+                },
+                Hold {
+                    code: code::SHIFT,
+                    down: true
+                },
+                Key(b'X'),
+                Hold {
+                    code: code::UP,
+                    down: false
+                },
+            ]
+        );
+        assert_eq!(
+            error("{HOLD AB}"),
+            "{HOLD AB} in keys: give one Dragon key, as {HOLD A} or {HOLD SPACE}, not \"AB\""
+        );
+        let mut q = ScriptQueue::default();
+        let (mut j, mut m) = (Joysticks::default(), KeyMatrix::default());
+        q.extend(&steps("{HOLD A}{HOLD S}{WAIT 3}{RELEASE A}"));
+        q.field(&mut j, &mut m);
+        assert_eq!(m.held_keys(), [b'A', b'S']);
+        for _ in 0..3 {
+            q.field(&mut j, &mut m);
+        }
+        assert_eq!(m.held_keys(), [b'S']);
+    }
+
+    #[test]
     fn only_a_script_of_keys_gives_its_keys() {
         assert_eq!(
             parse_key_script("AB\n").unwrap().keys_only(),
@@ -492,22 +564,23 @@ mod tests {
     fn a_field_end_does_the_steps_up_to_a_key_or_a_wait() {
         let mut q = ScriptQueue::default();
         let mut j = Joysticks::default();
+        let mut m = KeyMatrix::default();
         q.extend(parse_key_script("{JOY0 1,2}X{FIRE0}Y").unwrap().steps());
         // The key before nothing else: the joystick moves first, then X may be taken.
         assert_eq!(q.front_key(), None);
-        assert!(q.field(&mut j));
+        assert!(q.field(&mut j, &mut m));
         assert_eq!(&j.axes[..2], &[1, 2]);
         assert_eq!(q.pop_key(), Some(b'X'));
         // The click: down at this field's end, up two field ends later; Y waits for it.
-        q.field(&mut j);
+        q.field(&mut j, &mut m);
         assert!(j.fire[0]);
-        q.field(&mut j);
+        q.field(&mut j, &mut m);
         assert!(j.fire[0]);
         assert_eq!(q.front_key(), None);
-        q.field(&mut j);
+        q.field(&mut j, &mut m);
         assert!(!j.fire[0]);
         assert_eq!(q.pop_key(), Some(b'Y'));
         assert!(q.is_empty());
-        assert!(!q.field(&mut j));
+        assert!(!q.field(&mut j, &mut m));
     }
 }

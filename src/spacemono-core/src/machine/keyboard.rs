@@ -30,6 +30,9 @@ pub mod code {
     /// SHIFT+←: delete back to the start of the line.
     pub const SHIFT_LEFT: u8 = 0x15;
     pub const UP: u8 = 0x5E;
+    /// SHIFT by itself: the ROM gives no code for it; this names it for the matrix only
+    /// (`Machine::key_down`), for a game that reads SHIFT as a key.
+    pub const SHIFT: u8 = 0x10;
 }
 
 /// The code a character typed on another keyboard gives on a Dragon's, or `None` when the
@@ -197,10 +200,11 @@ impl Keyboard {
         self.update_ready();
     }
 
-    /// The end of a field: the script's joystick steps that are due move `joysticks`.
+    /// The end of a field: the script's joystick steps that are due move `joysticks`, its
+    /// hold steps hold and let go keys in the matrix.
     #[inline(always)]
     pub fn script_field(&mut self, joysticks: &mut Joysticks) {
-        if self.script.field(joysticks) {
+        if self.script.field(joysticks, &mut self.matrix) {
             self.update_ready();
         }
     }
@@ -349,6 +353,21 @@ impl Keyboard {
     /// BASIC gets no new press).
     pub fn hold(&mut self, code: u8) {
         self.matrix.hold(code);
+    }
+
+    /// A key held down in the matrix until `release` (the queue for BASIC gets no press).
+    pub fn key_down(&mut self, code: u8) {
+        self.matrix.key_down(code);
+    }
+
+    /// A key held with `key_down`, or typed and still down, let go.
+    pub fn release(&mut self, code: u8) {
+        self.matrix.release(code);
+    }
+
+    /// The keys held with `key_down` and not let go, in the order they went down.
+    pub fn held_keys(&self) -> Vec<u8> {
+        self.matrix.held_keys()
     }
 
     /// The keys as the matrix shows them to a program that scans it (PIA0).

@@ -9,6 +9,7 @@ mod edit_mode;
 mod field_ends;
 mod graphics_golden;
 mod graphics_statements;
+mod held_keys;
 mod joystick;
 mod keys_typed_fast;
 mod machine_code;
