@@ -327,7 +327,7 @@ fn rule_a14_a_computer_founds_the_dearest_free_chain() {
     g.keys("P=2:GOTO 1030\n");
     g.brk();
     // Continental: 5-star, the first of the dearest. Its free share, and purchases.
-    assert_eq!(g.nums(&["B(5,5)", "B(5,6)", "SZ(6)"]), vec![6, 6, 2]);
+    assert_eq!(g.nums(&["B(5*14+5)", "B(5*14+6)", "SZ(6)"]), vec![6, 6, 2]);
     assert!(g.num("SH(6,2)") >= 1);
 }
 
@@ -353,7 +353,7 @@ fn events_have_their_sounds() {
     assert!(contains_run(&g.tones_since(from), &MERGER), "merger");
     g.brk();
     g.block_chain('W', 5, 11);
-    g.direct("FORK=1TO4:SZ(K)=0:NEXTK:FORI=1TO4:FORJ=1TO12:B(I,J)=0:NEXTJ,I");
+    g.direct("FORK=1TO4:SZ(K)=0:NEXTK:FORI=1TO4:FORJ=1TO12:B(I*14+J)=0:NEXTJ,I");
     let from = g.m.pending_events().len();
     g.lay(1, "9L", "0Y");
     assert!(g.m.screen_text().contains("THE GAME IS OVER"));

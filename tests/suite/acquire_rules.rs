@@ -66,7 +66,7 @@ fn rule_a2_108_tiles_six_in_a_hand_one_drawn_after_laying() {
     let mut on_board = Vec::new();
     for t in 1..=108i64 {
         let (r, c) = ((t - 1) / 12 + 1, (t - 1) % 12 + 1);
-        if g.num(&format!("B({r},{c})")) != 0 {
+        if g.num(&format!("B({r}*14+{c})")) != 0 {
             on_board.push(t);
         }
     }
@@ -102,7 +102,11 @@ fn rule_a2_108_tiles_six_in_a_hand_one_drawn_after_laying() {
     let (r, c) = ((t - 1) / 12 + 1, (t - 1) % 12 + 1);
     g.keys(&format!("CONT\n{}", j + 1));
     g.brk();
-    assert_eq!(g.num(&format!("B({r},{c})")), 8, "the tile is on the board");
+    assert_eq!(
+        g.num(&format!("B({r}*14+{c})")),
+        8,
+        "the tile is on the board"
+    );
     // The tile drawn is one of the bag's rest, taken at random and put 22nd in the bag.
     let drawn = g.num(&format!("H({p},{})", j + 1));
     assert_eq!(drawn, g.num("BG(22)"), "the 22nd tile drawn");
@@ -265,7 +269,7 @@ fn rule_a6_with_all_seven_chains_up_a_founding_tile_is_dead() {
         "the dead tile stays in the hand"
     );
     // Once a chain is gone from the board, 9B founds again.
-    g.direct("SZ(7)=0:B(7,11)=0:B(7,12)=0");
+    g.direct("SZ(7)=0:B(7*14+11)=0:B(7*14+12)=0");
     assert_eq!(g.what("9B"), 2);
 }
 

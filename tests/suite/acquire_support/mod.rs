@@ -71,7 +71,7 @@ impl Acq {
     /// An empty board, no chain, 25 shares of each left, nobody holding any, every player's
     /// cash `cash` and no tiles in any hand.
     pub fn clear(&mut self, cash: u32) {
-        self.direct("FORI=0TO10:FORJ=0TO13:B(I,J)=0:NEXTJ,I");
+        self.direct("FORI=0TO153:B(I)=0:NEXTI");
         self.direct("FORK=1TO7:SZ(K)=0:AV(K)=25:FORI=1TO6:SH(K,I)=0:NEXTI,K");
         self.direct(&format!(
             "FORI=1TO6:CA(I)={cash}:FORJ=1TO6:H(I,J)=0:NEXTJ,I:NL=0"
@@ -83,7 +83,7 @@ impl Acq {
         let k = chain_no(letter);
         for c in cells {
             let (r, col) = rc(c);
-            self.direct(&format!("B({r},{col})={k}"));
+            self.direct(&format!("B({r}*14+{col})={k}"));
         }
         self.direct(&format!("SZ({k})={}", cells.len()));
     }
@@ -100,7 +100,7 @@ impl Acq {
     /// A hotel in no chain at `cell`.
     pub fn lone(&mut self, cell: &str) {
         let (r, c) = rc(cell);
-        self.direct(&format!("B({r},{c})=8"));
+        self.direct(&format!("B({r}*14+{c})=8"));
     }
 
     /// Player `p` holds `n` shares of `letter` (taken from those left).
@@ -117,7 +117,7 @@ impl Acq {
     /// The board's code at `cell`: 0 empty, 1-7 chain, 8 a hotel in no chain.
     pub fn at(&mut self, cell: &str) -> i64 {
         let (r, c) = rc(cell);
-        self.num(&format!("B({r},{c})"))
+        self.num(&format!("B({r}*14+{c})"))
     }
 
     /// Player `p` lays `cell` (line 1050), then `keys` answer what follows. What was printed.
