@@ -161,3 +161,50 @@ fn hardware_init_sets_the_pias_and_sam_as_at_reset_and_returns_to_y() {
     // The VDG bits cleared, the field sync's IRQ off ($34): TIMER stands still.
     assert!(out.ends_with(" 4  52 \n 0 \nOK\n"), "{out}");
 }
+
+const TAPE_BITS: &[u8] = include_bytes!("../mc6809/tape_bits.bin");
+
+/// The namefile block of `hello_tape` as CLOAD reads it: type, length, data, checksum.
+fn hello_namefile_block(m: &Machine) -> Vec<u8> {
+    let b = &m.tape().blocks()[0];
+    assert!(b.checksum_ok);
+    let mut out = vec![b.block.kind.to_byte(), b.block.data.len() as u8];
+    out.extend(&b.block.data);
+    out.push(b.block.checksum());
+    out
+}
+
+#[test]
+fn a_loader_timing_the_cassette_bit_itself_reads_what_cload_reads() {
+    let mut m = machine();
+    m.insert_tape_image(TapeKind::Cas, "hello.cas", &hello_tape())
+        .unwrap();
+    let want = hello_namefile_block(&m);
+    load_code(&mut m, TAPE_BITS);
+    // The motor on through $FF21, the leader and the block read from $FF20 alone.
+    assert_eq!(block_read(&mut m), want);
+    assert_eq!(m.peek(0xFF21) & 0x08, 0, "the loader turned the motor off");
+    // The tape is where the loader left it: the ROM's routines read the next block.
+    assert_eq!(m.tape_counter().map(|(at, _)| at), Some(1));
+    load_code(&mut m, TAPE_READ);
+    let mut data = vec![1, 40];
+    data.extend(1..=40);
+    data.push(93);
+    assert_eq!(block_read(&mut m), data);
+}
+
+#[test]
+fn after_the_roms_routines_read_a_block_the_cassette_bit_goes_on_from_there() {
+    let mut m = machine();
+    m.insert_tape_image(TapeKind::Cas, "hello.cas", &hello_tape())
+        .unwrap();
+    let namefile = hello_namefile_block(&m);
+    load_code(&mut m, TAPE_READ);
+    assert_eq!(block_read(&mut m), namefile);
+    load_code(&mut m, TAPE_BITS);
+    let mut data = vec![1, 40];
+    data.extend(1..=40);
+    data.push(93);
+    assert_eq!(block_read(&mut m), data);
+    assert_eq!(m.tape_counter().map(|(at, _)| at), Some(2));
+}
