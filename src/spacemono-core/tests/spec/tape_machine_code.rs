@@ -208,3 +208,33 @@ fn after_the_roms_routines_read_a_block_the_cassette_bit_goes_on_from_there() {
     assert_eq!(block_read(&mut m), data);
     assert_eq!(m.tape_counter().map(|(at, _)| at), Some(2));
 }
+
+#[test]
+fn after_cloadm_the_cassette_bit_reads_the_next_file() {
+    let mut m = machine();
+    let mut tape = hello_tape();
+    let second = Namefile::csavem("SECOND", 0x3400, 0x3400);
+    tape.extend(cas::write(&tapefile::file_blocks(&second, &[0x39])).unwrap());
+    m.insert_tape_image(TapeKind::Cas, "two.cas", &tape)
+        .unwrap();
+    let out = typed(&mut m, "CLOADM\"HELLO\"");
+    assert!(!out.contains("ERROR"), "{out}");
+    load_code(&mut m, TAPE_BITS);
+    let got = block_read(&mut m);
+    assert_eq!(&got[..2], [0, 15]);
+    assert_eq!(&got[2..10], b"SECOND  ");
+    assert_eq!(m.tape_counter().map(|(at, _)| at), Some(4));
+}
+
+#[test]
+fn a_loader_timing_the_cassette_bit_reads_a_wav_tapes_blocks() {
+    use spacemono_core::tape::wav::{self, WavOptions};
+    let mut m = machine();
+    let payload: Vec<u8> = (1..=40).collect();
+    let blocks = tapefile::file_blocks(&Namefile::csavem("HELLO", 0x3100, 0x3100), &payload);
+    let w = wav::encode(&blocks, &WavOptions::default()).unwrap();
+    m.insert_tape_image(TapeKind::Wav, "hello.wav", &w).unwrap();
+    let want = hello_namefile_block(&m);
+    load_code(&mut m, TAPE_BITS);
+    assert_eq!(block_read(&mut m), want);
+}
