@@ -238,3 +238,22 @@ fn a_loader_timing_the_cassette_bit_reads_a_wav_tapes_blocks() {
     load_code(&mut m, TAPE_BITS);
     assert_eq!(block_read(&mut m), want);
 }
+
+#[test]
+fn a_poke_to_the_motor_and_a_peek_of_the_cassette_bit_reach_the_tape() {
+    let mut m = machine();
+    m.insert_tape_image(TapeKind::Cas, "hello.cas", &hello_tape())
+        .unwrap();
+    // The motor off: no signal, PA0 high. On by a POKE: the tape's first motor gap, silence,
+    // reads low; off again: high, and the tape has not reached its first block.
+    let out = typed(
+        &mut m,
+        "PRINT PEEK(65312) AND 1\nPOKE 65313,PEEK(65313) OR 8:PRINT PEEK(65312) AND 1\nPOKE 65313,PEEK(65313) AND 247:PRINT PEEK(65312) AND 1",
+    );
+    assert!(out.contains(" 1 \nOK\n"), "{out}");
+    assert!(
+        out.ends_with(" 0 \nOK\nPOKE 65313,PEEK(65313) AND 247:PRINT PEEK(65312) AND 1\n 1 \nOK\n"),
+        "{out}"
+    );
+    assert_eq!(m.tape_counter().map(|(at, _)| at), Some(0));
+}
