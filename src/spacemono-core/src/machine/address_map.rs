@@ -5,8 +5,10 @@
 //! Every access from machine code and from PEEK/POKE goes through here, so a program sees the
 //! same byte whichever way it looks.
 
+use crate::machine::cassette::machine_cycle;
 use crate::machine::cpu_rate;
 use crate::machine::hardware::Hardware;
+use crate::machine::io_page::IoPage;
 use crate::machine::memory::addr;
 use crate::machine::rom_area;
 
@@ -34,6 +36,9 @@ impl Hardware {
             }
             let joysticks = self.joysticks;
             let now = self.field_cycle();
+            if IoPage::is_cassette_input(a) {
+                self.io.cassette_in = self.deck.input_level(machine_cycle(self.field, now));
+            }
             self.io.read(a, &self.keyboard, &joysticks, now)
         } else {
             rom_area::read(a)
@@ -67,6 +72,10 @@ impl Hardware {
             }
             let now = self.field_cycle();
             self.io.write(a, v, now);
+            if IoPage::is_motor_control(a) {
+                let on = self.io.motor();
+                self.deck.motor_line(on, machine_cycle(self.field, now));
+            }
         }
     }
 }

@@ -13,6 +13,7 @@
 
 use crate::cpu::Bus;
 use crate::machine::address_map::{IO_START, PIA1_START, VECTORS_START};
+use crate::machine::cassette::{machine_cycle, Deck};
 use crate::machine::cpu_rate;
 use crate::machine::hardware::Hardware;
 use crate::machine::io_page::IoPage;
@@ -30,6 +31,10 @@ pub struct CodeBus<'a, const AD: bool> {
     ram: &'a mut [u8; 0x10000],
     watch: RamWatch<'a>,
     io: &'a mut IoPage,
+    /// The cassette deck, which a read of the cassette input or a write of the motor's
+    /// control register reaches, and the field the stretch runs in (its machine cycle).
+    deck: &'a mut Deck,
+    field: u64,
     keyboard: &'a Keyboard,
     joysticks: &'a Joysticks,
     /// `Hardware::cycles` and `Hardware::machine_code_carry`.
@@ -60,6 +65,8 @@ impl<'a, const AD: bool> CodeBus<'a, AD> {
             ram,
             watch,
             io: &mut hw.io,
+            deck: &mut hw.deck,
+            field: hw.field,
             keyboard: &hw.keyboard,
             joysticks: &hw.joysticks,
             cycles: &mut hw.cycles,
@@ -135,6 +142,8 @@ impl<'a, const AD: bool> CodeBus<'a, AD> {
         self.touched_io = true;
         if a < PIA1_START {
             self.slow += 1;
+        } else if IoPage::is_cassette_input(a) {
+            self.io.cassette_in = self.deck.input_level(machine_cycle(self.field, now));
         }
         self.io.read(a, self.keyboard, self.joysticks, now)
     }
@@ -148,6 +157,10 @@ impl<'a, const AD: bool> CodeBus<'a, AD> {
             self.slow += 1;
         }
         self.io.write(a, v, now);
+        if IoPage::is_motor_control(a) {
+            let on = self.io.motor();
+            self.deck.motor_line(on, machine_cycle(self.field, now));
+        }
     }
 }
 

@@ -50,6 +50,9 @@ pub struct IoPage {
     audio_done: Vec<(u32, f32)>,
     audio_start: f32,
     audio_done_start: f32,
+    /// The cassette input (PIA1 PA0) for the next read of $FF20: the bus puts the deck's
+    /// level here first ([`IoPage::is_cassette_input`]); high with no signal.
+    pub cassette_in: bool,
 }
 
 impl Default for IoPage {
@@ -78,6 +81,7 @@ impl Default for IoPage {
             audio_done: Vec::new(),
             audio_start: 0.0,
             audio_done_start: 0.0,
+            cassette_in: true,
         }
     }
 }
@@ -114,7 +118,7 @@ impl IoPage {
                 v
             }
             Chip::Pia1(r) => {
-                let pins = self.pia1.a.pins_out();
+                let pins = self.pia1_pins_a();
                 self.pia1.read(r, pins, PIA1_B_INPUTS, true)
             }
             _ => self.view(a, keyboard, joysticks),
@@ -131,7 +135,7 @@ impl IoPage {
             }
             Chip::Pia1(r) => {
                 let mut pia = self.pia1;
-                pia.read(r, self.pia1.a.pins_out(), PIA1_B_INPUTS, false)
+                pia.read(r, self.pia1_pins_a(), PIA1_B_INPUTS, false)
             }
             // The SAM's pairs are write only; nothing else answers.
             Chip::Sam | Chip::None => UNMAPPED,
@@ -159,6 +163,32 @@ impl IoPage {
             }
             Chip::None => {}
         }
+    }
+
+    /// PIA1 port A's pins: the DAC and printer strobe as driven, PA0 the cassette input
+    /// (the tape's signal through the comparator: XR `update_audio_from_tape`).
+    fn pia1_pins_a(&self) -> u8 {
+        let pins = self.pia1.a.pins_out();
+        if self.cassette_in {
+            pins
+        } else {
+            pins & !1
+        }
+    }
+
+    /// Whether `a` reaches PIA1's port A (the cassette input's register, or its DDR).
+    pub fn is_cassette_input(a: u16) -> bool {
+        matches!(decode(a), Chip::Pia1(0))
+    }
+
+    /// Whether `a` reaches PIA1's control register A, whose CA2 drives the motor relay.
+    pub fn is_motor_control(a: u16) -> bool {
+        matches!(decode(a), Chip::Pia1(1))
+    }
+
+    /// The motor relay: PIA1's CA2 (XR `pia1a_control_postwrite`).
+    pub fn motor(&self) -> bool {
+        self.pia1.a.c2(false)
     }
 
     /// PIA0 port A's pins: the keyboard's rows (bits 0-6) for the columns PIA0 B drives low,

@@ -161,3 +161,99 @@ fn hardware_init_sets_the_pias_and_sam_as_at_reset_and_returns_to_y() {
     // The VDG bits cleared, the field sync's IRQ off ($34): TIMER stands still.
     assert!(out.ends_with(" 4  52 \n 0 \nOK\n"), "{out}");
 }
+
+const TAPE_BITS: &[u8] = include_bytes!("../mc6809/tape_bits.bin");
+
+/// The namefile block of `hello_tape` as CLOAD reads it: type, length, data, checksum.
+fn hello_namefile_block(m: &Machine) -> Vec<u8> {
+    let b = &m.tape().blocks()[0];
+    assert!(b.checksum_ok);
+    let mut out = vec![b.block.kind.to_byte(), b.block.data.len() as u8];
+    out.extend(&b.block.data);
+    out.push(b.block.checksum());
+    out
+}
+
+#[test]
+fn a_loader_timing_the_cassette_bit_itself_reads_what_cload_reads() {
+    let mut m = machine();
+    m.insert_tape_image(TapeKind::Cas, "hello.cas", &hello_tape())
+        .unwrap();
+    let want = hello_namefile_block(&m);
+    load_code(&mut m, TAPE_BITS);
+    // The motor on through $FF21, the leader and the block read from $FF20 alone.
+    assert_eq!(block_read(&mut m), want);
+    assert_eq!(m.peek(0xFF21) & 0x08, 0, "the loader turned the motor off");
+    // The tape is where the loader left it: the ROM's routines read the next block.
+    assert_eq!(m.tape_counter().map(|(at, _)| at), Some(1));
+    load_code(&mut m, TAPE_READ);
+    let mut data = vec![1, 40];
+    data.extend(1..=40);
+    data.push(93);
+    assert_eq!(block_read(&mut m), data);
+}
+
+#[test]
+fn after_the_roms_routines_read_a_block_the_cassette_bit_goes_on_from_there() {
+    let mut m = machine();
+    m.insert_tape_image(TapeKind::Cas, "hello.cas", &hello_tape())
+        .unwrap();
+    let namefile = hello_namefile_block(&m);
+    load_code(&mut m, TAPE_READ);
+    assert_eq!(block_read(&mut m), namefile);
+    load_code(&mut m, TAPE_BITS);
+    let mut data = vec![1, 40];
+    data.extend(1..=40);
+    data.push(93);
+    assert_eq!(block_read(&mut m), data);
+    assert_eq!(m.tape_counter().map(|(at, _)| at), Some(2));
+}
+
+#[test]
+fn after_cloadm_the_cassette_bit_reads_the_next_file() {
+    let mut m = machine();
+    let mut tape = hello_tape();
+    let second = Namefile::csavem("SECOND", 0x3400, 0x3400);
+    tape.extend(cas::write(&tapefile::file_blocks(&second, &[0x39])).unwrap());
+    m.insert_tape_image(TapeKind::Cas, "two.cas", &tape)
+        .unwrap();
+    let out = typed(&mut m, "CLOADM\"HELLO\"");
+    assert!(!out.contains("ERROR"), "{out}");
+    load_code(&mut m, TAPE_BITS);
+    let got = block_read(&mut m);
+    assert_eq!(&got[..2], [0, 15]);
+    assert_eq!(&got[2..10], b"SECOND  ");
+    assert_eq!(m.tape_counter().map(|(at, _)| at), Some(4));
+}
+
+#[test]
+fn a_loader_timing_the_cassette_bit_reads_a_wav_tapes_blocks() {
+    use spacemono_core::tape::wav::{self, WavOptions};
+    let mut m = machine();
+    let payload: Vec<u8> = (1..=40).collect();
+    let blocks = tapefile::file_blocks(&Namefile::csavem("HELLO", 0x3100, 0x3100), &payload);
+    let w = wav::encode(&blocks, &WavOptions::default()).unwrap();
+    m.insert_tape_image(TapeKind::Wav, "hello.wav", &w).unwrap();
+    let want = hello_namefile_block(&m);
+    load_code(&mut m, TAPE_BITS);
+    assert_eq!(block_read(&mut m), want);
+}
+
+#[test]
+fn a_poke_to_the_motor_and_a_peek_of_the_cassette_bit_reach_the_tape() {
+    let mut m = machine();
+    m.insert_tape_image(TapeKind::Cas, "hello.cas", &hello_tape())
+        .unwrap();
+    // The motor off: no signal, PA0 high. On by a POKE: the tape's first motor gap, silence,
+    // reads low; off again: high, and the tape has not reached its first block.
+    let out = typed(
+        &mut m,
+        "PRINT PEEK(65312) AND 1\nPOKE 65313,PEEK(65313) OR 8:PRINT PEEK(65312) AND 1\nPOKE 65313,PEEK(65313) AND 247:PRINT PEEK(65312) AND 1",
+    );
+    assert!(out.contains(" 1 \nOK\n"), "{out}");
+    assert!(
+        out.ends_with(" 0 \nOK\nPOKE 65313,PEEK(65313) AND 247:PRINT PEEK(65312) AND 1\n 1 \nOK\n"),
+        "{out}"
+    );
+    assert_eq!(m.tape_counter().map(|(at, _)| at), Some(0));
+}

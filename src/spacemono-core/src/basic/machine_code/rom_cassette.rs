@@ -14,7 +14,7 @@ use super::rom_calls::rts;
 use super::{CodeRun, Stop};
 use crate::cpu::cc;
 use crate::formats::wav::{BIT0_CPU_CYCLES, BIT1_CPU_CYCLES};
-use crate::machine::cassette::TapeSpeed;
+use crate::machine::cassette::{machine_cycle, TapeSpeed};
 use crate::machine::hardware::Hardware;
 
 /// The routines answered here.
@@ -91,6 +91,19 @@ struct NoSignal;
 /// Answer the cassette routine at `pc`, its return included; while it waits for a signal the
 /// PC stays, so the run comes back to it.
 pub(super) fn answer(hw: &mut Hardware, run: &mut CodeRun, pc: u16) -> Result<u32, Stop> {
+    // The routine reads on from where the tape was last seen (by a read of the cassette
+    // input, or the last routine): the cycles of the code between two calls do not move it,
+    // as at the quick speed a routine's own cycles are not the tape's (`cassette::signal`).
+    let clock = machine_cycle(hw.field, hw.field_cycle());
+    let r = answer_routine(hw, run, pc);
+    // It moved the tape itself; a read of the input goes on from there.
+    if let Ok(cycles) = r {
+        hw.deck.moved_until(clock + cycles as u64);
+    }
+    r
+}
+
+fn answer_routine(hw: &mut Hardware, run: &mut CodeRun, pc: u16) -> Result<u32, Stop> {
     let r = if at::MOTOR_ON.contains(&pc) {
         Ok(motor_on(hw, run))
     } else if at::MOTOR_OFF.contains(&pc) {

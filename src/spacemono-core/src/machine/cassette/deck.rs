@@ -68,6 +68,9 @@ pub struct Deck {
     pub(super) cursor: Option<super::stream::BitCursor>,
     /// Bytes machine code wrote, waiting for the motor to stop (`stream.rs`).
     pub(super) written: Vec<u8>,
+    /// While the motor runs: the machine's cycle up to which the tape has been moved
+    /// (`signal.rs`); `None` until the next look at it fixes where it starts from.
+    pub(super) moved_to: Option<u64>,
 }
 
 impl Default for Deck {
@@ -122,6 +125,7 @@ impl Deck {
             failures: Vec::new(),
             cursor: None,
             written: Vec::new(),
+            moved_to: None,
         }
     }
 
@@ -263,6 +267,9 @@ impl Deck {
     /// MOTOR ON / OFF. The motor stopping puts what machine code wrote on the tape (a save
     /// that fails is told to the host, [`Deck::next_failure`]).
     pub(crate) fn set_motor(&mut self, on: bool) {
+        if on != self.motor {
+            self.moved_to = None;
+        }
         self.motor = on;
         if !on && self.writing() {
             let _ = self.finish_writing();

@@ -50,6 +50,7 @@ mod files;
 mod names;
 mod screen;
 mod search;
+mod signal;
 mod stream;
 #[cfg(test)]
 mod tests;
@@ -69,6 +70,7 @@ pub use files::*;
 pub use names::*;
 pub use screen::*;
 pub use search::*;
+pub use signal::machine_cycle;
 
 /// Fields a block takes when tapes load quickly (the default): enough for the blink to show.
 pub const QUICK_FIELDS_PER_BLOCK: u32 = 1;

@@ -20,15 +20,32 @@ use crate::formats::{
     error::{MAX_CAS_BYTES, MAX_TAPE_BLOCKS},
     tape_image::tape_blocks_from,
     tapefile::LayoutOptions,
+    wav::{BIT0_CPU_CYCLES, BIT1_CPU_CYCLES, CPU_HZ},
     TapeKind,
 };
 
-/// Where the bit cursor is: in the bytes of block `block`.
+/// Where the bit cursor is: in the bytes of block `block`, after the motor gap before them
+/// (`gap` cycles of silence still to pass) and `into` cycles into bit `bit` (the motor
+/// moving the tape stops anywhere: `signal.rs`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct BitCursor {
-    block: usize,
-    bytes: Vec<u8>,
-    bit: usize,
+    pub(super) block: usize,
+    pub(super) bytes: Vec<u8>,
+    pub(super) bit: usize,
+    pub(super) gap: u64,
+    pub(super) into: u32,
+}
+
+impl BitCursor {
+    /// Whether bits (or the gap before them) are left in the block.
+    pub(super) fn has_bits(&self) -> bool {
+        self.bit < self.bytes.len() * 8
+    }
+
+    /// The value of bit `bit`.
+    pub(super) fn value(&self) -> bool {
+        self.bytes[self.bit / 8] >> (self.bit % 8) & 1 != 0
+    }
 }
 
 /// Leader bytes in a row the ROM's leader sync ($8021) wants before it returns: it counts
@@ -59,42 +76,72 @@ impl Deck {
         out
     }
 
-    /// Forgets the bit cursor: a block-level read or write, a rewind or a wind moved the tape.
+    /// Forgets the bit cursor: a block-level read or write, a rewind or a wind moved the tape
+    /// (a running motor moves it on from there: `signal.rs`).
     pub(super) fn drop_cursor(&mut self) {
         self.cursor = None;
+        self.moved_to = None;
+    }
+
+    /// The cursor at the next block with bits left, made if need be; false at the end of
+    /// the tape (or with no tape).
+    pub(super) fn cursor_with_bits(&mut self) -> bool {
+        if !self.loaded {
+            return false;
+        }
+        loop {
+            let next = match &self.cursor {
+                Some(c) if c.has_bits() => return true,
+                Some(c) => c.block + 1,
+                None => self.pos,
+            };
+            if next >= self.blocks.len() {
+                return false;
+            }
+            let gap = if self.blocks[next].led {
+                (LayoutOptions::default().gap_ms as f64 * CPU_HZ / 1000.0) as u64
+            } else {
+                0
+            };
+            self.cursor = Some(BitCursor {
+                block: next,
+                bytes: self.block_stream(next),
+                bit: 0,
+                gap,
+                into: 0,
+            });
+        }
     }
 
     /// The next bit under the head (CasBitIn), or `None` at the end of the tape (or with no
     /// tape: the ROM would wait for a signal that never comes).
+    ///
+    /// The silence of a motor gap passes unseen (the ROM waits through it for an edge). A bit
+    /// the moving tape stopped inside is read if the head is in its first half (the ROM waits
+    /// for its low half and the next rising edge, timing it), passed over if in its second
+    /// (the ROM would time what is left of it: the next whole cycle is read instead).
     pub(crate) fn read_bit(&mut self) -> Option<bool> {
-        if !self.loaded {
-            return None;
-        }
         loop {
-            match &mut self.cursor {
-                Some(c) if c.bit < c.bytes.len() * 8 => {
-                    let bit = c.bytes[c.bit / 8] >> (c.bit % 8) & 1 != 0;
-                    c.bit += 1;
-                    if c.bit == 1 {
-                        self.pos = self.pos.max(c.block + 1);
-                    }
-                    return Some(bit);
-                }
-                _ => {
-                    let next = match &self.cursor {
-                        Some(c) => c.block + 1,
-                        None => self.pos,
-                    };
-                    if next >= self.blocks.len() {
-                        return None;
-                    }
-                    self.cursor = Some(BitCursor {
-                        block: next,
-                        bytes: self.block_stream(next),
-                        bit: 0,
-                    });
-                }
+            if !self.cursor_with_bits() {
+                return None;
             }
+            let c = self.cursor.as_mut()?;
+            c.gap = 0;
+            let into = std::mem::take(&mut c.into);
+            if into as f64 * 2.0
+                >= if c.value() {
+                    BIT1_CPU_CYCLES
+                } else {
+                    BIT0_CPU_CYCLES
+                }
+            {
+                c.bit += 1;
+                continue;
+            }
+            let bit = c.value();
+            c.bit += 1;
+            self.pos = self.pos.max(c.block + 1);
+            return Some(bit);
         }
     }
 
