@@ -15,6 +15,8 @@ impl Interpreter {
         self.cursor.hide(hw);
         hw.deck.abandon_file();
         hw.deck.set_motor(false);
+        // RESET runs the ROM's hardware init, which leaves PIA1 CA2 (the relay) low too.
+        hw.set_motor_line(false);
         hw.keyboard.drop_live_keys();
         hw.set_video(VideoSelect::TEXT);
         self.stack.clear();

@@ -55,6 +55,18 @@ fn reset_leaves_a_graphics_page_for_the_text_screen() {
     assert!(!m.video_select().graphics);
 }
 
+/// RESET runs the ROM's hardware init, which lowers PIA1 CA2: the motor relay reads off
+/// ($FF21 bit 3 clear) as the deck's motor is off.
+#[test]
+fn reset_leaves_the_motor_relay_off() {
+    let mut m = machine();
+    typed(&mut m, "MOTOR ON");
+    assert_eq!(m.peek(0xFF21) & 8, 8, "MOTOR ON raises CA2");
+    m.reset_soft();
+    m.run_fields(5);
+    assert_eq!(m.peek(0xFF21) & 8, 0, "after RESET the relay is off");
+}
+
 #[test]
 fn the_counter_rewind_and_wind_move_the_tape_and_cload_finds_what_is_under_the_head() {
     let mut m = machine();
