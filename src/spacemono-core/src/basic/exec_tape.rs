@@ -103,7 +103,6 @@ impl Interpreter {
                 Ok(())
             }
             TapeStmt::Motor(on) => {
-                hw.deck.set_motor(*on);
                 hw.set_motor_line(*on);
                 Ok(())
             }

@@ -14,8 +14,8 @@ impl Interpreter {
     pub(crate) fn warm_start(&mut self, hw: &mut Hardware) {
         self.cursor.hide(hw);
         hw.deck.abandon_file();
-        hw.deck.set_motor(false);
-        // RESET runs the ROM's hardware init, which leaves PIA1 CA2 (the relay) low too.
+        // RESET runs the ROM's hardware init, which leaves PIA1 CA2 (the relay) low: the
+        // deck's motor stops with it.
         hw.set_motor_line(false);
         hw.keyboard.drop_live_keys();
         hw.set_video(VideoSelect::TEXT);

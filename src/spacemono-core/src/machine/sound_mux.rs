@@ -35,8 +35,10 @@ impl Hardware {
         self.set_c2(PIA1_CRB, on);
     }
 
-    /// The cassette motor's relay: PIA1 CA2 (MOTOR ON / OFF).
+    /// The cassette motor's relay: PIA1 CA2 (MOTOR ON / OFF, RESET). Written through the
+    /// bus as a program's own `STA $FF21` is, so the deck's motor follows the line.
     pub fn set_motor_line(&mut self, on: bool) {
-        self.set_c2(PIA1_CRA, on);
+        let v = self.view_bus(PIA1_CRA) & !cr::C2_LEVEL;
+        self.write_bus(PIA1_CRA, v | if on { cr::C2_LEVEL } else { 0 });
     }
 }

@@ -153,7 +153,6 @@ fn bit_cycles(hw: &Hardware, bit: bool) -> u32 {
 fn motor_on(hw: &mut Hardware, run: &mut CodeRun) -> u32 {
     let cra = hw.read_bus(PIA1_CRA);
     hw.write_bus(PIA1_CRA, cra | 0x08);
-    hw.deck.set_motor(true);
     let turns = match hw.mem.read_u16(ram::MOTOR_DELAY) {
         0 => 0x1_0000,
         n => n as u32,
@@ -169,7 +168,6 @@ fn motor_on(hw: &mut Hardware, run: &mut CodeRun) -> u32 {
 fn motor_off(hw: &mut Hardware, run: &mut CodeRun) -> u32 {
     let cra = hw.read_bus(PIA1_CRA) & !0x08;
     hw.write_bus(PIA1_CRA, cra);
-    hw.deck.set_motor(false);
     run.cpu.regs.a = cra;
     run.cpu.regs.cc &= !(cc::I | cc::F);
     15
