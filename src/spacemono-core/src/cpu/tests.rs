@@ -67,7 +67,7 @@ impl Rig {
 }
 
 /// One instruction's result: (A, flags, cycles) with A preset and CC preset.
-fn one_a(code: &[u8], a: u8, cc: u8) -> (u8, u8, u32) {
+pub(super) fn one_a(code: &[u8], a: u8, cc: u8) -> (u8, u8, u32) {
     let mut rig = Rig::new(code);
     rig.cpu.regs.a = a;
     rig.cpu.regs.cc = cc;

@@ -5,16 +5,7 @@
 use super::super::cc::{C, E, F, I, N, V, Z};
 use super::super::opcodes;
 use super::super::*;
-use super::{Rig, ORG, STACK};
-
-/// One instruction on A with CC preset: (A, flags, cycles).
-fn on_a(code: &[u8], a: u8, cc: u8) -> (u8, u8, u32) {
-    let mut rig = Rig::new(code);
-    rig.cpu.regs.a = a;
-    rig.cpu.regs.cc = cc;
-    let cycles = rig.step();
-    (rig.r().a, rig.flags(), cycles)
-}
+use super::{one_a as on_a, Rig, ORG, STACK};
 
 #[test]
 fn every_byte_on_every_page_is_an_opcode_and_only_three_halt() {
