@@ -254,6 +254,11 @@ pub enum Stmt {
     /// from TIMER.
     Randomize(Option<Expr>),
     Let(LValue, Expr),
+    // (The statements the statement loop dispatches itself, with LET: their tags
+    // together.)
+    Next(Vec<VarName>),
+    Gosub(Jump),
+    Return,
     Print(Box<Print>),
     If {
         cond: Expr,
@@ -268,7 +273,6 @@ pub enum Stmt {
     /// `ELSE stmt`: met in sequence it ends the line; reached from a false IF it runs `stmt`.
     Else(Box<Stmt>),
     Goto(Jump),
-    Gosub(Jump),
     On {
         selector: Expr,
         gosub: bool,
@@ -280,8 +284,6 @@ pub enum Stmt {
         to: Expr,
         step: Option<Expr>,
     },
-    Next(Vec<VarName>),
-    Return,
     Input {
         prompt: Option<(u16, u8)>,
         device: Option<Expr>,

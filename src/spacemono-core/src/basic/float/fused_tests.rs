@@ -23,7 +23,7 @@ fn mantissa(rng: &mut impl Rng) -> u32 {
     }
 }
 
-fn packed(rng: &mut impl Rng) -> Packed {
+pub(super) fn packed(rng: &mut impl Rng) -> Packed {
     let m = rng.gen::<u32>().to_be_bytes();
     Packed([exponent(rng), m[0], m[1], m[2], m[3]])
 }
@@ -36,7 +36,7 @@ fn unpacked(rng: &mut impl Rng) -> Unpacked {
     }
 }
 
-fn state(rng: &mut impl Rng) -> FloatUnit {
+pub(super) fn state(rng: &mut impl Rng) -> FloatUnit {
     let a = unpacked(rng);
     FloatUnit {
         fac: Fac {

@@ -19,6 +19,20 @@ impl Packed {
     pub const ZERO: Packed = Packed([0; 5]);
     pub const ONE: Packed = Packed([0x81, 0, 0, 0, 0]);
 
+    /// The exponent byte and the other four bytes as one big-endian word.
+    #[inline(always)]
+    pub const fn split(self) -> (u8, u32) {
+        let b = self.0;
+        (b[0], u32::from_be_bytes([b[1], b[2], b[3], b[4]]))
+    }
+
+    /// The bytes of [`split`](Self::split)'s two parts.
+    #[inline(always)]
+    pub const fn from_split((first, rest): (u8, u32)) -> Packed {
+        let r = rest.to_be_bytes();
+        Packed([first, r[0], r[1], r[2], r[3]])
+    }
+
     /// UNPACK: the value as CONUPK leaves it in ARG (the hidden bit set, the sign byte whole).
     #[inline(always)]
     pub const fn unpacked(self) -> Unpacked {
@@ -696,6 +710,60 @@ impl FloatUnit {
         let c = self.fcomp(limit) as u8;
         Ok((v, c == direction))
     }
+
+    /// [`next_step`](Self::next_step) for the commonest NEXT, counting up: a positive step
+    /// (`direction` 1) added to a positive variable whose exponent is at least the step's,
+    /// short of an overflow or a rounding wrap. Numbers as the exponent byte
+    /// and one big-endian word (`read5_split`). It leaves FAC, ARG and ARISGN as FADD
+    /// leaves them and gives the same value and answer; `None`, with nothing changed, for
+    /// any other case (the caller runs `next_step`). The general routine's calls, branches
+    /// and byte shuffles were most of a delay loop's pass.
+    #[inline(always)]
+    pub fn next_step_up(
+        &mut self,
+        (a, vw): (u8, u32),
+        (se, sw): (u8, u32),
+        direction: u8,
+        (le, lw): (u8, u32),
+    ) -> Option<((u8, u32), bool)> {
+        if direction != 1 || vw & 0x8000_0000 != 0 || a < se || se == 0 {
+            return None;
+        }
+        let var_sign = (vw >> 24) as u8;
+        let vm = vw | 0x8000_0000;
+        // FADDC: the smaller (FAC, the step) shifted right into the guard byte; FAC takes
+        // ARG's exponent and sign byte when it was the smaller.
+        let (fm, guard, sign) = if a == se {
+            (sw | 0x8000_0000, 0, direction)
+        } else {
+            let (m, g) = shr40(sw | 0x8000_0000, (a - se) as u32);
+            (m, g, var_sign)
+        };
+        let (s, carry) = fm.overflowing_add(vm);
+        let (exp, man, ov) = if !carry {
+            // RNDIT: round by the guard byte's top bit (FACOV cleared).
+            if guard & 0x80 != 0 && s == u32::MAX {
+                return None;
+            }
+            (a, s + (guard >> 7) as u32, 0)
+        } else {
+            // RNDSHF: one place right with the carry on top, rounded by the bit shifted
+            // out (FACOV kept).
+            if a == 0xFF || s == u32::MAX {
+                return None;
+            }
+            (a + 1, (0x8000_0000 | s >> 1) + (s & 1), guard)
+        };
+        self.fac = Fac { exp, man, sign, ov };
+        self.arg = Unpacked {
+            exp: a,
+            man: vm,
+            sign: var_sign,
+        };
+        self.arisgn = var_sign ^ direction;
+        let finished = self.fcomp_split(le, lw) as u8 == direction;
+        Some(((exp, man & 0x7FFF_FFFF), finished))
+    }
 }
 
 #[inline]
@@ -723,5 +791,7 @@ pub mod using;
 
 #[cfg(test)]
 mod fused_tests;
+#[cfg(test)]
+mod next_step_tests;
 #[cfg(test)]
 mod tests;
