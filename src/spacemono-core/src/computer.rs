@@ -420,11 +420,23 @@ impl Machine {
             .then(|| (deck.position(), deck.blocks().len()))
     }
 
-    /// The RESET button: the running program stops and BASIC comes back to `OK` on a clear
-    /// screen, with the program (and its variables) kept, as the Dragon's warm start does.
+    /// The RESET button: the ROM's hardware init sets the PIAs and the SAM up again (the slow
+    /// rate, the text screen, the motor off), the running program stops and BASIC comes back
+    /// to `OK` on a clear screen, with the program (and its variables) kept, as the Dragon's
+    /// warm start does; or, when a program has cleared the warm start's flag ($71) or
+    /// address ($72), the cold start, as at power-on (see `basic::warm_start`).
     pub fn reset_soft(&mut self) {
+        use crate::basic::warm_start::{reset_chips, ResetStart};
         self.record(Input::SoftReset);
-        self.basic.warm_start(&mut self.hw);
+        match reset_chips(&mut self.hw) {
+            ResetStart::Warm => self.basic.warm_start(&mut self.hw),
+            ResetStart::Cold => {
+                let dialect = self.basic.dialect();
+                self.basic = Interpreter::new();
+                self.basic.set_dialect(dialect);
+                self.basic.cold_start(&mut self.hw);
+            }
+        }
     }
 
     /// How fast tapes load.

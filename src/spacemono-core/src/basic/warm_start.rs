@@ -1,28 +1,88 @@
-//! The RESET button: the ROM's warm start. The Dragon keeps BASIC's program (and its
-//! variables) through a reset; what stops is whatever the machine was doing: the program, a
-//! tape file open, the motor, a graphics page on show. The screen is cleared and `OK` comes
-//! back at the top, as BasWarmStart does (a CLS, then the command loop).
+//! The RESET button: the reset vector's path (SysReset $B3B4). The ROM's hardware init runs
+//! first (DoHWInit: the PIAs and the SAM set up again, so the rate is slow, the VDG shows text,
+//! the motor stops), then `LB39B` enables the cartridge's FIRQ and looks at the warm start's
+//! flag: with $71 = $55 and a NOP at the address in $72, the warm start, which keeps BASIC's
+//! program (and its variables); otherwise the cold start, as at power-on. What stops is
+//! whatever the machine was doing: the program, a tape file open, a PLAY. The screen is
+//! cleared and `OK` comes back at the top, as WarmStart does (a CLS, then the command loop).
 
 use crate::basic::interp::Interpreter;
+use crate::basic::machine_code::rom_init::init_chips;
 use crate::machine::hardware::Hardware;
+use crate::machine::memory::addr;
+use crate::machine::rom_area::low_ram;
 use crate::machine::screen::{TextScreen, BLANK};
-use crate::machine::video_select::VideoSelect;
+
+/// PIA1's control register B.
+const PIA1_CRB: u16 = 0xFF23;
+/// PIA0's data register B: the keyboard's columns.
+const PIA0_DB: u16 = 0xFF02;
+/// PlayTimer (DR `SndTimerPlay`), which the warm start clears.
+const PLAY_TIMER: u16 = crate::basic::play::dp::TIMER;
+
+/// Which start RESET leads to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResetStart {
+    /// The warm start: BASIC's program and variables kept.
+    Warm,
+    /// The cold start: BASIC as at power-on, the program gone.
+    Cold,
+}
+
+/// The reset vector's first steps, on the chips: DoHWInit, then `LB39B`'s `LDA #$37:STA
+/// PIA1CRB`. Then which start the flag at $71 and the address at $72 choose. (A warm start
+/// address in RAM holding a NOP is a program's own warm-start routine: its code is not run
+/// here, and the ROM's warm start is done for it; docs/machine.md §12.5.)
+pub(crate) fn reset_chips(hw: &mut Hardware) -> ResetStart {
+    init_chips(hw);
+    hw.write_bus(PIA1_CRB, 0x37);
+    if hw.mem.peek(low_ram::WARM_START_FLAG) != low_ram::WARM {
+        return ResetStart::Cold;
+    }
+    let at = hw.mem.read_u16(low_ram::WARM_START_VECTOR);
+    if at == low_ram::ROM_WARM_START || hw.view_bus(at) == low_ram::NOP {
+        ResetStart::Warm
+    } else {
+        ResetStart::Cold
+    }
+}
+
+/// What the warm start and the cold start both end with on the chips: the field sync's IRQ
+/// enabled again (`ORA #CRIRQ` into PIA0 CRB) and the keyboard's columns as the key scan at
+/// `OK` leaves them.
+fn chips_at_ok(hw: &mut Hardware) {
+    hw.io.enable_field_irq();
+    hw.write_bus(PIA0_DB, 0x7F);
+}
 
 impl Interpreter {
-    /// RESET pressed: back to `OK` on a clear text screen with the program kept. CONT is no
-    /// longer possible and the FOR/GOSUB frames go (the stack is reset), as on the Dragon.
+    /// The warm start (WarmStart $B44F), after [`reset_chips`]: back to `OK` on a clear text
+    /// screen with the program kept. PLAY's timer is cleared, CONT is no longer possible and
+    /// the FOR/GOSUB frames go (the stack is reset), as on the Dragon.
     pub(crate) fn warm_start(&mut self, hw: &mut Hardware) {
         self.cursor.hide(hw);
         hw.deck.abandon_file();
-        // RESET runs the ROM's hardware init, which leaves PIA1 CA2 (the relay) low: the
-        // deck's motor stops with it.
-        hw.set_motor_line(false);
         hw.keyboard.drop_live_keys();
-        hw.set_video(VideoSelect::TEXT);
+        hw.mem.write_u16(PLAY_TIMER, 0);
+        chips_at_ok(hw);
         self.stack.clear();
         self.cont = None;
         self.temp_count = 0;
         TextScreen::fill(&mut hw.mem, BLANK);
         self.go_prompt(hw);
+    }
+
+    /// The cold start (DoColdStart $B3BA), after [`reset_chips`]: the direct page and low RAM
+    /// ($0000-$03FF) cleared and BASIC started as at power-on, on a fresh interpreter (the
+    /// caller's) that keeps only the dialect; the program is gone, though its bytes stay in
+    /// RAM above the new empty program, as on the Dragon.
+    pub(crate) fn cold_start(&mut self, hw: &mut Hardware) {
+        hw.deck.abandon_file();
+        hw.keyboard.drop_live_keys();
+        for a in 0..addr::TEXT_SCREEN {
+            hw.mem.poke(a, 0);
+        }
+        self.power_on(hw);
+        chips_at_ok(hw);
     }
 }

@@ -9,7 +9,7 @@
 pub(crate) mod hooks;
 mod rom_calls;
 mod rom_cassette;
-mod rom_init;
+pub(crate) mod rom_init;
 pub(crate) mod run;
 
 pub(crate) use rom_calls::{read_fpa0, write_fpa0};
