@@ -189,7 +189,7 @@ impl Machine {
             _ if self.basic.console_in_due(&self.hw) => Status::Running,
             Mode::Prompt | Mode::Edit(_) => Status::Prompt,
             Mode::Input(_) | Mode::Paused => Status::WaitingForKey,
-            Mode::Sounding(_) => Status::Sounding,
+            Mode::Sounding(_) | Mode::Playing(_) => Status::Sounding,
             Mode::Tape(_) => Status::Running,
             // Machine code polling POLCAT for a key that is not there waits as INKEY$ does.
             Mode::Running | Mode::MachineCode(_) => {

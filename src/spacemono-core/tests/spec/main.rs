@@ -14,6 +14,7 @@ mod joystick;
 mod keys_typed_fast;
 mod machine_code;
 mod oracle_interpreter;
+mod play_timer;
 mod robustness;
 mod rom_parsing;
 mod statement_hooks;
