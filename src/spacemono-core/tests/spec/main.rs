@@ -17,6 +17,7 @@ mod oracle_interpreter;
 mod play_timer;
 mod robustness;
 mod rom_parsing;
+mod snapshot_mid_load;
 mod statement_hooks;
 mod tape_ascii;
 mod tape_cas;
