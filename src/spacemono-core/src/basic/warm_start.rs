@@ -10,6 +10,7 @@ use crate::basic::interp::Interpreter;
 use crate::basic::machine_code::rom_init::init_chips;
 use crate::machine::hardware::Hardware;
 use crate::machine::memory::addr;
+use crate::machine::pia::Pia;
 use crate::machine::rom_area::low_ram;
 use crate::machine::screen::{TextScreen, BLANK};
 
@@ -29,11 +30,15 @@ pub enum ResetStart {
     Cold,
 }
 
-/// The reset vector's first steps, on the chips: DoHWInit, then `LB39B`'s `LDA #$37:STA
+/// The reset vector's first steps, on the chips: the PIAs reset, DoHWInit, then `LB39B`'s `LDA #$37:STA
 /// PIA1CRB`. Then which start the flag at $71 and the address at $72 choose. (A warm start
 /// address in RAM holding a NOP is a program's own warm-start routine: its code is not run
 /// here, and the ROM's warm start is done for it; docs/machine.md §12.5.)
 pub(crate) fn reset_chips(hw: &mut Hardware) -> ResetStart {
+    // The reset line reaches the PIAs too: an MC6821 reset clears every register (and the
+    // interrupt flags) before the ROM's init sets them up.
+    hw.io.pia0 = Pia::default();
+    hw.io.pia1 = Pia::default();
     init_chips(hw);
     hw.write_bus(PIA1_CRB, 0x37);
     if hw.mem.peek(low_ram::WARM_START_FLAG) != low_ram::WARM {
@@ -84,5 +89,43 @@ impl Interpreter {
         }
         self.power_on(hw);
         chips_at_ok(hw);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::machine::io_page::IoPage;
+
+    /// After RESET the chips hold, register for register, what a machine just switched on
+    /// holds (the hard reset: `IoPage::default`), whatever a program had set.
+    #[test]
+    fn reset_leaves_every_chip_register_as_at_power_on() {
+        let mut hw = Hardware::default();
+        for (a, v) in [
+            (0xFFD7, 0),    // the SAM's R0: the address-dependent rate
+            (0xFFC1, 0),    // V0
+            (0xFFCB, 0),    // F2
+            (0xFF22, 0xF8), // PMODE 4's VDG bits
+            (0xFF03, 0x34), // the field sync's IRQ off
+            (0xFF01, 0x30), // DDR A selected
+            (0xFF00, 0xFF), // ... all outputs
+            (0xFF21, 0x3C), // the motor on
+            (0xFF20, 0xFC), // the DAC high
+            (0xFF23, 0x3F), // the sound mux on
+        ] {
+            hw.write_bus(a, v);
+        }
+        hw.field_sync();
+        assert_eq!(
+            reset_chips(&mut hw),
+            ResetStart::Cold,
+            "no flag in bare RAM"
+        );
+        chips_at_ok(&mut hw);
+        let fresh = IoPage::default();
+        assert_eq!(hw.io.pia0, fresh.pia0);
+        assert_eq!(hw.io.pia1, fresh.pia1);
+        assert_eq!(hw.io.sam, fresh.sam);
     }
 }
