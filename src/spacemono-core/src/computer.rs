@@ -426,17 +426,8 @@ impl Machine {
     /// warm start does; or, when a program has cleared the warm start's flag ($71) or
     /// address ($72), the cold start, as at power-on (see `basic::warm_start`).
     pub fn reset_soft(&mut self) {
-        use crate::basic::warm_start::{reset_chips, ResetStart};
         self.record(Input::SoftReset);
-        match reset_chips(&mut self.hw) {
-            ResetStart::Warm => self.basic.warm_start(&mut self.hw),
-            ResetStart::Cold => {
-                let dialect = self.basic.dialect();
-                self.basic = Interpreter::new();
-                self.basic.set_dialect(dialect);
-                self.basic.cold_start(&mut self.hw);
-            }
-        }
+        self.basic.reset(&mut self.hw);
     }
 
     /// How fast tapes load.

@@ -23,7 +23,7 @@ const PLAY_TIMER: u16 = crate::basic::play::dp::TIMER;
 
 /// Which start RESET leads to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ResetStart {
+enum ResetStart {
     /// The warm start: BASIC's program and variables kept.
     Warm,
     /// The cold start: BASIC as at power-on, the program gone.
@@ -34,7 +34,7 @@ pub enum ResetStart {
 /// PIA1CRB`. Then which start the flag at $71 and the address at $72 choose. (A warm start
 /// address in RAM holding a NOP is a program's own warm-start routine: its code is not run
 /// here, and the ROM's warm start is done for it; docs/machine.md §12.5.)
-pub(crate) fn reset_chips(hw: &mut Hardware) -> ResetStart {
+fn reset_chips(hw: &mut Hardware) -> ResetStart {
     // The reset line reaches the PIAs too: an MC6821 reset clears every register (and the
     // interrupt flags) before the ROM's init sets them up.
     hw.io.pia0 = Pia::default();
@@ -61,6 +61,20 @@ fn chips_at_ok(hw: &mut Hardware) {
 }
 
 impl Interpreter {
+    /// RESET: [`reset_chips`], then the start the warm start's flag and address choose (the
+    /// cold start on a fresh interpreter that keeps only the dialect).
+    pub(crate) fn reset(&mut self, hw: &mut Hardware) {
+        match reset_chips(hw) {
+            ResetStart::Warm => self.warm_start(hw),
+            ResetStart::Cold => {
+                let dialect = self.dialect();
+                *self = Interpreter::new();
+                self.set_dialect(dialect);
+                self.cold_start(hw);
+            }
+        }
+    }
+
     /// The warm start (WarmStart $B44F), after [`reset_chips`]: back to `OK` on a clear text
     /// screen with the program kept. PLAY's timer is cleared, CONT is no longer possible and
     /// the FOR/GOSUB frames go (the stack is reset), as on the Dragon.
@@ -78,9 +92,8 @@ impl Interpreter {
     }
 
     /// The cold start (DoColdStart $B3BA), after [`reset_chips`]: the direct page and low RAM
-    /// ($0000-$03FF) cleared and BASIC started as at power-on, on a fresh interpreter (the
-    /// caller's) that keeps only the dialect; the program is gone, though its bytes stay in
-    /// RAM above the new empty program, as on the Dragon.
+    /// ($0000-$03FF) cleared and BASIC started as at power-on; the program is gone, though
+    /// its bytes stay in RAM above the new empty program, as on the Dragon.
     pub(crate) fn cold_start(&mut self, hw: &mut Hardware) {
         hw.deck.abandon_file();
         hw.keyboard.drop_live_keys();
