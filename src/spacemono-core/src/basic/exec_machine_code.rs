@@ -153,8 +153,12 @@ impl Interpreter {
     }
 
     /// The report of a stop other than BREAK or a BASIC error: the message, ` IN n` in a
-    /// program, OK; no CONT.
+    /// program, OK; no CONT. A jump to the ROM's warm start is the warm start.
     pub(crate) fn report_code_stop(&mut self, hw: &mut Hardware, stop: Stop) {
+        if stop == Stop::WarmStart {
+            // (Not a failure: the code went back to BASIC the Dragon's way.)
+            return self.warm_start(hw);
+        }
         self.report_stopped(hw, &stop.screen_text(), stop.to_string());
     }
 

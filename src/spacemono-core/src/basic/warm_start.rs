@@ -8,6 +8,8 @@
 
 use crate::basic::interp::Interpreter;
 use crate::basic::machine_code::rom_init::init_chips;
+use crate::basic::machine_code::CodeRun;
+use crate::basic::mode::Mode;
 use crate::machine::hardware::Hardware;
 use crate::machine::memory::addr;
 use crate::machine::pia::Pia;
@@ -24,16 +26,14 @@ const PLAY_TIMER: u16 = crate::basic::play::dp::TIMER;
 /// Which start RESET leads to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum ResetStart {
-    /// The warm start: BASIC's program and variables kept.
-    Warm,
+    /// The warm start at this address: the ROM's ($B44F), or a program's routine in RAM.
+    Warm(u16),
     /// The cold start: BASIC as at power-on, the program gone.
     Cold,
 }
 
 /// The reset vector's first steps, on the chips: the PIAs reset, DoHWInit, then `LB39B`'s `LDA #$37:STA
-/// PIA1CRB`. Then which start the flag at $71 and the address at $72 choose. (A warm start
-/// address in RAM holding a NOP is a program's own warm-start routine: its code is not run
-/// here, and the ROM's warm start is done for it; docs/machine.md §12.5.)
+/// PIA1CRB`. Then which start the flag at $71 and the address at $72 choose.
 fn reset_chips(hw: &mut Hardware) -> ResetStart {
     // The reset line reaches the PIAs too: an MC6821 reset clears every register (and the
     // interrupt flags) before the ROM's init sets them up.
@@ -46,7 +46,7 @@ fn reset_chips(hw: &mut Hardware) -> ResetStart {
     }
     let at = hw.mem.read_u16(low_ram::WARM_START_VECTOR);
     if at == low_ram::ROM_WARM_START || hw.view_bus(at) == low_ram::NOP {
-        ResetStart::Warm
+        ResetStart::Warm(at)
     } else {
         ResetStart::Cold
     }
@@ -61,11 +61,18 @@ fn chips_at_ok(hw: &mut Hardware) {
 }
 
 impl Interpreter {
-    /// RESET: [`reset_chips`], then the start the warm start's flag and address choose (the
-    /// cold start on a fresh interpreter that keeps only the dialect).
+    /// RESET: [`reset_chips`], then the start the warm start's flag and address choose: the
+    /// ROM's warm start, a program's own routine (run as machine code), or the cold start on
+    /// a fresh interpreter that keeps only the dialect.
     pub(crate) fn reset(&mut self, hw: &mut Hardware) {
         match reset_chips(hw) {
-            ResetStart::Warm => self.warm_start(hw),
+            ResetStart::Warm(low_ram::ROM_WARM_START) => self.warm_start(hw),
+            ResetStart::Warm(at) => {
+                // A program's own warm-start routine runs on the 6809; its JMP $B44F is the
+                // ROM's warm start (`Stop::WarmStart`).
+                self.cursor.hide(hw);
+                self.mode = Mode::MachineCode(Box::new(CodeRun::at_reset(hw, at)));
+            }
             ResetStart::Cold => {
                 let dialect = self.dialect();
                 *self = Interpreter::new();

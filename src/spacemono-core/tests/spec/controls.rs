@@ -98,9 +98,10 @@ fn reset_sets_the_chips_up_again_as_the_rom_leaves_them() {
 
 /// RESET keeps BASIC only when the warm start's flag ($71) holds $55 and the address in $72
 /// starts with a NOP (the ROM's own, $B44F, at power-on); otherwise it is the cold start, as
-/// at power-on, and the program is gone. Genuine (MAME 0.251): after `POKE 113,0`, RESET
-/// leaves an empty program and $71-$73 = 85 180 79; after $72 is pointed at RAM holding a NOP,
-/// the program is kept.
+/// at power-on, and the program is gone. A program's own routine there runs, and its
+/// `JMP $B44F` is the ROM's warm start. Genuine (MAME 0.251): after `POKE 113,0`, RESET leaves
+/// an empty program and $71-$73 = 85 180 79; with $72 pointed at `NOP / INC $4100 / JMP
+/// $B44F` in RAM, the routine runs once and the program is kept.
 #[test]
 fn reset_with_the_warm_start_flag_or_address_spoiled_is_the_cold_start() {
     let flags = "PRINT PEEK(113);PEEK(114);PEEK(115)";
@@ -112,7 +113,11 @@ fn reset_with_the_warm_start_flag_or_address_spoiled_is_the_cold_start() {
     for (spoil, kept) in [
         ("POKE 113,0", false),
         ("POKE 114,64:POKE 115,0:POKE &H4000,0", false),
-        ("POKE 114,64:POKE 115,0:POKE &H4000,18", true),
+        (
+            "POKE &H4100,0:POKE &H4000,18:POKE &H4001,&H7C:POKE &H4002,&H41:POKE &H4003,0:\
+             POKE &H4004,126:POKE &H4005,&HB4:POKE &H4006,&H4F:POKE 114,64:POKE 115,0",
+            true,
+        ),
     ] {
         let mut m = machine();
         typed(&mut m, "10 PRINT \"KEPT\"");
@@ -121,6 +126,9 @@ fn reset_with_the_warm_start_flag_or_address_spoiled_is_the_cold_start() {
         m.run_fields(5);
         let t = typed(&mut m, "LIST");
         assert_eq!(t.contains("KEPT"), kept, "{spoil}: {t}");
+        if kept {
+            assert_eq!(m.peek(0x4100), 1, "the program's warm start ran once");
+        }
         if !kept {
             assert!(
                 m.screen_text().contains("(C) 1982 DRAGON DATA LTD"),

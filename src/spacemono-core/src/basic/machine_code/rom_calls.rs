@@ -150,6 +150,8 @@ pub(super) fn answer(hw: &mut Hardware, run: &mut CodeRun, pc: u16) -> Result<u3
             irq_service(hw);
             return Ok(cost::IRQ + rti(hw, run));
         }
+        // WarmStart: BASIC's, after the code (`Interpreter::warm_start`).
+        low_ram::ROM_WARM_START => return Err(Stop::WarmStart),
         low_ram::ROM_FIRQ => {
             // No cartridge: the FIRQ service returns at once.
             return Ok(10 + rti(hw, run));
