@@ -189,7 +189,7 @@ impl Machine {
             _ if self.basic.console_in_due(&self.hw) => Status::Running,
             Mode::Prompt | Mode::Edit(_) => Status::Prompt,
             Mode::Input(_) | Mode::Paused => Status::WaitingForKey,
-            Mode::Sounding(_) => Status::Sounding,
+            Mode::Sounding(_) | Mode::Playing(_) => Status::Sounding,
             Mode::Tape(_) => Status::Running,
             // Machine code polling POLCAT for a key that is not there waits as INKEY$ does.
             Mode::Running | Mode::MachineCode(_) => {
@@ -420,11 +420,14 @@ impl Machine {
             .then(|| (deck.position(), deck.blocks().len()))
     }
 
-    /// The RESET button: the running program stops and BASIC comes back to `OK` on a clear
-    /// screen, with the program (and its variables) kept, as the Dragon's warm start does.
+    /// The RESET button: the ROM's hardware init sets the PIAs and the SAM up again (the slow
+    /// rate, the text screen, the motor off), the running program stops and BASIC comes back
+    /// to `OK` on a clear screen, with the program (and its variables) kept, as the Dragon's
+    /// warm start does; or, when a program has cleared the warm start's flag ($71) or
+    /// address ($72), the cold start, as at power-on (see `basic::warm_start`).
     pub fn reset_soft(&mut self) {
         self.record(Input::SoftReset);
-        self.basic.warm_start(&mut self.hw);
+        self.basic.reset(&mut self.hw);
     }
 
     /// How fast tapes load.

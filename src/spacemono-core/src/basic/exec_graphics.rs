@@ -109,8 +109,9 @@ impl Interpreter {
         Ok(())
     }
 
-    /// PLAY music$: the notes go out as sound events and the program waits for them, as
-    /// it does for SOUND (the field interrupt keeps TIMER counting).
+    /// PLAY music$: the notes go out as sound events and the program waits for them, each
+    /// note until the field IRQ's service has counted its timer ($E3) out, as on the Dragon
+    /// (the field interrupt keeps TIMER counting).
     pub(crate) fn exec_play(&mut self, hw: &mut Hardware, music: &Expr) -> Res<()> {
         let d = self.eval_str(hw, music, LET_LEVEL)?;
         let bytes = self.take_string(hw, d);
@@ -121,9 +122,18 @@ impl Interpreter {
             stack: sp,
             cycles: 0,
         };
-        let fields = crate::basic::play::play(&mut hw.mem, &bytes, &mut host, sp, &mut hw.events)?;
-        if fields > 0 {
-            self.mode = Mode::Sounding(fields);
+        let mut notes = Vec::new();
+        crate::basic::play::play(
+            &mut hw.mem,
+            &bytes,
+            &mut host,
+            sp,
+            &mut hw.events,
+            &mut notes,
+        )?;
+        if let Some(first) = notes.first() {
+            first.start(hw);
+            self.mode = Mode::Playing(crate::basic::mode::PlayWait { notes, next: 1 });
         }
         Ok(())
     }

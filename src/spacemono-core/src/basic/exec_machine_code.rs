@@ -11,6 +11,7 @@ use crate::basic::machine_code::{
     dp, CodeRun, Outcome, Stop, RETURN_FROM_USR, RETURN_TO_STATEMENTS,
 };
 use crate::basic::mode::Mode;
+use crate::basic::play;
 use crate::machine::hardware::Hardware;
 use crate::machine::memory::addr;
 use crate::machine::rom_area::{self, low_ram};
@@ -152,8 +153,12 @@ impl Interpreter {
     }
 
     /// The report of a stop other than BREAK or a BASIC error: the message, ` IN n` in a
-    /// program, OK; no CONT.
+    /// program, OK; no CONT. A jump to the ROM's warm start is the warm start.
     pub(crate) fn report_code_stop(&mut self, hw: &mut Hardware, stop: Stop) {
+        if stop == Stop::WarmStart {
+            // (Not a failure: the code went back to BASIC the Dragon's way.)
+            return self.warm_start(hw);
+        }
         self.report_stopped(hw, &stop.screen_text(), stop.to_string());
     }
 
@@ -247,17 +252,31 @@ impl Interpreter {
     }
 }
 
-/// The ROM's IRQ service's part that BASIC sees: TIMER counted.
+/// The ROM's IRQ service's part that BASIC sees: TIMER counted, PLAY's timer counted down.
 #[inline(always)]
 fn count_timer(hw: &mut Hardware) {
     count_timer_fields(hw, 1);
 }
 
 /// The ROM's IRQ service run `fields` times with nothing between: the flag acknowledged,
-/// TIMER counted on by `fields`.
+/// TIMER counted on by `fields`, PLAY's timer ($E3) counted down when it runs (SoundINT).
 #[inline(always)]
 pub(crate) fn count_timer_fields(hw: &mut Hardware, fields: u16) {
     hw.io.acknowledge_field_sync();
     let t = hw.mem.read_u16(addr::TIMER).wrapping_add(fields);
     hw.mem.write_system_u16(addr::TIMER, t);
+    if hw.mem.read_u16(play::dp::TIMER) != 0 {
+        count_play_timer(hw, fields);
+    }
+}
+
+/// SoundINT `fields` times: PLAY's timer runs only during PLAY, or when a program set it.
+#[cold]
+#[inline(never)]
+fn count_play_timer(hw: &mut Hardware, fields: u16) {
+    for _ in 0..fields {
+        if !play::sound_int(hw) {
+            break;
+        }
+    }
 }

@@ -22,6 +22,8 @@ pub enum Mode {
     Paused,
     /// SOUND busy-waits for this many more fields.
     Sounding(u32),
+    /// PLAY's notes sound, each until the field IRQ's service runs its timer out.
+    Playing(PlayWait),
     /// EDIT n: the line editor's edit mode.
     Edit(EditState),
     /// CLOAD, CLOADM or SKIPF searching the tape.
@@ -47,4 +49,12 @@ pub struct InputState {
     pub next_var: usize,
     /// The statement's own position (for CONT after BREAK, which re-executes it).
     pub stmt_pc: Pc,
+}
+
+/// PLAY waiting for its notes: their timers, and the next to start when the one sounding
+/// ends.
+#[derive(Clone, Debug)]
+pub struct PlayWait {
+    pub notes: Vec<crate::basic::play::NoteTimer>,
+    pub next: usize,
 }

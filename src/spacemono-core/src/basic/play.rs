@@ -41,7 +41,7 @@
 
 use crate::basic::command_string::{DrawHost, Scanner};
 use crate::basic::error::ErrorCode;
-use crate::machine::hardware::Event;
+use crate::machine::hardware::{Event, Hardware};
 use crate::machine::memory::Memory;
 
 /// PLAY's direct-page bytes (DR `romdefs.asm`), where PEEK sees them.
@@ -126,6 +126,45 @@ pub fn note_fields(timer: u16, decrement: u16) -> u32 {
     }
 }
 
+/// One note's (or rest's) timing as `SoundINT` counts it: the timer PLAY sets in
+/// `SndTimerPlay` ($E3) when the note starts and the decrement in `EvalD5` ($D5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NoteTimer {
+    pub timer: u16,
+    pub decrement: u16,
+}
+
+impl NoteTimer {
+    /// The note starts (`LAEC6`-`LAF0B`): its decrement and its timer into RAM, where the
+    /// field IRQ's service counts the timer down.
+    pub fn start(self, hw: &mut Hardware) {
+        hw.mem.write_u16(dp::DECREMENT, self.decrement);
+        hw.mem.write_u16(dp::TIMER, self.timer);
+        hw.play_note_ended = false;
+    }
+}
+
+/// `SoundINT` ($AFD9), the field IRQ service's part after TIMER: while PLAY's timer ($E3)
+/// runs, the decrement ($D5) is taken off it (SUBD); when the result is zero or borrows the
+/// timer is cleared and the note ends (the ROM throws PLAY's tone loop back to its parser;
+/// here [`Hardware::play_note_ended`] tells the interpreter's wait). Returns whether the timer
+/// was running: the ROM then returns (RTI) without counting SOUND's length.
+#[inline]
+pub fn sound_int(hw: &mut Hardware) -> bool {
+    let t = hw.mem.read_u16(dp::TIMER);
+    if t == 0 {
+        return false;
+    }
+    match t.checked_sub(hw.mem.read_u16(dp::DECREMENT)) {
+        Some(left) if left > 0 => hw.mem.write_u16(dp::TIMER, left),
+        _ => {
+            hw.mem.write_u16(dp::TIMER, 0);
+            hw.play_note_ended = true;
+        }
+    }
+    true
+}
+
 /// The fields a list of events takes (what the machine waits after an error, for the
 /// notes played before it).
 pub fn event_fields(events: &[Event]) -> u32 {
@@ -179,9 +218,23 @@ pub fn init(mem: &mut Memory) {
 }
 
 /// Play one note (`note` 0-11) or, with `None`, P's silence: `mul` is L or P's n.
-fn sound(mem: &mut Memory, note: Option<u8>, mul: u8, events: &mut Vec<Event>) -> u32 {
+fn sound(
+    mem: &mut Memory,
+    note: Option<u8>,
+    mul: u8,
+    events: &mut Vec<Event>,
+    timers: &mut Vec<NoteTimer>,
+) -> u32 {
     let decrement = mem.peek(dp::TEMPO) as u16 * mul as u16;
     mem.write_u16(dp::DECREMENT, decrement);
+    timers.push(NoteTimer {
+        timer: note_timer(if note.is_some() {
+            mem.peek(dp::DOT_SCALE)
+        } else {
+            0
+        }),
+        decrement,
+    });
     let ev = match note {
         Some(n) => {
             let fields = note_fields(note_timer(mem.peek(dp::DOT_SCALE)), decrement);
@@ -196,16 +249,17 @@ fn sound(mem: &mut Memory, note: Option<u8>, mul: u8, events: &mut Vec<Event>) -
             fields: note_fields(note_timer(0), decrement),
         },
     };
-    // The IRQ leaves SndTimerPlay at 0 when the note ends.
-    mem.write_u16(dp::TIMER, 0);
+    // (SndTimerPlay is set as each note starts, when the interpreter waits for it:
+    // `NoteTimer::start`; between notes it is 0.)
     let fields = event_fields(std::slice::from_ref(&ev));
     events.push(ev);
     fields
 }
 
 /// PLAY `music` (DR `CmdPlay` LADBD): the string argument's bytes (a non-string is ?TM: the
-/// caller's). Notes and rests are appended to `events` in order; the result is the fields
-/// they take, which the interpreter waits (TIMER counting) before the next statement.
+/// caller's). Notes and rests are appended to `events` in order, and their timers to
+/// `timers`; the result is the fields they take, which the interpreter waits, each note's
+/// timer counted down by the field IRQ's service (`sound_int`), before the next statement.
 ///
 /// `host` evaluates `=var;` and `X var;` as for DRAW. `sp`: the 6809 stack pointer on entry
 /// to the statement, as the interpreter accounts it; each nested `X` pushes 3 bytes and
@@ -219,6 +273,7 @@ pub fn play(
     host: &mut dyn DrawHost,
     sp: u16,
     events: &mut Vec<Event>,
+    timers: &mut Vec<NoteTimer>,
 ) -> Result<u32, ErrorCode> {
     let mut total: u32 = 0;
     let mut sc = Scanner::new(music, host);
@@ -281,7 +336,7 @@ pub fn play(
                 if n == 0 {
                     return Err(ErrorCode::FC);
                 }
-                total = total.saturating_add(sound(mem, None, n, events));
+                total = total.saturating_add(sound(mem, None, n, events, timers));
             }
             _ => {
                 let c = if c == b'N' { sc.getc()? } else { c };
@@ -303,7 +358,7 @@ pub fn play(
                     return Err(ErrorCode::FC);
                 }
                 let len = mem.peek(dp::NOTE_LEN);
-                total = total.saturating_add(sound(mem, Some(b), len, events));
+                total = total.saturating_add(sound(mem, Some(b), len, events, timers));
             }
         }
     }

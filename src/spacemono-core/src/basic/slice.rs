@@ -211,7 +211,7 @@ impl Interpreter {
                 Some(_) => self.mode = Mode::Running,
                 None => return false,
             },
-            Mode::Sounding(_) => return false,
+            Mode::Sounding(_) | Mode::Playing(_) => return false,
             Mode::Tape(_) => {
                 self.tape_step(hw);
                 return false;
@@ -306,13 +306,27 @@ impl Interpreter {
     #[inline(never)]
     fn field_tick_waiting(&mut self, hw: &mut Hardware) {
         self.tape_tick();
-        match self.mode {
+        match &mut self.mode {
             Mode::Sounding(n) => {
+                let n = *n;
                 self.mode = if n <= 1 {
                     Mode::Running
                 } else {
                     Mode::Sounding(n - 1)
                 };
+            }
+            Mode::Playing(wait) if hw.play_note_ended => {
+                // The note's timer ran out at this field's IRQ: the next note starts.
+                match wait.notes.get(wait.next) {
+                    Some(note) => {
+                        note.start(hw);
+                        wait.next += 1;
+                    }
+                    None => {
+                        hw.play_note_ended = false;
+                        self.mode = Mode::Running;
+                    }
+                }
             }
             Mode::Prompt | Mode::Input(_) | Mode::Edit(_) => {
                 self.cursor.field_passed(hw);

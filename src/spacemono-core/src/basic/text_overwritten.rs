@@ -57,7 +57,7 @@ impl Interpreter {
         }
         let running = matches!(
             self.mode,
-            Mode::Running | Mode::Sounding(_) | Mode::Input(_) | Mode::Paused
+            Mode::Running | Mode::Sounding(_) | Mode::Playing(_) | Mode::Input(_) | Mode::Paused
         );
         let pointer = self
             .index

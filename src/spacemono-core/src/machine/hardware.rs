@@ -81,6 +81,9 @@ pub struct Hardware {
     /// written there (a POKE there, machine code, CLOADM), cleared by the statement loop once
     /// it has looked (`basic::statement_hooks`), so that unpatched it costs one branch.
     pub statement_hooks: bool,
+    /// Set when the field IRQ's service ran PLAY's note timer ($E3) out (`play::sound_int`):
+    /// the note PLAY waits for has ended.
+    pub play_note_ended: bool,
 }
 
 /// Runs the console-out hook's routine for character `c`: what to print then.

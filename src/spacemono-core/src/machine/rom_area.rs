@@ -112,6 +112,16 @@ pub mod low_ram {
     pub const ROM_FIRQ: u16 = 0xB469;
     /// BasFCError: what the USR table and the EXEC address hold until set (?FC ERROR).
     pub const FC_ERROR: u16 = 0x8B8D;
+    /// WarmStartFlag: $55 while RESET is to keep BASIC (the warm start), set by the cold start.
+    pub const WARM_START_FLAG: u16 = 0x0071;
+    /// What [`WARM_START_FLAG`] holds for a warm start.
+    pub const WARM: u8 = 0x55;
+    /// IndVecReset: the warm start's address, whose first instruction must be a NOP.
+    pub const WARM_START_VECTOR: u16 = 0x0072;
+    /// The ROM's warm start (WarmStart $B44F, a NOP first).
+    pub const ROM_WARM_START: u16 = 0xB44F;
+    /// NOP: what RESET looks for at the warm start's address.
+    pub const NOP: u8 = 0x12;
     /// RTS.
     pub const RTS: u8 = 0x39;
     /// JMP extended.
@@ -120,7 +130,8 @@ pub mod low_ram {
 
 /// Write what the ROM writes into low RAM at power-on for machine code to find: the EXEC
 /// address and the USR table (all ?FC ERROR), the IRQ and FIRQ vectors' JMPs, an RTS in each
-/// RAM hook, and the software init's bytes ([`SOFTWARE_INIT`]). (The ROM also copies TIMER
+/// RAM hook, the software init's bytes ([`SOFTWARE_INIT`]), and the warm start's flag and
+/// address (so that RESET keeps BASIC). (The ROM also copies TIMER
 /// and the RND seed; BASIC's power-on sets those.)
 pub fn power_on(mem: &mut Memory) {
     use low_ram::*;
@@ -141,6 +152,8 @@ pub fn power_on(mem: &mut Memory) {
     for a in HOOKS_START..HOOKS_END {
         mem.poke(a, RTS);
     }
+    mem.poke(WARM_START_FLAG, WARM);
+    mem.write_u16(WARM_START_VECTOR, ROM_WARM_START);
 }
 
 /// Whether the IRQ vector at $010C still holds the ROM's `JMP $9D3D`.

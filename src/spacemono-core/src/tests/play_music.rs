@@ -79,7 +79,7 @@ fn fresh() -> Memory {
 
 fn run(mem: &mut Memory, vars: &mut Vars, s: &str) -> (Result<u32, ErrorCode>, Vec<Event>) {
     let mut ev = Vec::new();
-    let r = play::play(mem, s.as_bytes(), vars, SP, &mut ev);
+    let r = play::play(mem, s.as_bytes(), vars, SP, &mut ev, &mut Vec::new());
     (r, ev)
 }
 
@@ -488,7 +488,7 @@ fn random_music_never_panics_and_keeps_the_state_legal() {
             .collect();
         let mut m = fresh();
         let mut ev = Vec::new();
-        let r = play::play(&mut m, &s, &mut v, SP, &mut ev);
+        let r = play::play(&mut m, &s, &mut v, SP, &mut ev, &mut Vec::new());
         if let Ok(n) = r {
             oks += 1;
             assert_eq!(

@@ -9,7 +9,7 @@
 pub(crate) mod hooks;
 mod rom_calls;
 mod rom_cassette;
-mod rom_init;
+pub(crate) mod rom_init;
 pub(crate) mod run;
 
 pub(crate) use rom_calls::{read_fpa0, write_fpa0};
@@ -73,6 +73,26 @@ impl CodeRun {
         }
     }
 
+    /// A CPU at a program's own warm-start routine after RESET (DR `LB3B2` `JMP ,X`): S at
+    /// the ROM's temporary stack (BasBuffer $03D7), A = the NOP it found there, X = `entry`,
+    /// DP 0 (DoHWInit's), the interrupts masked as the reset leaves them. Nothing is stacked:
+    /// the routine goes on to the ROM's warm start ($B44F) or runs on.
+    pub fn at_reset(hw: &mut Hardware, entry: u16) -> CodeRun {
+        hw.statement_hooks = true;
+        let mut cpu = Mc6809::new();
+        cpu.regs.s = 0x03D7;
+        cpu.regs.pc = entry;
+        cpu.regs.x = entry;
+        cpu.regs.a = crate::machine::rom_area::low_ram::NOP;
+        cpu.regs.dp = 0;
+        cpu.regs.cc = cc::I | cc::F;
+        CodeRun {
+            cpu,
+            return_to: RETURN_TO_STATEMENTS,
+            return_also: RETURN_TO_STATEMENTS,
+        }
+    }
+
     /// A CPU entering the IRQ routine at $010C from BASIC at stack `s`, as the field
     /// interrupt enters it: the entire state stacked with `RETURN_TO_STATEMENTS` as the PC.
     pub fn interrupt(hw: &mut Hardware, s: u16) -> CodeRun {
@@ -120,6 +140,8 @@ pub enum Stop {
     TooLong { what: &'static str, entry: u16 },
     /// A ROM routine it called raised a BASIC error (?FC from INTCNV, ...).
     Basic(ErrorCode),
+    /// It jumped to the ROM's warm start ($B44F): BASIC comes back to OK as after RESET.
+    WarmStart,
 }
 
 impl Stop {
@@ -131,6 +153,7 @@ impl Stop {
             Stop::Break => "BREAK".to_string(),
             Stop::TooLong { entry, .. } => format!("CODE AT ${entry:04X} RAN ON"),
             Stop::Basic(e) => format!("?{} ERROR", e.code()),
+            Stop::WarmStart => "WARM START".to_string(),
         }
     }
 }
@@ -153,6 +176,7 @@ impl fmt::Display for Stop {
                 "machine code stopped: a ROM routine it called raised ?{} ERROR",
                 e.code()
             ),
+            Stop::WarmStart => write!(f, "machine code went to the ROM's warm start ($B44F)"),
         }
     }
 }

@@ -150,6 +150,8 @@ pub(super) fn answer(hw: &mut Hardware, run: &mut CodeRun, pc: u16) -> Result<u3
             irq_service(hw);
             return Ok(cost::IRQ + rti(hw, run));
         }
+        // WarmStart: BASIC's, after the code (`Interpreter::warm_start`).
+        low_ram::ROM_WARM_START => return Err(Stop::WarmStart),
         low_ram::ROM_FIRQ => {
             // No cartridge: the FIRQ service returns at once.
             return Ok(10 + rti(hw, run));
@@ -342,12 +344,18 @@ fn givabf(hw: &mut Hardware, d: i16) {
 }
 
 /// The ROM's IRQ service (DR BasIRQVec $9D3D, SoundINT $AFD9, LBB02) for a field
-/// interrupt: the PIA's flag cleared by reading $FF02, TIMER counted, SOUND's length
-/// ($8D) counted down.
+/// interrupt: the PIA's flag cleared by reading $FF02, TIMER counted, PLAY's timer ($E3)
+/// counted down while it runs, else SOUND's length ($8D) counted down. (When PLAY's timer
+/// runs out the ROM throws PLAY's tone loop back to its parser through the U it saved; that
+/// is PLAY's alone here: machine code that set the timer itself sees it cleared, and the RTI
+/// returns where the interrupt came from.)
 fn irq_service(hw: &mut Hardware) {
     hw.read_bus(0xFF02);
     let t = hw.mem.read_u16(addr::TIMER).wrapping_add(1);
     hw.mem.write_system_u16(addr::TIMER, t);
+    if crate::basic::play::sound_int(hw) {
+        return;
+    }
     let n = hw.mem.read_u16(0x8D);
     if n != 0 {
         hw.mem.write_u16(0x8D, n - 1);

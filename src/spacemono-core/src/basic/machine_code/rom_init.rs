@@ -15,6 +15,25 @@ pub(super) const SW_INIT: [u16; 2] = [0x8003, 0xBB88];
 /// (PIA1 PB2 reads 1: 16K chips). It ends `TFR Y,PC`: it returns to Y, not by RTS, with
 /// A = $FF22 as read, B = 0, DP = 0, X = $FFE0. Its 322 cycles are returned.
 pub(super) fn hardware(hw: &mut Hardware, run: &mut CodeRun) -> u32 {
+    let a = init_chips(hw);
+    let r = &mut run.cpu.regs;
+    r.a = a;
+    r.b = 0;
+    r.dp = 0;
+    r.x = 0xFFE0;
+    r.cc &= !(cc::N | cc::Z | cc::V);
+    if a & 0x04 == 0 {
+        r.cc |= cc::Z;
+    }
+    r.pc = r.y;
+    322
+}
+
+/// DoHWInit's writes to the chips, through the bus as its instructions make them (so the
+/// deck's motor follows CA2 and the DAC's level is heard): the PIAs' directions and
+/// controls, their outputs 0, then the SAM's sixteen bits cleared and F1 and M0 (or M1 when
+/// PIA1 PB2 reads 0) set. Returns A, $FF22 as read. RESET runs it too (`warm_start.rs`).
+pub(crate) fn init_chips(hw: &mut Hardware) -> u8 {
     for (a, v) in [
         (0xFF01, 0x00),
         (0xFF03, 0x00),
@@ -42,17 +61,7 @@ pub(super) fn hardware(hw: &mut Hardware, run: &mut CodeRun) -> u32 {
     }
     hw.write_bus(0xFFC9, 0);
     hw.write_bus(if a & 0x04 != 0 { 0xFFDB } else { 0xFFDD }, 0);
-    let r = &mut run.cpu.regs;
-    r.a = a;
-    r.b = 0;
-    r.dp = 0;
-    r.x = 0xFFE0;
-    r.cc &= !(cc::N | cc::Z | cc::V);
-    if a & 0x04 == 0 {
-        r.cc |= cc::Z;
-    }
-    r.pc = r.y;
-    322
+    a
 }
 
 /// DoSWInit: [`SOFTWARE_INIT`]'s bytes into $008F-$009B and $0148-$0150; A = $53 (the last
