@@ -219,3 +219,54 @@ fn cload_of_a_wav_and_a_cas_is_unchanged_and_after_it_the_signal_goes_on() {
         );
     }
 }
+
+#[test]
+fn a_motor_run_into_a_files_leader_leaves_cload_that_file() {
+    for (kind, iterations) in [(TapeKind::Wav, 770), (TapeKind::Cas, 320)] {
+        let image = match kind {
+            TapeKind::Wav => {
+                let mut s = Sound::default();
+                s.blocks(&two_programs());
+                s.silence(0.5);
+                s.wav(22_050)
+            }
+            _ => cas::write(&two_programs()).unwrap(),
+        };
+        let mut m = machine();
+        m.insert_tape_image(kind, "two", &image).unwrap();
+        let out = typed(&mut m, "CLOAD");
+        assert!(out.ends_with("OK\n"), "{out}");
+        // The motor on for a while from BASIC: the tape runs on past the first file's end
+        // into the middle of the second's leader (after its motor gap on the .wav), not past
+        // its namefile's sync.
+        let out = typed(
+            &mut m,
+            &format!("POKE 65313,PEEK(65313) OR 8:FOR I=1 TO {iterations}:NEXT:POKE 65313,PEEK(65313) AND 247"),
+        );
+        assert!(out.ends_with("OK\n"), "{out}");
+        assert_eq!(m.tape_counter().map(|(at, _)| at), Some(3), "{kind:?}");
+        // Where the second file's namefile sync is: its leader (and gap) laid out after the
+        // first file.
+        let mut first = Sound::default();
+        first.blocks(&two_programs()[..3]);
+        let before_leader: f64 = first
+            .parts
+            .iter()
+            .filter(|(_, silent)| kind == TapeKind::Wav || !silent)
+            .map(|(c, _)| c)
+            .sum::<f64>()
+            + if kind == TapeKind::Wav {
+                0.5 * 888_625.0
+            } else {
+                0.0
+            };
+        let leader = 129.0 * 4992.0;
+        let head = m.tape().head() as f64;
+        assert!(
+            head > before_leader + 0.1 * leader && head < before_leader + 0.9 * leader,
+            "{kind:?}: the head at {head}, the leader from {before_leader}"
+        );
+        let out = typed(&mut m, "CLOAD\nRUN");
+        assert!(out.ends_with("SECOND\nOK\n"), "{kind:?}: {out}");
+    }
+}
