@@ -224,9 +224,11 @@ impl EdgeTrack {
         self.len = self.len.max(at);
     }
 
-    /// The track lasts until `len` (the recording's end).
+    /// The track lasts until `len` (the recording's end); nothing more is added.
     pub fn end_at(&mut self, len: u64) {
         self.len = self.len.max(len);
+        self.steps.shrink_to_fit();
+        self.marks.shrink_to_fit();
     }
 
     /// Bytes the track holds (what a recording costs the host).
@@ -576,5 +578,60 @@ mod tests {
         assert_eq!(r.block_at_or_after(s.sync), 0);
         assert_eq!(r.block_at_or_after(s.sync + 1), 1);
         assert_eq!(r.block_at_or_after(r.end()), 2);
+    }
+
+    #[test]
+    fn thirty_minutes_of_the_densest_signal_take_a_few_tens_of_mb() {
+        // A 1 bit after another for 30 minutes: a change every 217 or 218 cycles.
+        let minutes = 30.0;
+        let len = (minutes * 60.0 * CPU_HZ) as u64;
+        let mut e = EdgeTrack::starting(true);
+        let mut at = 0u64;
+        while at < len {
+            at += 217 + at % 2;
+            e.change_at(at);
+        }
+        let r = Recording::from_edges(e, len, Vec::new());
+        let mb = r.heap_bytes() as f64 / 1e6;
+        assert!(mb < 20.0, "{mb} MB");
+    }
+
+    /// `cargo test --release -p spacemono-core --lib five_minute_wav -- --ignored --nocapture`:
+    /// a 5-minute .wav (22,050 Hz 8-bit mono, machine-code files back to back) read as the
+    /// deck reads it: the time, and what its recording holds.
+    #[test]
+    #[ignore]
+    fn five_minute_wav_load_time_and_memory() {
+        use crate::formats::{namefile::Namefile, tapefile::file_blocks, wav};
+        let payload: Vec<u8> = (0..4_096u32).map(|i| (i * 7 + i / 255) as u8).collect();
+        let mut blocks = Vec::new();
+        let mut seconds = 0.0;
+        while seconds < 300.0 {
+            let file = file_blocks(&Namefile::csavem("DATA", 0x1000, 0x1000), &payload);
+            seconds += file
+                .iter()
+                .zip(crate::formats::tape_image::leader_flags(&file))
+                .map(|(b, led)| crate::machine::cassette::block_duration_seconds(b, led))
+                .sum::<f64>();
+            blocks.extend(file);
+        }
+        let bytes = wav::encode(&blocks, &wav::WavOptions::default()).unwrap();
+        let t = std::time::Instant::now();
+        let (found, r) = wav::read_recording(&bytes).unwrap();
+        let took = t.elapsed();
+        let t = std::time::Instant::now();
+        let only_blocks = wav::read_blocks(&bytes).unwrap().len();
+        let blocks_took = t.elapsed();
+        println!(
+            "{:.0} s of tape, {:.1} MB .wav: the blocks alone {:.2} s; blocks and recording {:.2} s, {} blocks, recording {:.2} MB",
+            r.end() as f64 / CPU_HZ,
+            bytes.len() as f64 / 1e6,
+            blocks_took.as_secs_f64(),
+            took.as_secs_f64(),
+            found.len(),
+            r.heap_bytes() as f64 / 1e6
+        );
+        assert_eq!(found.len(), blocks.len());
+        assert_eq!(only_blocks, blocks.len());
     }
 }
