@@ -270,3 +270,33 @@ fn a_motor_run_into_a_files_leader_leaves_cload_that_file() {
         assert!(out.ends_with("SECOND\nOK\n"), "{kind:?}: {out}");
     }
 }
+
+#[test]
+fn a_snapshot_after_a_loader_moved_the_tape_comes_back_with_the_head_where_it_was() {
+    let mut s = Sound::default();
+    s.blocks(&two_programs());
+    s.silence(0.5);
+    let mut m = machine();
+    m.insert_tape_image(TapeKind::Wav, "two.wav", &s.wav(22_050))
+        .unwrap();
+    for (i, b) in TAPE_BITS.iter().enumerate() {
+        m.poke(0x3000 + i as u16, *b);
+    }
+    let (out, done) = run(&mut m, "EXEC &H3000", 3000);
+    assert!(done && !out.contains("ERROR"), "{out}");
+    let head = m.tape().head();
+    assert!(head > 0);
+    // The snapshot replays the tape's insertion and what was done since: the same recording,
+    // the head moved by the same cycles.
+    let mut again = Machine::from_snapshot(&m.snapshot().unwrap()).unwrap();
+    assert_eq!(again.tape().head(), head);
+    assert_eq!(again.tape_counter(), m.tape_counter());
+    again.restart_transcript();
+    let out = typed(&mut again, "EXEC &H3000");
+    assert!(!out.contains("ERROR"), "{out}");
+    assert_eq!(
+        loaded(&mut again)[..2],
+        [1, 16],
+        "the first file's data block"
+    );
+}
