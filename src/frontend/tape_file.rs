@@ -8,9 +8,7 @@ use crate::frontend::host_file::{read_limited, write_replacing, ReadError};
 use crate::frontend::program_file::listing_warnings;
 use spacemono_core::tape::error::{MAX_CAS_BYTES, MAX_LISTING_BYTES, MAX_WAV_BYTES};
 use spacemono_core::tape::TapeKind;
-use spacemono_core::tape::{
-    blocks_from_bytes, file_err, tape_kind_of, tape_name_for, Deck, DeckError, LoadedTape,
-};
+use spacemono_core::tape::{file_err, tape_kind_of, tape_name_for, Deck, DeckError, LoadedTape};
 use spacemono_core::Machine;
 
 /// Puts the tape in `path` in the deck, rewound. A file that does not exist yet, or is
@@ -47,11 +45,7 @@ fn open_tape(path: &Path) -> Result<(LoadedTape, Vec<String>), DeckError> {
         if !dir_ok {
             return Err(file_err(path, "its folder does not exist"));
         }
-        LoadedTape {
-            kind,
-            bytes: Vec::new(),
-            blocks: Vec::new(),
-        }
+        LoadedTape::blank(kind)
     };
     let warnings = if kind == TapeKind::Ascii {
         listing_warnings(path, &tape.bytes)
@@ -74,13 +68,7 @@ pub fn read_tape_file(path: &Path) -> Result<LoadedTape, DeckError> {
         ReadError::Folder => file_err(path, "is a folder, not a tape file"),
         e => file_err(path, e.to_string()),
     })?;
-    let blocks = blocks_from_bytes(&bytes, kind, &tape_name_for(path))
-        .map_err(|e| file_err(path, e.to_string()))?;
-    Ok(LoadedTape {
-        kind,
-        bytes,
-        blocks,
-    })
+    LoadedTape::read(kind, bytes, &tape_name_for(path)).map_err(|e| file_err(path, e.to_string()))
 }
 
 /// Writes a tape image to `path` all or nothing ([`write_replacing`]): on failure the old

@@ -380,17 +380,17 @@ impl Machine {
         name: &str,
         bytes: &[u8],
     ) -> Result<(), crate::formats::TapeError> {
-        let blocks = if bytes.is_empty() {
-            Vec::new()
+        let tape = if bytes.is_empty() {
+            cassette::LoadedTape::blank(kind)
         } else {
-            cassette::blocks_from_bytes(bytes, kind, name)?
+            cassette::LoadedTape::read(kind, bytes.to_vec(), name)?
         };
         self.record(Input::InsertTape {
             kind: tape_kind_code(kind),
             name: name.to_string(),
-            bytes: bytes.to_vec(),
+            bytes: tape.bytes,
         });
-        self.hw.deck.insert_blocks(blocks);
+        self.hw.deck.insert_recorded(tape.blocks, tape.recording);
         Ok(())
     }
 

@@ -78,8 +78,8 @@ pub mod tape {
     };
     pub use crate::formats::tape::read_files;
     pub use crate::formats::{
-        ascii, bits, block, cas, error, group_files, namefile, tapefile, wav, Block, BlockType,
-        FileType, Namefile, ReadBlock, TapeError, TapeFile, TapeKind,
+        ascii, bits, block, cas, comparator, error, group_files, namefile, recording, tapefile,
+        wav, Block, BlockType, FileType, Namefile, ReadBlock, TapeError, TapeFile, TapeKind,
     };
     pub use crate::machine::cassette::{
         append_to_wav, block_duration_fields, blocks_from_bytes, file_err, good_blocks,

@@ -19,4 +19,17 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(blocks) = cassette::blocks_from_bytes(data, TapeKind::Cas, "FUZZ") {
         let _ = cassette::group_tape_blocks(&blocks);
     }
+    // The bytes as the deck plays them: every block has its place, the signal a run anywhere.
+    if let Ok(mut tape) = cassette::LoadedTape::read(TapeKind::Cas, data.to_vec(), "FUZZ") {
+        let r = &mut tape.recording;
+        let end = r.end();
+        for i in 0..tape.blocks.len() {
+            let s = r.span(i).expect("a place for every block");
+            assert!(s.lead <= s.sync && s.sync <= s.end && s.end <= end);
+        }
+        for t in [0, end / 2, 1, end.saturating_sub(1), end, end + 5] {
+            let run = r.run_at(t);
+            assert!(run.from <= t && t < run.to);
+        }
+    }
 });

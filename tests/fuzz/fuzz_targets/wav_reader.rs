@@ -1,5 +1,6 @@
 //! A .wav recording: the container (hound, with the reader's checks and mending around it),
-//! bit-stream decoding, blocks and files, and appending a block to the recording.
+//! bit-stream decoding, blocks and files, appending a block to the recording, and the
+//! recording the deck plays (the comparator's edges, each block's place on it).
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use spacemono_core::tape::block::Block;
@@ -25,4 +26,17 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let _ = cassette::blocks_from_bytes(data, TapeKind::Wav, "FUZZ");
+    if let Ok(mut tape) = cassette::LoadedTape::read(TapeKind::Wav, data.to_vec(), "FUZZ") {
+        let r = &mut tape.recording;
+        let end = r.end();
+        for i in 0..tape.blocks.len() {
+            let s = r.span(i).expect("a place for every block");
+            assert!(s.lead <= s.sync && s.sync <= s.end);
+        }
+        // The signal anywhere, forwards and back: a run holds the time looked at.
+        for t in [0, end / 3, end / 2, 1, end.saturating_sub(1), end, end + 5] {
+            let run = r.run_at(t);
+            assert!(run.from <= t && t < run.to);
+        }
+    }
 });

@@ -5,6 +5,8 @@
 //! - [`tapefile`]: grouping blocks into files; laying files out with leaders and motor gaps.
 //! - [`cas`], [`wav`]: reading and writing the two tape image formats; [`wav_file`]: the
 //!   .wav container, by the `hound` crate.
+//! - [`recording`]: a tape as its signal in time (what PIA1 PA0 reads), with where its blocks
+//!   lie; [`comparator`]: a .wav's samples through the Dragon's cassette comparator.
 //! - [`ascii`]: text listings and ASCII saves.
 //! - [`tape`]: picking the reader for a file (by extension or by sniffing).
 //! - [`error`]: the typed errors every reader returns.
@@ -15,8 +17,10 @@ pub mod ascii;
 pub mod bits;
 pub mod block;
 pub mod cas;
+pub mod comparator;
 pub mod error;
 pub mod namefile;
+pub mod recording;
 pub mod tape;
 pub mod tape_image;
 pub mod tapefile;

@@ -5,6 +5,7 @@
 use super::ascii;
 use super::block::{Block, ReadBlock};
 use super::namefile::FileType;
+use super::recording::Recording;
 use super::tapefile::{group_files, layout, LayoutOptions, Segment, TapeFile};
 use super::wav::{self, WavOptions};
 use super::{cas, TapeError, TapeKind};
@@ -103,6 +104,31 @@ pub fn blocks_from_bytes(
         }
     };
     Ok(tape_blocks_from(&read))
+}
+
+/// A tape image's blocks and its recording, the signal the deck plays
+/// ([`Recording`]): a .cas's bytes as they are, a .wav's samples through the comparator, a
+/// listing's blocks laid out as the Dragon writes them.
+pub fn recorded_tape(
+    bytes: &[u8],
+    kind: TapeKind,
+    ascii_name: &str,
+) -> Result<(Vec<TapeBlock>, Recording), TapeError> {
+    match kind {
+        TapeKind::Cas => {
+            let read = cas::read_blocks(bytes)?;
+            Ok((tape_blocks_from(&read), Recording::from_cas(bytes, &read)))
+        }
+        TapeKind::Wav => {
+            let (read, recording) = wav::read_recording(bytes)?;
+            Ok((tape_blocks_from(&read), recording))
+        }
+        TapeKind::Ascii => {
+            let blocks = good_blocks(ascii::listing_to_blocks(ascii_name, bytes)?);
+            let recording = Recording::laid_out(&blocks);
+            Ok((blocks, recording))
+        }
+    }
 }
 
 /// Adds laid-out segments to the end of a .wav recording, in the recording's own sample rate,

@@ -28,7 +28,9 @@
 
 use super::bits::{find_blocks, BitStream};
 use super::block::{Block, ReadBlock};
+use super::comparator::{comparator_edges, sample_cycle};
 use super::error::TapeError;
+use super::recording::{Recording, Span};
 use super::tapefile::{group_files, layout, LayoutOptions, Segment, TapeFile};
 use super::wav_file::{self, put, Writer};
 
@@ -81,7 +83,7 @@ pub fn parse_wav(bytes: &[u8]) -> Result<WavAudio, TapeError> {
 }
 
 impl WavAudio {
-    fn frames(&self) -> usize {
+    pub(crate) fn frames(&self) -> usize {
         self.samples.len() / self.format.channels as usize
     }
 
@@ -90,7 +92,7 @@ impl WavAudio {
     }
 
     /// The sample used for decoding at `frame`.
-    fn sample(&self, frame: usize) -> i32 {
+    pub(crate) fn sample(&self, frame: usize) -> i32 {
         match self.channel_use {
             ChannelUse::Mono | ChannelUse::Left => self.channel_sample(frame, 0),
             ChannelUse::Right => self.channel_sample(frame, 1),
@@ -99,7 +101,7 @@ impl WavAudio {
     }
 
     /// Full scale of [`Self::sample`].
-    fn full_scale(&self) -> f64 {
+    pub(crate) fn full_scale(&self) -> f64 {
         let one = if self.format.bits_per_sample == 8 {
             128.0
         } else {
@@ -148,6 +150,8 @@ struct Classifier {
     k: f64,
     last_edge: Option<f64>,
     bits: BitStream,
+    /// When kept (`Some`): the sample at which each bit's cycle starts.
+    starts: Option<Vec<u32>>,
 }
 
 /// The speed factor stays in this range. At either end the threshold (`k·√(T0·T1)`) still
@@ -157,12 +161,13 @@ const K_MIN: f64 = 0.87;
 const K_MAX: f64 = 1.15;
 
 impl Classifier {
-    fn new(rate: f64) -> Classifier {
+    fn new(rate: f64, timed: bool) -> Classifier {
         Classifier {
             rate,
             k: 1.0,
             last_edge: None,
             bits: BitStream::new(),
+            starts: timed.then(Vec::new),
         }
     }
 
@@ -183,6 +188,9 @@ impl Classifier {
             self.k = (self.k * (observed / self.k).powf(0.05)).clamp(K_MIN, K_MAX);
         }
         self.bits.push(one);
+        if let Some(starts) = &mut self.starts {
+            starts.push(prev.max(0.0).round().min(u32::MAX as f64) as u32);
+        }
     }
 }
 
@@ -219,12 +227,19 @@ impl RunningSum {
 /// Decodes the cycles of a parsed recording into two bit streams, one per edge polarity:
 /// `[rising, falling]`.
 pub fn decode_bit_streams(a: &WavAudio) -> [BitStream; 2] {
+    let [(rise, _), (fall, _)] = decode_timed(a, false);
+    [rise, fall]
+}
+
+/// As [`decode_bit_streams`], with (when `timed`) the sample at which each bit's cycle
+/// starts.
+fn decode_timed(a: &WavAudio, timed: bool) -> [(BitStream, Vec<u32>); 2] {
     let rate = a.format.sample_rate as f64;
     let n = a.frames();
-    let mut rise = Classifier::new(rate);
-    let mut fall = Classifier::new(rate);
+    let mut rise = Classifier::new(rate, timed);
+    let mut fall = Classifier::new(rate, timed);
     if n == 0 {
-        return [rise.bits, fall.bits];
+        return [rise.finish(), fall.finish()];
     }
     let wide_half = (rate * 0.0025).round() as usize;
     let narrow_half = (rate / 18000.0).round() as usize;
@@ -272,7 +287,13 @@ pub fn decode_bit_streams(a: &WavAudio) -> [BitStream; 2] {
             narrow.advance(a, i);
         }
     }
-    [rise.bits, fall.bits]
+    [rise.finish(), fall.finish()]
+}
+
+impl Classifier {
+    fn finish(self) -> (BitStream, Vec<u32>) {
+        (self.bits, self.starts.unwrap_or_default())
+    }
 }
 
 /// Scores a decode: good blocks first, then all blocks.
@@ -318,6 +339,43 @@ pub fn best_polarity(audio: &WavAudio) -> (Polarity, BitStream, Vec<ReadBlock>) 
     } else {
         (Polarity::Rising, rise, rb)
     }
+}
+
+/// A .wav read as the deck plays it: its blocks (of the better polarity) and its recording
+/// (the samples through the comparator, [`super::comparator`]), each block's place on it.
+pub fn read_recording(bytes: &[u8]) -> Result<(Vec<ReadBlock>, Recording), TapeError> {
+    let audio = parse_wav(bytes)?;
+    let [(rise, rise_at), (fall, fall_at)] = decode_timed(&audio, true);
+    let rb = find_blocks(&rise.bytes, rise.len_bits);
+    let fb = find_blocks(&fall.bytes, fall.len_bits);
+    let (blocks, starts) = if score(&fb) > score(&rb) {
+        (fb, fall_at)
+    } else {
+        (rb, rise_at)
+    };
+    super::error::check_blocks(&blocks)?;
+    if blocks.is_empty() {
+        return Err(TapeError::NoBlocks);
+    }
+    let rate = audio.format.sample_rate;
+    let (edges, len) = comparator_edges(&audio);
+    drop(audio);
+    // A bit's place: the sample its cycle starts at; past the last bit, the recording's end.
+    let at = |bit: u64| {
+        usize::try_from(bit)
+            .ok()
+            .and_then(|i| starts.get(i))
+            .map_or(len, |&s| sample_cycle(s as u64, rate))
+    };
+    let spans = blocks
+        .iter()
+        .map(|r| Span {
+            lead: at(r.bit_offset.saturating_sub(8 * r.leader_bytes as u64)),
+            sync: at(r.bit_offset),
+            end: at(r.bit_offset + 8 * (4 + r.block.data.len() as u64)),
+        })
+        .collect();
+    Ok((blocks, Recording::from_edges(edges, len, spans)))
 }
 
 /// Every block in a .wav recording.

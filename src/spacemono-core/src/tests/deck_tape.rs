@@ -30,21 +30,13 @@ use rand::{Rng, SeedableRng};
 fn insert(deck: &mut Deck, path: &Path) -> Result<(), DeckError> {
     let kind = tape_kind_of(path)?;
     let bytes = std::fs::read(path).unwrap_or_default();
-    let blocks = if bytes.is_empty() {
-        Vec::new()
+    let tape = if bytes.is_empty() {
+        LoadedTape::blank(kind)
     } else {
-        blocks_from_bytes(&bytes, kind, &tape_name_for(path))
+        LoadedTape::read(kind, bytes, &tape_name_for(path))
             .map_err(|e| file_err(path, e.to_string()))?
     };
-    deck.insert_tape(
-        path,
-        LoadedTape {
-            kind,
-            bytes,
-            blocks,
-        },
-        save_by_rename,
-    );
+    deck.insert_tape(path, tape, save_by_rename);
     Ok(())
 }
 

@@ -22,6 +22,7 @@ mod statement_hooks;
 mod tape_ascii;
 mod tape_cas;
 mod tape_machine_code;
+mod tape_recording;
 mod tape_robustness;
 mod tape_wav;
 mod timing;

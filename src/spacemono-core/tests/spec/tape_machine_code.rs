@@ -47,8 +47,12 @@ fn a_loader_reading_byte_by_byte_gets_the_bytes_a_genuine_dragon_reads() {
     data.extend(1..=40);
     data.push(93);
     assert_eq!(block_read(&mut m), data);
-    // The last bit read was a 0 (93's bit 7): its period, the bit count, the phase, as there.
-    assert_eq!([m.peek(0x82), m.peek(0x83), m.peek(0x84)], [24, 0, 0]);
+    // The last bit read was a 0 (93's bit 7): the turns of the ROM's poll loop it took, then
+    // the bit count and the phase. The turns are the ROM's own count of the tape's timing:
+    // the genuine ROM on XRoar, which plays a .cas at 812 cycles a 0, counts 26 (we play it
+    // at 813; MAME plays a .cas at 1200 Hz, 740 cycles, and counts 24).
+    assert!((25..=27).contains(&m.peek(0x82)), "{}", m.peek(0x82));
+    assert_eq!([m.peek(0x83), m.peek(0x84)], [0, 0]);
     // Each block read counts as passed: BASIC's next tape statement starts at the EOF block.
     assert_eq!(m.tape_counter().map(|(at, _)| at), Some(2));
 }

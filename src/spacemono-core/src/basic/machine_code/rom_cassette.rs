@@ -1,14 +1,21 @@
-//! The ROM's cassette routines, answered over the deck's bit cursor and write buffer
-//! (`machine::cassette::stream`; docs/machine.md §12.4): the jump table's motor, leader, byte
-//! and bit routines ($8015-$8027) and the block routines next to them ($B933, $B93E, $B991,
+//! The ROM's cassette routines, answered over the deck's recording and write buffer
+//! (`machine::cassette`; docs/machine.md §12.4.1): the jump table's motor, leader, byte and
+//! bit routines ($8015-$8027) and the block routines next to them ($B933, $B93E, $B991,
 //! $B999), with the registers, flags and RAM ($7C-$85) each leaves as DR's listing does.
 //!
-//! Cycles: at `--tape-speed real` each bit costs the time it takes on tape (the ROM polls the
-//! input for all of it: 435 cycles a 1, 813 a 0, as the ROM writes them) and the motor's
-//! start its delay loop ($95 × 8 cycles); at the quick speed a bit costs one turn of the ROM's
-//! poll loop (28 cycles) and the motor starts at once, as BASIC's own tape statements load a
-//! block a field. Where the ROM would wait for a signal that never comes (the tape's end, no
-//! tape) the routine keeps waiting, field after field, until BREAK stops the code.
+//! Reading is the ROM's own algorithm run outside the CPU, as XRoar's fast tape does
+//! (XR `tape.c` `bitin`, `sync_leader`): from the head, the input is looked at where each
+//! turn of the ROM's poll loop (`ReadCasInBit`, 28 cycles) would look at it, the turns are
+//! counted in $82 and compared with the thresholds in $92-$94 as the ROM compares them, so a
+//! bit is what the ROM would make of the recording (a .wav's samples through the comparator,
+//! a .cas's bytes), and the head ends where the ROM's last look left it.
+//!
+//! Cycles: at `--tape-speed real` a routine costs the time it takes on tape (every turn of
+//! the poll, the motor's start its delay loop, $95 × 8 cycles); at the quick speed each wait
+//! for an edge costs half a turn of the poll loop (so a bit costs one turn, 28 cycles) and the
+//! motor starts at once, as BASIC's own tape statements load a block a field (the tape moves
+//! as far either way). Where the ROM would wait for a signal that never comes (the tape's end,
+//! no tape) the routine keeps waiting, field after field, until BREAK stops the code.
 
 use super::rom_calls::rts;
 use super::{CodeRun, Stop};
@@ -49,6 +56,9 @@ mod ram {
     pub const LAST_SINE: u16 = 0x85;
     pub const LEADER_COUNT: u16 = 0x90;
     pub const PARTITION: u16 = 0x92;
+    /// The 2400 Hz half-cycle's upper limit (CasMax12) and the 1200 Hz one's (CasMax24).
+    pub const MAX_SHORT: u16 = 0x93;
+    pub const MAX_LONG: u16 = 0x94;
     pub const MOTOR_DELAY: u16 = 0x95;
 }
 
@@ -56,10 +66,6 @@ mod ram {
 const PIA1_CRA: u16 = 0xFF21;
 /// One turn of the ROM's input poll (ReadCasInBit and its BSR and branch).
 const POLL_CYCLES: u32 = 28;
-/// The period counts (turns of the poll) the genuine ROM finds for a 1 and a 0 of a .cas
-/// (MAME 0.251's dragon32 playing it at 2400 and 1200 Hz: 9-10 and 23-24).
-const PERIOD_ONE: u8 = 10;
-const PERIOD_ZERO: u8 = 24;
 /// What waiting for a signal that does not come costs for each look.
 const WAIT_CYCLES: u32 = 1_000;
 
@@ -91,19 +97,32 @@ struct NoSignal;
 /// Answer the cassette routine at `pc`, its return included; while it waits for a signal the
 /// PC stays, so the run comes back to it.
 pub(super) fn answer(hw: &mut Hardware, run: &mut CodeRun, pc: u16) -> Result<u32, Stop> {
-    // The routine reads on from where the tape was last seen (by a read of the cassette
-    // input, or the last routine): the cycles of the code between two calls do not move it,
-    // as at the quick speed a routine's own cycles are not the tape's (`cassette::signal`).
+    // The routine reads on from where the tape is now: a running motor has moved it with the
+    // code's cycles since it was last seen.
     let clock = machine_cycle(hw.field, hw.field_cycle());
-    let r = answer_routine(hw, run, pc);
-    // It moved the tape itself; a read of the input goes on from there.
+    hw.deck.move_to(clock);
+    let mut ear = Ear::at(hw.deck.head());
+    let r = answer_routine(hw, run, pc, &mut ear);
     if let Ok(cycles) = r {
+        // It read the tape to where its last look was; a read of the input goes on from there.
+        if ear.moved() {
+            hw.deck.head_moved_to(ear.at);
+        }
         hw.deck.moved_until(clock + cycles as u64);
     }
     r
 }
 
-fn answer_routine(hw: &mut Hardware, run: &mut CodeRun, pc: u16) -> Result<u32, Stop> {
+fn answer_routine(
+    hw: &mut Hardware,
+    run: &mut CodeRun,
+    pc: u16,
+    ear: &mut Ear,
+) -> Result<u32, Stop> {
+    // The jump table's JMP to the routine.
+    if pc < 0x8033 {
+        ear.spend(4);
+    }
     let r = if at::MOTOR_ON.contains(&pc) {
         Ok(motor_on(hw, run))
     } else if at::MOTOR_OFF.contains(&pc) {
@@ -114,15 +133,15 @@ fn answer_routine(hw: &mut Hardware, run: &mut CodeRun, pc: u16) -> Result<u32, 
         let a = run.cpu.regs.a;
         Ok(byte_out(hw, run, a) + 15)
     } else if at::READ_LEADER.contains(&pc) {
-        read_leader(hw, run)
+        read_leader(hw, run, ear).map(|()| ear.cost(hw))
     } else if at::BYTE_IN.contains(&pc) {
-        byte_in(hw, run)
+        byte_in(hw, run, ear).map(|()| ear.cost(hw))
     } else if at::BIT_IN.contains(&pc) {
-        bit_in(hw, run).map(|(_, c)| c + 9)
+        bit_in(hw, run, ear).map(|_| ear.cost(hw))
     } else if pc == at::BLOCK_IN {
-        block_in(hw, run)
+        block_in(hw, run, ear).map(|()| ear.cost(hw))
     } else if pc == at::READ_BLOCK1 {
-        read_block1(hw, run)
+        read_block1(hw, run, ear).map(|()| ear.cost(hw))
     } else if pc == at::BLOCK_OUT {
         Ok(block_out(hw, run))
     } else {
@@ -133,6 +152,81 @@ fn answer_routine(hw: &mut Hardware, run: &mut CodeRun, pc: u16) -> Result<u32, 
     match r {
         Ok(cycles) => Ok(cycles + rts(hw, run)),
         Err(NoSignal) => Ok(WAIT_CYCLES),
+    }
+}
+
+/// The ROM listening to the tape from the head: where on the recording its instructions have
+/// got to, and what they cost at the quick speed.
+struct Ear {
+    start: u64,
+    at: u64,
+    quick: u32,
+}
+
+impl Ear {
+    fn at(head: u64) -> Ear {
+        Ear {
+            start: head,
+            at: head,
+            quick: 0,
+        }
+    }
+
+    fn moved(&self) -> bool {
+        self.at != self.start
+    }
+
+    /// Instructions taking `cycles` (the tape moves on under them).
+    fn spend(&mut self, cycles: u32) {
+        self.at += cycles as u64;
+    }
+
+    /// What the routine costs: its time on tape, or at the quick speed its waits.
+    fn cost(&self, hw: &Hardware) -> u32 {
+        if quick(hw) {
+            self.quick + 20
+        } else {
+            u32::try_from(self.at - self.start).unwrap_or(u32::MAX)
+        }
+    }
+
+    /// ReadCasInBit called until the input reads `want` (LBD99 waits for high, LBDA0 for
+    /// low): each turn BSR, INC <$82, LDB $FF20 (its look in its last cycle), RORB, RTS and
+    /// the branch, 28 cycles. The turns are counted in $82.
+    fn wait(&mut self, hw: &mut Hardware, want: bool) -> Result<(), NoSignal> {
+        let turn = POLL_CYCLES as u64;
+        let mut look = self.at + 7 + 6 + 4;
+        let mut turns = 0u64;
+        loop {
+            let run = hw.deck.run_at(look);
+            turns += 1;
+            if run.level == want {
+                break;
+            }
+            if run.to == u64::MAX {
+                return Err(NoSignal);
+            }
+            // The turns that look before the run ends all see the same level.
+            let k = (run.to - look).div_ceil(turn);
+            turns += k - 1;
+            look += k * turn;
+        }
+        let count = hw.mem.peek(ram::PERIOD).wrapping_add(turns as u8);
+        hw.mem.poke(ram::PERIOD, count);
+        self.at = look + 1 + 2 + 5 + 3;
+        self.quick += POLL_CYCLES / 2;
+        Ok(())
+    }
+
+    /// LBD97 (low, then high: a cycle from rising edge to rising edge) or LBD9E (high, then
+    /// low), entered by a BSR and left by the RTS of the second wait.
+    fn wait_cycle(&mut self, hw: &mut Hardware, rising: bool) -> Result<(), NoSignal> {
+        self.spend(7);
+        self.wait(hw, !rising)?;
+        self.spend(5);
+        self.wait(hw, rising)?;
+        self.spend(5);
+        Ok(())
     }
 }
 
@@ -209,28 +303,125 @@ fn byte_out(hw: &mut Hardware, run: &mut CodeRun, v: u8) -> u32 {
     (0..8).map(|i| bit_cycles(hw, v >> i & 1 != 0)).sum()
 }
 
-/// CasReadLeader: interrupts off, the motor on, then on to the leader (12 bytes of it);
-/// A = 0 and $84 = 0 (in phase on the rising edge), $83 = $A0.
-fn read_leader(hw: &mut Hardware, run: &mut CodeRun) -> Result<u32, NoSignal> {
-    run.cpu.regs.cc |= cc::I | cc::F;
-    let mut cycles = 9 + motor_on(hw, run);
-    let bits = hw.deck.sync_to_leader().ok_or(NoSignal)?;
-    cycles += bits as u32 * if quick(hw) { POLL_CYCLES } else { 620 };
-    hw.mem.poke(ram::PERIOD, PERIOD_ONE);
-    hw.mem.poke(ram::BIT_COUNT, 0xA0);
-    hw.mem.poke(ram::PHASE, 0);
-    run.cpu.regs.a = 0;
-    run.cpu.regs.cc = (run.cpu.regs.cc & !(cc::N | cc::V)) | cc::Z;
-    Ok(cycles)
+/// The flags of `CMPB` with `m`: (C, Z).
+fn compare(b: u8, m: u8) -> (bool, bool) {
+    (b < m, b == m)
 }
 
-/// CasBitIn: the period of the next cycle on tape into $82, B = it less 1, and the flags of
-/// `CMPB <$92`: carry set for a short period, a 1.
-fn bit_in(hw: &mut Hardware, run: &mut CodeRun) -> Result<(bool, u32), NoSignal> {
-    let bit = hw.deck.read_bit().ok_or(NoSignal)?;
-    let period = if bit { PERIOD_ONE } else { PERIOD_ZERO };
-    hw.mem.poke(ram::PERIOD, period);
-    let b = period - 1;
+/// LBDB9 (`rising` false: to the input going low) or LBDBF (high): $82 cleared, a half
+/// cycle timed, then LBDC3's check: too long for a 1200 Hz half (above $94) clears $83 and
+/// gives Z set, C clear; else the flags of comparing it with $93 (C set: a 2400 Hz half).
+fn half_cycle(hw: &mut Hardware, ear: &mut Ear, rising: bool) -> Result<(bool, bool), NoSignal> {
+    ear.spend(7 + 6);
+    hw.mem.poke(ram::PERIOD, 0);
+    ear.spend(7);
+    ear.wait(hw, rising)?;
+    ear.spend(5 + if rising { 0 } else { 3 } + 4 + 4 + 3);
+    let b = hw.mem.peek(ram::PERIOD);
+    if b > hw.mem.peek(ram::MAX_LONG) {
+        hw.mem.poke(ram::BIT_COUNT, 0);
+        ear.spend(6 + 5);
+        return Ok((false, true));
+    }
+    ear.spend(4 + 5);
+    Ok(compare(b, hw.mem.peek(ram::MAX_SHORT)))
+}
+
+/// CasReadLeader (LBDE7): interrupts off, the motor on, then the ROM's leader sync: half
+/// cycles timed in turn, $83 counted up for each short half after a long one and down for
+/// each long half after a short one, until it reaches 96 either way (the phase found: $84 =
+/// A, 0 when the cycles start on a rising edge).
+fn read_leader(hw: &mut Hardware, run: &mut CodeRun, ear: &mut Ear) -> Result<(), NoSignal> {
+    run.cpu.regs.cc |= cc::I | cc::F;
+    ear.spend(3 + 7);
+    ear.spend(motor_on(hw, run));
+    ear.spend(6);
+    hw.mem.poke(ram::BIT_COUNT, 0);
+    #[derive(Clone, Copy)]
+    enum At {
+        Bded,
+        Bdef,
+        Bdf3,
+        Bdff,
+        Be03,
+    }
+    let mut at = At::Bded;
+    let a = loop {
+        let a = match at {
+            At::Bded => {
+                ear.spend(7);
+                ear.wait_cycle(hw, true)?;
+                at = At::Bdef;
+                continue;
+            }
+            At::Bdef => {
+                let (c, z) = half_cycle(hw, ear, false)?;
+                ear.spend(3);
+                at = if !c && !z { At::Bdff } else { At::Bdf3 };
+                continue;
+            }
+            At::Bdf3 => {
+                let (c, _) = half_cycle(hw, ear, true)?;
+                ear.spend(3);
+                if c {
+                    at = At::Be03;
+                    continue;
+                }
+                let n = hw.mem.peek(ram::BIT_COUNT).wrapping_add(1);
+                hw.mem.poke(ram::BIT_COUNT, n);
+                ear.spend(6 + 4 + 2 + 3);
+                // CMPA #$60: Z when 96 counted; A is the count.
+                (n, n == 0x60)
+            }
+            At::Bdff => {
+                let (c, z) = half_cycle(hw, ear, true)?;
+                ear.spend(3);
+                at = if !c && !z { At::Bdef } else { At::Be03 };
+                continue;
+            }
+            At::Be03 => {
+                let (c, _) = half_cycle(hw, ear, false)?;
+                ear.spend(3);
+                if c {
+                    at = At::Bdf3;
+                    continue;
+                }
+                let n = hw.mem.peek(ram::BIT_COUNT).wrapping_sub(1);
+                hw.mem.poke(ram::BIT_COUNT, n);
+                ear.spend(6 + 4 + 2);
+                let a = n.wrapping_add(0x60);
+                (a, a == 0)
+            }
+        };
+        // LBE0D: BNE LBDED, else the phase found.
+        ear.spend(3);
+        if a.1 {
+            break a.0;
+        }
+        at = At::Bded;
+    };
+    ear.spend(4);
+    hw.mem.poke(ram::PHASE, a);
+    run.cpu.regs.a = a;
+    run.cpu.regs.cc = (run.cpu.regs.cc & !(cc::N | cc::V)) | cc::Z;
+    if a & 0x80 != 0 {
+        run.cpu.regs.cc = (run.cpu.regs.cc & !cc::Z) | cc::N;
+    } else if a != 0 {
+        run.cpu.regs.cc &= !cc::Z;
+    }
+    Ok(())
+}
+
+/// CasBitIn (LBDA5): one cycle of the tape timed in turns of the poll loop into $82, from a
+/// rising edge to the next when the phase ($84) is 0, else from a falling one; B = the
+/// count less 1, and the flags of `CMPB <$92`: carry set for a short cycle, a 1.
+fn bit_in(hw: &mut Hardware, run: &mut CodeRun, ear: &mut Ear) -> Result<bool, NoSignal> {
+    ear.spend(7 + 6 + 6 + 3);
+    hw.mem.poke(ram::PERIOD, 0);
+    let rising = hw.mem.peek(ram::PHASE) == 0;
+    ear.wait_cycle(hw, rising)?;
+    ear.spend(4 + 2 + 4 + 5);
+    let b = hw.mem.peek(ram::PERIOD).wrapping_sub(1);
     let m = hw.mem.peek(ram::PARTITION);
     let (diff, borrow) = b.overflowing_sub(m);
     let r = &mut run.cpu.regs;
@@ -248,34 +439,37 @@ fn bit_in(hw: &mut Hardware, run: &mut CodeRun) -> Result<(bool, u32), NoSignal>
     if borrow {
         r.cc |= cc::C;
     }
-    Ok((borrow, 25 + bit_cycles(hw, bit)))
+    Ok(borrow)
 }
 
-/// CasByteIn: 8 bits, bit 0 first, into A; $83 counted down to 0 (Z set, C from the last
-/// bit).
-fn byte_in(hw: &mut Hardware, run: &mut CodeRun) -> Result<u32, NoSignal> {
-    let (v, cycles) = read_byte(hw, run)?;
+/// CasByteIn (LBDAD): 8 bits, bit 0 first, into A; $83 counted down from 8 to 0 (Z set, C
+/// from the last bit).
+fn byte_in(hw: &mut Hardware, run: &mut CodeRun, ear: &mut Ear) -> Result<(), NoSignal> {
+    let v = read_byte(hw, run, ear)?;
     run.cpu.regs.a = v;
-    Ok(cycles)
+    Ok(())
 }
 
-fn read_byte(hw: &mut Hardware, run: &mut CodeRun) -> Result<(u8, u32), NoSignal> {
+fn read_byte(hw: &mut Hardware, run: &mut CodeRun, ear: &mut Ear) -> Result<u8, NoSignal> {
     let mut v = 0u8;
-    let mut cycles = 6;
-    for _ in 0..8 {
-        let (bit, c) = bit_in(hw, run)?;
+    ear.spend(2 + 4);
+    for left in (0..8u8).rev() {
+        hw.mem.poke(ram::BIT_COUNT, left + 1);
+        ear.spend(7);
+        let bit = bit_in(hw, run, ear)?;
         v = v >> 1 | (bit as u8) << 7;
-        cycles += c + 14;
+        ear.spend(2 + 6 + 3);
     }
+    ear.spend(5);
     hw.mem.poke(ram::BIT_COUNT, 0);
     run.cpu.regs.cc = (run.cpu.regs.cc & !(cc::N | cc::V)) | cc::Z;
-    Ok((v, cycles))
+    Ok(v)
 }
 
 /// CasBlockIn: interrupts off; bit by bit to the block's $3C, then type ($7C), length ($7D),
 /// the data into the buffer at [$7E] (each byte read back: one that does not stay, in ROM,
 /// is error 2), the checksum (wrong: error 1). A = $81 = the error code, X past the data.
-fn block_in(hw: &mut Hardware, run: &mut CodeRun) -> Result<u32, NoSignal> {
+fn block_in(hw: &mut Hardware, run: &mut CodeRun, ear: &mut Ear) -> Result<(), NoSignal> {
     run.cpu.regs.cc |= cc::I | cc::F;
     // LB925: in direct mode ($68 = $FF) the top left character blinks with each block.
     if hw.mem.peek(crate::machine::memory::addr::CURRENT_LINE) == 0xFF {
@@ -283,40 +477,45 @@ fn block_in(hw: &mut Hardware, run: &mut CodeRun) -> Result<u32, NoSignal> {
         hw.mem.poke(0x0400, c);
     }
     let mut x = hw.mem.read_u16(ram::BUFFER);
-    let mut cycles = 20;
+    ear.spend(3 + 7 + 20 + 5 + 2);
     let mut a = 0u8;
     while a != 0x3C {
-        let (bit, c) = bit_in(hw, run)?;
+        ear.spend(8);
+        let bit = bit_in(hw, run, ear)?;
         a = a >> 1 | (bit as u8) << 7;
-        cycles += c + 17;
+        ear.spend(2 + 2 + 3);
     }
-    let mut byte = |hw: &mut Hardware, run: &mut CodeRun| -> Result<u8, NoSignal> {
-        let (v, c) = read_byte(hw, run)?;
-        cycles += c + 8;
-        Ok(v)
+    let byte = |hw: &mut Hardware, run: &mut CodeRun, ear: &mut Ear| {
+        ear.spend(8 + 4);
+        read_byte(hw, run, ear)
     };
-    let kind = byte(hw, run)?;
+    let kind = byte(hw, run, ear)?;
     hw.mem.poke(ram::BLOCK_TYPE, kind);
-    let len = byte(hw, run)?;
+    let len = byte(hw, run, ear)?;
     hw.mem.poke(ram::BLOCK_LEN, len);
+    ear.spend(4 + 4 + 4 + 4 + 3);
     let mut sum = kind.wrapping_add(len);
     let mut code = 0;
     for left in (1..=len).rev() {
         hw.mem.poke(ram::ERROR_CODE, left);
-        let v = byte(hw, run)?;
+        let v = byte(hw, run, ear)?;
         hw.write_bus(x, v);
         let stayed = hw.read_bus(x) == v;
         x = x.wrapping_add(1);
+        ear.spend(4 + 6 + 3);
         if !stayed {
             code = 2;
             break;
         }
         sum = sum.wrapping_add(v);
+        ear.spend(4 + 4 + 6 + 3);
     }
     if code == 0 {
-        let stored = byte(hw, run)?;
+        let stored = byte(hw, run, ear)?;
         code = u8::from(stored != sum);
+        ear.spend(4 + 3 + 2);
     }
+    ear.spend(4 + 5);
     hw.mem.poke(ram::CHECKSUM, sum);
     hw.mem.poke(ram::ERROR_CODE, code);
     let r = &mut run.cpu.regs;
@@ -326,14 +525,18 @@ fn block_in(hw: &mut Hardware, run: &mut CodeRun) -> Result<u32, NoSignal> {
     if code == 0 {
         r.cc |= cc::Z;
     }
-    Ok(cycles + 30 * len as u32)
+    Ok(())
 }
 
 /// CasReadBlock1: the leader sync, CasBlockIn, the motor off; B = the error code, its flags.
-fn read_block1(hw: &mut Hardware, run: &mut CodeRun) -> Result<u32, NoSignal> {
-    let mut cycles = read_leader(hw, run)?;
-    cycles += block_in(hw, run)?;
-    cycles += motor_off(hw, run);
+fn read_block1(hw: &mut Hardware, run: &mut CodeRun, ear: &mut Ear) -> Result<(), NoSignal> {
+    ear.spend(8);
+    read_leader(hw, run, ear)?;
+    ear.spend(5 + 7);
+    block_in(hw, run, ear)?;
+    ear.spend(8);
+    ear.spend(motor_off(hw, run));
+    ear.spend(4 + 5);
     let code = hw.mem.peek(ram::ERROR_CODE);
     let r = &mut run.cpu.regs;
     r.b = code;
@@ -341,7 +544,7 @@ fn read_block1(hw: &mut Hardware, run: &mut CodeRun) -> Result<u32, NoSignal> {
     if code == 0 {
         r.cc |= cc::Z;
     }
-    Ok(cycles + 30)
+    Ok(())
 }
 
 /// CasBlockOut: interrupts off; `$55 $3C type len data checksum $55` from $7C, $7D and the

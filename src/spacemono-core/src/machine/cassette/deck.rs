@@ -11,7 +11,7 @@ use super::{
 };
 #[cfg(test)]
 use crate::formats::tapefile::TapeFile;
-use crate::formats::{block::BlockType, namefile::Namefile, TapeKind};
+use crate::formats::{block::BlockType, namefile::Namefile, recording::Recording, TapeKind};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum Status {
@@ -64,8 +64,11 @@ pub struct Deck {
     /// Saves that failed at the tape file since the frontend last asked: BASIC sees only
     /// ?IO, so the host is told why ([`Deck::next_failure`]).
     pub(super) failures: Vec<DeckError>,
-    /// Where machine code reading bit by bit is (`stream.rs`); `None` at a block boundary.
-    pub(super) cursor: Option<super::stream::BitCursor>,
+    /// The tape as its recording: the signal the head reads, and where the blocks lie on it
+    /// (`signal.rs`).
+    pub(super) recording: Recording,
+    /// Where the head is on the recording, in CPU cycles from its start.
+    pub(super) head: u64,
     /// Bytes machine code wrote, waiting for the motor to stop (`stream.rs`).
     pub(super) written: Vec<u8>,
     /// While the motor runs: the machine's cycle up to which the tape has been moved
@@ -123,7 +126,8 @@ impl Deck {
             blocks_moved: 0,
             speed: TapeSpeed::Quick,
             failures: Vec::new(),
-            cursor: None,
+            recording: Recording::default(),
+            head: 0,
             written: Vec::new(),
             moved_to: None,
         }
@@ -164,6 +168,7 @@ impl Deck {
     #[cfg(test)]
     pub(crate) fn with_blocks(blocks: Vec<TapeBlock>) -> Deck {
         Deck {
+            recording: Recording::laid_out(&blocks),
             blocks,
             loaded: true,
             ..Deck::new()
@@ -175,6 +180,7 @@ impl Deck {
     pub fn insert_tape(&mut self, path: &Path, tape: LoadedTape, save: SaveTape) {
         *self = Deck {
             blocks: tape.blocks,
+            recording: tape.recording,
             loaded: true,
             backing: Some(Backing {
                 path: path.to_path_buf(),
@@ -187,11 +193,12 @@ impl Deck {
         };
     }
 
-    /// Puts a tape that lives only in memory (no file behind it) in the deck, rewound; the
-    /// tape speed is kept.
-    pub(crate) fn insert_blocks(&mut self, blocks: Vec<TapeBlock>) {
+    /// Puts a tape image held only in memory (no file behind it: its blocks and its
+    /// recording) in the deck, rewound; the tape speed is kept.
+    pub(crate) fn insert_recorded(&mut self, blocks: Vec<TapeBlock>, recording: Recording) {
         *self = Deck {
             blocks,
+            recording,
             loaded: true,
             speed: self.speed,
             ..Deck::new()
@@ -221,12 +228,13 @@ impl Deck {
     #[cfg(test)]
     pub(crate) fn set_position(&mut self, pos: usize) {
         self.pos = pos.min(self.blocks.len());
-        self.drop_cursor();
+        self.head_to_block(self.pos);
     }
 
     pub fn rewind(&mut self) {
         self.pos = 0;
-        self.drop_cursor();
+        self.head = 0;
+        self.forget_motion();
     }
 
     /// The tape taken out: the deck is empty (a file open on it is lost, as when the cassette
@@ -243,7 +251,6 @@ impl Deck {
     /// (the ROM would read whatever comes next as its data).
     pub(crate) fn wind_to_next_file(&mut self) {
         self.status = Status::Closed;
-        self.drop_cursor();
         let next = self.blocks[self.pos.min(self.blocks.len())..]
             .iter()
             .skip(1)
@@ -252,6 +259,7 @@ impl Deck {
             Some(i) => self.pos + 1 + i,
             None => self.blocks.len(),
         };
+        self.head_to_block(self.pos);
     }
 
     /// Where the tape came from on the host, if it came from a file.
@@ -324,7 +332,7 @@ impl Deck {
         if self.writing() {
             self.finish_writing()?;
         }
-        self.drop_cursor();
+        self.forget_motion();
         let index = self.pos;
         let b = self
             .blocks
@@ -332,6 +340,10 @@ impl Deck {
             .cloned()
             .ok_or(DeckError::EndOfTape)?;
         self.pos += 1;
+        // The head at the end of the block read: the signal goes on from there.
+        if let Some(s) = self.recording.span(index) {
+            self.head = s.end;
+        }
         let f = block_duration_fields(&b.block, b.led);
         self.fields += f as u64;
         self.blocks_moved += 1;

@@ -193,7 +193,7 @@ impl Deck {
         if self.writing() {
             self.finish_writing()?;
         }
-        self.drop_cursor();
+        self.forget_motion();
         let r = self.append_to_tape(new, tokenized_listing);
         if let Err(e @ (DeckError::File { .. } | DeckError::CannotHold { .. })) = &r {
             self.failures.push(e.clone());
@@ -240,8 +240,10 @@ impl Deck {
             self.fields += block_duration_fields(&b.block, b.led) as u64;
             self.blocks_moved += 1;
         }
+        self.recording.append_blocks(&added);
         self.blocks.extend(added);
         self.pos = self.blocks.len();
+        self.head = self.recording.end();
         Ok(())
     }
 

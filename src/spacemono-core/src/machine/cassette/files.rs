@@ -4,14 +4,39 @@
 use std::path::Path;
 
 use super::{DeckError, TapeBlock};
-use crate::formats::TapeKind;
+use crate::formats::{recording::Recording, tape_image::recorded_tape, TapeError, TapeKind};
 
-/// A tape file as the frontend read it: its kind, its bytes and its blocks.
+/// A tape file as the frontend read it: its kind, its bytes, its blocks and its recording
+/// (the signal the deck plays, with where the blocks lie on it).
 #[derive(Clone, Debug)]
 pub struct LoadedTape {
     pub kind: TapeKind,
     pub bytes: Vec<u8>,
     pub blocks: Vec<TapeBlock>,
+    pub recording: Recording,
+}
+
+impl LoadedTape {
+    /// A tape image read ([`recorded_tape`]); `ascii_name` names a listing's file.
+    pub fn read(kind: TapeKind, bytes: Vec<u8>, ascii_name: &str) -> Result<LoadedTape, TapeError> {
+        let (blocks, recording) = recorded_tape(&bytes, kind, ascii_name)?;
+        Ok(LoadedTape {
+            kind,
+            bytes,
+            blocks,
+            recording,
+        })
+    }
+
+    /// A blank tape of `kind`: no bytes, no blocks.
+    pub fn blank(kind: TapeKind) -> LoadedTape {
+        LoadedTape {
+            kind,
+            bytes: Vec::new(),
+            blocks: Vec::new(),
+            recording: Recording::blank(kind == TapeKind::Cas),
+        }
+    }
 }
 
 pub fn file_err(path: &Path, problem: impl Into<String>) -> DeckError {

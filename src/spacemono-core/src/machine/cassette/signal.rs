@@ -1,36 +1,26 @@
 //! The tape moving under the head while the motor runs, and the signal the head hands the
 //! machine (docs/machine.md §12.4.1; XR `tape.c`, `dragon.c`): for machine code that turns the
 //! motor on through PIA1 ($FF21 CRA bit 3, CA2) and times the cassette input (PIA1 PA0, bit 0
-//! of $FF20) itself, as custom loaders do.
+//! of $FF20) itself, as custom and turbo loaders do.
 //!
-//! The tape is the deck's blocks laid out as the Dragon writes them (`stream.rs`): a motor gap
-//! of silence and a leader before a block that has one, then each bit one cycle of a wave,
-//! 435 CPU cycles for a 1 and 813 for a 0 (the `--wav` writer's timing), its first half high
-//! and its second low (a sine starting up from the midpoint, through the comparator: XR
-//! `update_audio_from_tape`). Silence reads low; with the motor off (or no tape) the input
-//! reads high, as at OK on a Dragon.
+//! The tape is its recording ([`Recording`]): a .cas's bytes as they are, a .wav's samples
+//! through the comparator, blocks laid out as the Dragon writes them. The head is a time on
+//! it, in CPU cycles from its start. With the motor off (or no tape) the input reads high, as
+//! at OK on a Dragon.
 //!
 //! Nothing happens per cycle: the deck notes the machine's cycle it last moved the tape to,
-//! and a look at the input moves it on by the cycles since, a bit at a time. The position is
-//! the bit cursor the ROM's routines read: they go on where the motor left the tape, and it
-//! goes on where they left it.
+//! and a look at the input moves the head on by the cycles since. The head is the one
+//! position of the tape: the ROM's routines read on from it (`rom_cassette.rs`), BASIC's
+//! block reads put it at the end of the block read, and BASIC's next block is the first
+//! whose sync lies at or after it.
 
 use super::Deck;
-use crate::formats::wav::{BIT0_CPU_CYCLES, BIT1_CPU_CYCLES};
+use crate::formats::recording::Run;
 
 /// The machine's cycle since power-on at cycle `now` of field `field`: the clock the tape
 /// moves by.
 pub fn machine_cycle(field: u64, now: u32) -> u64 {
     field * crate::timing::CYCLES_PER_FIELD as u64 + now as u64
-}
-
-/// A bit's cycle on tape, in CPU cycles.
-fn bit_length(one: bool) -> u32 {
-    if one {
-        BIT1_CPU_CYCLES as u32
-    } else {
-        BIT0_CPU_CYCLES as u32
-    }
 }
 
 impl Deck {
@@ -56,14 +46,7 @@ impl Deck {
             return true;
         }
         self.move_to(clock);
-        if !self.cursor_with_bits() {
-            return false;
-        }
-        match &self.cursor {
-            Some(c) if c.gap == 0 && c.has_bits() => c.into * 2 < bit_length(c.value()),
-            // A motor gap's silence, or the tape run out.
-            _ => false,
-        }
+        self.recording.level_at(self.head)
     }
 
     /// Takes the tape as being where it is at `clock`, without moving it (the ROM's routines,
@@ -74,8 +57,7 @@ impl Deck {
         }
     }
 
-    /// Moves the tape on to the machine's cycle `clock` while the motor runs: a block counts
-    /// as passed once its leader starts under the head, as once the ROM reads its first bit.
+    /// Moves the tape on to the machine's cycle `clock` while the motor runs.
     pub(crate) fn move_to(&mut self, clock: u64) {
         if !self.motor || !self.loaded {
             return;
@@ -83,29 +65,49 @@ impl Deck {
         let Some(from) = self.moved_to.replace(clock.max(self.moved_to.unwrap_or(0))) else {
             return;
         };
-        let mut left = clock.saturating_sub(from);
-        while left > 0 && self.cursor_with_bits() {
-            let Some(c) = self.cursor.as_mut() else {
-                return;
-            };
-            let gap = c.gap.min(left);
-            c.gap -= gap;
-            left -= gap;
-            while left > 0 && c.has_bits() {
-                let rest = (bit_length(c.value()) - c.into) as u64;
-                if left < rest {
-                    c.into += left as u32;
-                    left = 0;
-                } else {
-                    left -= rest;
-                    c.into = 0;
-                    c.bit += 1;
-                }
-            }
-            if c.gap == 0 && (c.bit > 0 || c.into > 0) {
-                self.pos = self.pos.max(c.block + 1);
-            }
+        let moved = clock.saturating_sub(from);
+        if moved > 0 {
+            self.head_moved_to(self.head.saturating_add(moved));
         }
+    }
+
+    /// The head is at `t` on the recording (the motor moved it there, or the ROM's routines
+    /// read to there): BASIC's next block is the first whose sync is at or after it.
+    pub(crate) fn head_moved_to(&mut self, t: u64) {
+        self.head = t;
+        self.pos = self.recording.block_at_or_after(t);
+    }
+
+    /// Where the head is on the recording, in CPU cycles from its start.
+    pub fn head(&self) -> u64 {
+        self.head
+    }
+
+    /// Where the recording ends.
+    pub fn recording_end(&self) -> u64 {
+        self.recording.end()
+    }
+
+    /// The run of the signal at `t` on the recording (the ROM's routines look ahead of the
+    /// head with it).
+    pub(crate) fn run_at(&mut self, t: u64) -> Run {
+        self.recording.run_at(t)
+    }
+
+    /// The head put at the start of block `index`'s leader (the end of the tape past the
+    /// last block), the motor's movement taken from the next look: a rewind or a wind.
+    pub(super) fn head_to_block(&mut self, index: usize) {
+        self.head = self
+            .recording
+            .span(index)
+            .map_or(self.recording.end(), |s| s.lead);
+        self.moved_to = None;
+    }
+
+    /// A block-level read or write moved the tape (a running motor moves it on from the next
+    /// look).
+    pub(super) fn forget_motion(&mut self) {
+        self.moved_to = None;
     }
 }
 
@@ -114,6 +116,7 @@ mod tests {
     use super::super::{good_blocks, TapeBlock};
     use super::*;
     use crate::formats::block::Block;
+    use crate::formats::wav::{BIT0_CPU_CYCLES, BIT1_CPU_CYCLES};
 
     /// EOF blocks with no motor gap and leader before them.
     fn bare_eofs(n: usize) -> Vec<TapeBlock> {
@@ -122,6 +125,14 @@ mod tests {
             b.led = false;
         }
         blocks
+    }
+
+    fn bit_length(one: bool) -> u64 {
+        if one {
+            BIT1_CPU_CYCLES as u64
+        } else {
+            BIT0_CPU_CYCLES as u64
+        }
     }
 
     #[test]
@@ -136,7 +147,7 @@ mod tests {
         let mut at = 1000u64;
         for byte in bytes {
             for i in 0..8 {
-                let len = bit_length(byte >> i & 1 != 0) as u64;
+                let len = bit_length(byte >> i & 1 != 0);
                 assert!(deck.input_level(at), "high at a bit's start");
                 assert!(deck.input_level(at + len / 2 - 1));
                 assert!(
@@ -153,28 +164,23 @@ mod tests {
     }
 
     #[test]
-    fn the_motor_stopped_holds_the_tape_and_the_rom_goes_on_from_there() {
+    fn the_motor_stopped_holds_the_tape_and_basic_reads_the_next_block_at_or_after_the_head() {
         let mut deck = Deck::with_blocks(bare_eofs(2));
         deck.motor_line(true, 0);
-        // Through the first block ($55 $3C $FF $00 $FF $55) and 3 bits of the next.
-        let first: u64 = [0x55u8, 0x3C, 0xFF, 0x00, 0xFF, 0x55]
-            .iter()
-            .map(|&b| crate::formats::wav::byte_cycles(b) as u64)
-            .sum();
-        let three = (BIT1_CPU_CYCLES + BIT0_CPU_CYCLES + BIT1_CPU_CYCLES) as u64;
-        deck.motor_line(false, first + three + 5);
-        assert_eq!(deck.position(), 2);
+        // Into the first block's $55, before its sync: BASIC would still read it.
+        deck.motor_line(false, 100);
+        assert_eq!(deck.position(), 0);
+        assert_eq!(deck.head(), 100);
         // Stopped: time passes, the tape does not move.
-        assert!(deck.input_level(first * 10));
-        // The ROM reads on from the bit the head stopped in the first half of: bits 3-7 of
-        // the second block's $55.
-        let bits: Vec<bool> = (0..5).map(|_| deck.read_bit().unwrap()).collect();
-        assert_eq!(bits, [false, true, false, true, false]);
-        // Stopped in a bit's second half, the ROM takes the next whole one.
-        deck.motor_line(true, 0);
-        deck.motor_line(false, BIT1_CPU_CYCLES as u64 - 10);
-        // (The $3C's bit 0, a 0 of 813 cycles, is past its half: its bit 1, a 0, is read.)
-        assert_eq!(deck.read_bit(), Some(false));
-        assert_eq!(deck.read_bit(), Some(true), "its bit 2");
+        assert!(deck.input_level(1_000_000));
+        assert_eq!(deck.head(), 100);
+        // On past the first block's sync: BASIC's next block is the second.
+        deck.motor_line(true, 2_000_000);
+        deck.motor_line(false, 2_000_000 + 8 * 813);
+        assert_eq!(deck.position(), 1);
+        // A block read puts the head at the end of the block read.
+        let (index, _, _) = deck.read_block().unwrap();
+        assert_eq!(index, 1);
+        assert_eq!(deck.head(), deck.recording.span(1).unwrap().end);
     }
 }
