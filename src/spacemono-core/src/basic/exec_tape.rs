@@ -254,8 +254,11 @@ impl Interpreter {
             return false;
         }
         if job.loaded {
-            // The file's blocks are read: CLOAD ends in command mode, as on the Dragon.
-            self.go_prompt(hw);
+            // The file's blocks are read: CLOAD ends in command mode, as on the Dragon;
+            // CLOADM and SKIPF go on with the statement after them.
+            if job.after == AfterFound::Cload {
+                self.go_prompt(hw);
+            }
             return false;
         }
         match hw.deck.search_step() {
@@ -370,9 +373,13 @@ impl Interpreter {
                         loaded: true,
                         ..job
                     });
-                } else {
+                } else if job.after == AfterFound::Cload {
                     // CLOAD ends in command mode, as on the Dragon.
                     self.go_prompt(hw);
+                } else {
+                    // CLOADM and SKIPF return to the statement loop (DR LA0D1 -> LB663, an
+                    // RTS): `CLOADM"GAME":EXEC` runs what it loaded, at OK or in a program.
+                    self.mode = Mode::Running;
                 }
             }
         }

@@ -26,6 +26,7 @@ pub struct TapeJob {
     /// A key was pressed during the search: the rest goes at once.
     pub hurry: bool,
     /// The file is found and in memory: `wait` is what its blocks take to read, and then
-    /// the command ends (the file's own blocks take tape time, not only those passed by).
+    /// CLOAD ends at OK, CLOADM and SKIPF go on (the file's own blocks take tape time, not
+    /// only those passed by).
     pub loaded: bool,
 }

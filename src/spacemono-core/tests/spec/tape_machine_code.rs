@@ -261,3 +261,35 @@ fn a_poke_to_the_motor_and_a_peek_of_the_cassette_bit_reach_the_tape() {
     );
     assert_eq!(m.tape_counter().map(|(at, _)| at), Some(0));
 }
+
+/// A tape holding "RUNME", code at $3100 that puts `A` at $0500 and returns.
+fn runme_tape() -> Vec<u8> {
+    // LDA #$41 / STA $0500 / RTS
+    let code = [0x86, 0x41, 0xB7, 0x05, 0x00, 0x39];
+    let namefile = Namefile::csavem("RUNME", 0x3100, 0x3100);
+    cas::write(&tapefile::file_blocks(&namefile, &code)).expect("a tape")
+}
+
+/// CLOADM returns to the statement loop (the ROM's CmdCloadM ends in an RTS, DR LA0D1 ->
+/// LB663), so the classic `CLOADM"GAME":EXEC` runs what it loaded, typed at OK or in a
+/// program, and the statements after it run too (MAME's genuine Dragon 32 prints `DONE`
+/// after both; CLOAD, by contrast, ends at OK).
+#[test]
+fn cloadm_goes_on_with_the_statements_after_it() {
+    let mut m = machine();
+    m.insert_tape_image(TapeKind::Cas, "runme.cas", &runme_tape())
+        .unwrap();
+    let out = typed(&mut m, "CLOADM\"RUNME\":EXEC:PRINT \"DO\";\"NE\"");
+    assert!(out.contains("DONE"), "{out}");
+    assert_eq!(m.peek(0x0500), 0x41);
+
+    let mut m = machine();
+    m.insert_tape_image(TapeKind::Cas, "runme.cas", &runme_tape())
+        .unwrap();
+    let out = typed(
+        &mut m,
+        "10 CLOADM\"RUNME\":EXEC:PRINT \"DO\";\"NE\"\n20 PRINT \"LINE\";20\nRUN",
+    );
+    assert!(out.contains("DONE\nLINE 20 \nOK\n"), "{out}");
+    assert_eq!(m.peek(0x0500), 0x41);
+}
