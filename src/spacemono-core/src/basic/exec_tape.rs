@@ -318,8 +318,9 @@ impl Interpreter {
         let speed = hw.deck.speed();
         match job.after {
             AfterFound::Skipf => {
-                let r = hw.deck.skip_file(None).map(|_| ());
-                // skip_file searches again from here: the file just found is the first.
+                // The search has read the file's namefile: SKIPF reads on to its EOF block
+                // (DR LB903), and the next tape statement starts after it.
+                let r = hw.deck.skip_rest();
                 self.finish_tape(hw, job, r.map_err(deck_error), speed);
             }
             AfterFound::Cloadm { offset } => {

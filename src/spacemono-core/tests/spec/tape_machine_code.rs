@@ -262,10 +262,10 @@ fn a_poke_to_the_motor_and_a_peek_of_the_cassette_bit_reach_the_tape() {
     assert_eq!(m.tape_counter().map(|(at, _)| at), Some(0));
 }
 
-/// A tape holding "RUNME", code at $3100 that puts `A` at $0500 and returns.
+/// A tape holding "RUNME", code at $3100 that puts `A` at $3300 and returns.
 fn runme_tape() -> Vec<u8> {
-    // LDA #$41 / STA $0500 / RTS
-    let code = [0x86, 0x41, 0xB7, 0x05, 0x00, 0x39];
+    // LDA #$41 / STA $3300 / RTS
+    let code = [0x86, 0x41, 0xB7, 0x33, 0x00, 0x39];
     let namefile = Namefile::csavem("RUNME", 0x3100, 0x3100);
     cas::write(&tapefile::file_blocks(&namefile, &code)).expect("a tape")
 }
@@ -281,7 +281,7 @@ fn cloadm_goes_on_with_the_statements_after_it() {
         .unwrap();
     let out = typed(&mut m, "CLOADM\"RUNME\":EXEC:PRINT \"DO\";\"NE\"");
     assert!(out.contains("DONE"), "{out}");
-    assert_eq!(m.peek(0x0500), 0x41);
+    assert_eq!(m.peek(0x3300), 0x41);
 
     let mut m = machine();
     m.insert_tape_image(TapeKind::Cas, "runme.cas", &runme_tape())
@@ -291,5 +291,29 @@ fn cloadm_goes_on_with_the_statements_after_it() {
         "10 CLOADM\"RUNME\":EXEC:PRINT \"DO\";\"NE\"\n20 PRINT \"LINE\";20\nRUN",
     );
     assert!(out.contains("DONE\nLINE 20 \nOK\n"), "{out}");
-    assert_eq!(m.peek(0x0500), 0x41);
+    assert_eq!(m.peek(0x3300), 0x41);
+}
+
+/// SKIPF finds a file and reads on to its EOF block (DR LB903), no further: on a tape of one
+/// file it ends without an error (MAME's genuine Dragon prints `DONE` after
+/// `SKIPF"MC":PRINT "DONE"`), and on a tape of two the next CLOADM takes the second.
+#[test]
+fn skipf_passes_one_file_and_the_next_statement_reads_the_one_after() {
+    let mut m = machine();
+    m.insert_tape_image(TapeKind::Cas, "runme.cas", &runme_tape())
+        .unwrap();
+    let out = typed(&mut m, "SKIPF\"RUNME\":PRINT \"DO\";\"NE\"");
+    assert!(out.contains("DONE") && !out.contains("ERROR"), "{out}");
+
+    let mut m = machine();
+    let mut tape = runme_tape();
+    // LDA #$42 / STA $3301 / RTS
+    let other = Namefile::csavem("OTHER", 0x3200, 0x3200);
+    let code = [0x86, 0x42, 0xB7, 0x33, 0x01, 0x39];
+    tape.extend(cas::write(&tapefile::file_blocks(&other, &code)).unwrap());
+    m.insert_tape_image(TapeKind::Cas, "two.cas", &tape)
+        .unwrap();
+    let out = typed(&mut m, "SKIPF\nCLOADM:EXEC");
+    assert!(!out.contains("ERROR"), "{out}");
+    assert_eq!([m.peek(0x3300), m.peek(0x3301)], [0, 0x42], "{out}");
 }

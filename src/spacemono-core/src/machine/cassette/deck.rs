@@ -448,7 +448,7 @@ impl Deck {
     }
 
     /// Reads the rest of the current file to its EOF block (LB903).
-    pub(super) fn skip_rest(&mut self) -> Result<(), DeckError> {
+    pub(crate) fn skip_rest(&mut self) -> Result<(), DeckError> {
         loop {
             let (index, b, _) = self.read_block()?;
             check_skip_block(index, &b)?;
