@@ -458,8 +458,9 @@ impl Deck {
         }
     }
 
-    /// SKIPF, SKIPF "NAME": finds the file (as CLOAD does, with the same feedback) and reads
-    /// past it.
+    /// SKIPF, SKIPF "NAME" in one go: finds the file (as CLOAD does, with the same feedback)
+    /// and reads past it. The statement does the same a block per field (`exec_tape`).
+    #[cfg(test)]
     pub(crate) fn skip_file(&mut self, name: Option<&[u8]>) -> Result<FoundFile, DeckError> {
         let found = self.find_file(name)?;
         self.skip_rest()?;
