@@ -81,8 +81,15 @@ fn acquires_figures_are_the_machines() {
     println!("Acquire: {size} bytes, PRINT MEM after setup {mems:?}, at the end of six {last}");
     assert!(mems[1..].iter().all(|&m| m == mems[1]), "{mems:?}");
     says(&format!("Acquire is {} bytes tokenized", thousands(size)));
+    let after_setup = if mems[0] == mems[1] {
+        format!("{} with one to five computers", mems[0])
+    } else {
+        format!(
+            "{} with one computer, {} with two to five",
+            mems[0], mems[1]
+        )
+    };
     says(&format!(
-        "`PRINT MEM` after setup is {} with one computer, {} with two to five ({} at the end of a game of six)",
-        mems[0], mems[1], last
+        "`PRINT MEM` after setup is {after_setup} ({last} at the end of a game of six)"
     ));
 }
