@@ -7,7 +7,7 @@ use crate::basic::control_stack::Frame;
 use crate::basic::cost::{self, fp};
 use crate::basic::error::ErrorCode;
 use crate::basic::eval::{write_packed, LET_LEVEL};
-use crate::basic::float::Packed;
+use crate::basic::float::{FloatUnit, FpError, Packed};
 use crate::basic::interp::{Halt, Interpreter};
 use crate::basic::pc::Pc;
 use crate::machine::hardware::Hardware;
@@ -226,36 +226,10 @@ impl Interpreter {
         else {
             return Err(ErrorCode::NF.into());
         };
-        let (step_split, limit_split) = (step.split(), limit.split());
-        // FADD's cost changes only with the exponents: worked out when they change.
-        let mut exps = (0u8, 0u8, 0u8);
-        let mut fadd = 0;
+        let mut v = SteppedVariable::new(var_addr, step, direction, limit);
         loop {
             hw.cycles += pass;
-            let current = hw.mem.read5_split(var_addr);
-            let (new, finished) =
-                match self
-                    .fu
-                    .next_step_up(current, step_split, direction, limit_split)
-                {
-                    Some(r) => r,
-                    None => {
-                        let (new, finished) = self.fu.next_step(
-                            Packed::from_split(current),
-                            step,
-                            direction,
-                            limit,
-                        )?;
-                        (new.split(), finished)
-                    }
-                };
-            let now = (current.0, (current.1 >> 24) as u8 & 0x80, new.0);
-            if now != exps || fadd == 0 {
-                exps = now;
-                fadd = fp::fadd(now.0, now.1, step.0[0], direction, now.2);
-            }
-            hw.cycles += fadd;
-            hw.mem.write5_split(var_addr, new.0, new.1);
+            let finished = v.pass(&mut self.fu, hw)?;
             if finished {
                 self.stack.truncate(k);
                 hw.cycles += cost::NEXT_DONE;
@@ -301,39 +275,11 @@ impl Interpreter {
                 + lookup
                 + if ends_line { cost::NEW_LINE } else { 0 };
             let mut done;
-            // FADD of the variable (ARG) and the step (FAC, with the direction as sign): its
-            // cost changes only with the exponents, so a delay loop works it out rarely.
             // (This loop stays here: as a function of its own, even inlined, it made the
             // dispatch around it 0.5 % slower in bench/bm7.)
-            let mut exps = (0u8, 0u8, 0u8);
-            let mut fadd = 0;
-            let (step_split, limit_split) = (step.split(), limit.split());
+            let mut v = SteppedVariable::new(var_addr, step, direction, limit);
             loop {
-                let current = hw.mem.read5_split(var_addr);
-                let (new, finished) =
-                    match self
-                        .fu
-                        .next_step_up(current, step_split, direction, limit_split)
-                    {
-                        Some(r) => r,
-                        None => {
-                            let (new, finished) = self.fu.next_step(
-                                Packed::from_split(current),
-                                step,
-                                direction,
-                                limit,
-                            )?;
-                            (new.split(), finished)
-                        }
-                    };
-                let now = (current.0, (current.1 >> 24) as u8 & 0x80, new.0);
-                if now != exps || fadd == 0 {
-                    exps = now;
-                    fadd = fp::fadd(now.0, now.1, step.0[0], direction, now.2);
-                }
-                hw.cycles += fadd;
-                hw.mem.write5_split(var_addr, new.0, new.1);
-                done = finished;
+                done = v.pass(&mut self.fu, hw)?;
                 if done || !spin || hw.cycles >= self.budget || hw.keyboard.poll_pending() {
                     break;
                 }
@@ -422,5 +368,64 @@ impl Interpreter {
             }
             _ => None,
         }
+    }
+}
+
+/// A FOR loop's variable as NEXT steps it pass after pass: the short way when the loop counts
+/// up by a positive step, the float package's whole addition otherwise. FADD of the variable
+/// (ARG) and the step (FAC, with the direction as sign) costs what the exponents decide, so a
+/// delay loop works its cost out again only when they change.
+struct SteppedVariable {
+    var_addr: u16,
+    step: Packed,
+    step_split: (u8, u32),
+    direction: u8,
+    limit: Packed,
+    limit_split: (u8, u32),
+    exps: (u8, u8, u8),
+    fadd: u32,
+}
+
+impl SteppedVariable {
+    #[inline(always)]
+    fn new(var_addr: u16, step: Packed, direction: u8, limit: Packed) -> Self {
+        SteppedVariable {
+            var_addr,
+            step,
+            step_split: step.split(),
+            direction,
+            limit,
+            limit_split: limit.split(),
+            exps: (0, 0, 0),
+            fadd: 0,
+        }
+    }
+
+    /// One pass: the variable stepped and written back, FADD's cycles spent; whether the
+    /// loop is finished.
+    #[inline(always)]
+    fn pass(&mut self, fu: &mut FloatUnit, hw: &mut Hardware) -> Result<bool, FpError> {
+        let current = hw.mem.read5_split(self.var_addr);
+        let (new, finished) =
+            match fu.next_step_up(current, self.step_split, self.direction, self.limit_split) {
+                Some(r) => r,
+                None => {
+                    let (new, finished) = fu.next_step(
+                        Packed::from_split(current),
+                        self.step,
+                        self.direction,
+                        self.limit,
+                    )?;
+                    (new.split(), finished)
+                }
+            };
+        let now = (current.0, (current.1 >> 24) as u8 & 0x80, new.0);
+        if now != self.exps || self.fadd == 0 {
+            self.exps = now;
+            self.fadd = fp::fadd(now.0, now.1, self.step.0[0], self.direction, now.2);
+        }
+        hw.cycles += self.fadd;
+        hw.mem.write5_split(self.var_addr, new.0, new.1);
+        Ok(finished)
     }
 }
