@@ -165,17 +165,33 @@ fn two_programs() -> Vec<Block> {
     blocks
 }
 
-#[test]
-fn after_code_reads_a_wavs_blocks_cload_goes_on_from_the_next_one() {
-    let mut s = Sound::default();
-    s.blocks(&two_programs());
-    s.silence(0.5);
-    let mut m = machine();
-    m.insert_tape_image(TapeKind::Wav, "two.wav", &s.wav(22_050))
-        .unwrap();
+/// [`two_programs`] as a tape image of `kind`: a 22 kHz recording with half a second of
+/// silence after it, or a .cas.
+fn two_programs_tape(kind: TapeKind) -> Vec<u8> {
+    match kind {
+        TapeKind::Wav => {
+            let mut s = Sound::default();
+            s.blocks(&two_programs());
+            s.silence(0.5);
+            s.wav(22_050)
+        }
+        _ => cas::write(&two_programs()).unwrap(),
+    }
+}
+
+/// The bit-timing loader (`tests/mc6809/tape_bits.asm`) at $3000.
+fn load_tape_bits(m: &mut Machine) {
     for (i, b) in TAPE_BITS.iter().enumerate() {
         m.poke(0x3000 + i as u16, *b);
     }
+}
+
+#[test]
+fn after_code_reads_a_wavs_blocks_cload_goes_on_from_the_next_one() {
+    let mut m = machine();
+    m.insert_tape_image(TapeKind::Wav, "two.wav", &two_programs_tape(TapeKind::Wav))
+        .unwrap();
+    load_tape_bits(&mut m);
     // The loader reads the first program's three blocks from the signal.
     for _ in 0..3 {
         let (out, done) = run(&mut m, "EXEC &H3000", 3000);
@@ -189,24 +205,14 @@ fn after_code_reads_a_wavs_blocks_cload_goes_on_from_the_next_one() {
 #[test]
 fn cload_of_a_wav_and_a_cas_is_unchanged_and_after_it_the_signal_goes_on() {
     for kind in [TapeKind::Wav, TapeKind::Cas] {
-        let image = match kind {
-            TapeKind::Wav => {
-                let mut s = Sound::default();
-                s.blocks(&two_programs());
-                s.silence(0.5);
-                s.wav(22_050)
-            }
-            _ => cas::write(&two_programs()).unwrap(),
-        };
+        let image = two_programs_tape(kind);
         let mut m = machine();
         m.insert_tape_image(kind, "two", &image).unwrap();
         let out = typed(&mut m, "CLOAD\nRUN");
         assert!(out.ends_with("FIRST\nOK\n"), "{kind:?}: {out}");
         // The head is where CLOAD left it: a loader timing the signal reads the next file's
         // namefile.
-        for (i, b) in TAPE_BITS.iter().enumerate() {
-            m.poke(0x3000 + i as u16, *b);
-        }
+        load_tape_bits(&mut m);
         let (out, done) = run(&mut m, "EXEC &H3000", 3000);
         assert!(done && !out.contains("ERROR"), "{out}");
         let got = loaded(&mut m);
@@ -223,15 +229,7 @@ fn cload_of_a_wav_and_a_cas_is_unchanged_and_after_it_the_signal_goes_on() {
 #[test]
 fn a_motor_run_into_a_files_leader_leaves_cload_that_file() {
     for (kind, iterations) in [(TapeKind::Wav, 770), (TapeKind::Cas, 320)] {
-        let image = match kind {
-            TapeKind::Wav => {
-                let mut s = Sound::default();
-                s.blocks(&two_programs());
-                s.silence(0.5);
-                s.wav(22_050)
-            }
-            _ => cas::write(&two_programs()).unwrap(),
-        };
+        let image = two_programs_tape(kind);
         let mut m = machine();
         m.insert_tape_image(kind, "two", &image).unwrap();
         let out = typed(&mut m, "CLOAD");
@@ -273,15 +271,10 @@ fn a_motor_run_into_a_files_leader_leaves_cload_that_file() {
 
 #[test]
 fn a_snapshot_after_a_loader_moved_the_tape_comes_back_with_the_head_where_it_was() {
-    let mut s = Sound::default();
-    s.blocks(&two_programs());
-    s.silence(0.5);
     let mut m = machine();
-    m.insert_tape_image(TapeKind::Wav, "two.wav", &s.wav(22_050))
+    m.insert_tape_image(TapeKind::Wav, "two.wav", &two_programs_tape(TapeKind::Wav))
         .unwrap();
-    for (i, b) in TAPE_BITS.iter().enumerate() {
-        m.poke(0x3000 + i as u16, *b);
-    }
+    load_tape_bits(&mut m);
     let (out, done) = run(&mut m, "EXEC &H3000", 3000);
     assert!(done && !out.contains("ERROR"), "{out}");
     let head = m.tape().head();
