@@ -96,3 +96,25 @@ fn a_chain_reads_as_one_block_of_its_colour() {
         assert_eq!([g.m.peek(list), g.m.peek(list + 1)], [colour, letter as u8]);
     }
 }
+
+/// While "PLAYER n PLAYS FIRST" is read, the top line names that player (it showed
+/// "ACQUIRE  (COMPUTER)": the name was set only when the first turn began).
+#[test]
+fn the_top_line_names_the_player_who_plays_first() {
+    for wait in [0, 10, 20, 30] {
+        let mut g = Acq::start_after("", wait);
+        g.m.type_script(&spacemono_core::parse_key_script("2N").unwrap());
+        let mut seen = false;
+        for _ in 0..50 * 30 {
+            let screen = g.m.screen_text();
+            if let Some(first) = screen.lines().find(|l| l.contains("PLAYS FIRST")) {
+                let who = first.trim().trim_end_matches(" PLAYS FIRST").to_string();
+                assert!(row(&g, 0).contains(&who), "{:?} / {who:?}", row(&g, 0));
+                seen = true;
+                break;
+            }
+            g.m.run_field();
+        }
+        assert!(seen, "wait {wait}: {}", g.m.screen_text());
+    }
+}
