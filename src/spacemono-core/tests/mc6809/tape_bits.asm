@@ -45,30 +45,5 @@ sum     bsr     byte            ; the checksum
         stx     $3100
         rts
 
-; byte: 8 bits, the first into bit 0, into A.
-byte    lda     #8
-        sta     count
-byte1   bsr     bit
-        rora
-        dec     count
-        bne     byte1
-        rts
-
-; bit: one cycle of the tape's wave timed in turns of a 17-cycle loop; C set for a short
-; cycle (a 1). B is used.
-bit     clr     period
-bitlo   inc     period          ; while the input is high
-        ldb     $FF20
-        lsrb
-        bcs     bitlo
-bithi   inc     period          ; while it is low
-        ldb     $FF20
-        lsrb
-        bcc     bithi
-        ldb     period
-        cmpb    #35             ; C set (a borrow) when fewer turns: a 1
-        rts
-
-period  rmb     1
-count   rmb     1
-left    rmb     1
+SHORT   equ     35
+        include tape_bit.inc

@@ -41,29 +41,5 @@ done    lda     $FF21
         stx     $3100
         rts
 
-; byte: 8 bits, the first into bit 0, into A.
-byte    lda     #8
-        sta     count
-byte1   bsr     bit
-        rora
-        dec     count
-        bne     byte1
-        rts
-
-; bit: one cycle timed in turns of a 17-cycle loop; C set for a short one (a 1).
-bit     clr     period
-bitlo   inc     period          ; while the input is high
-        ldb     $FF20
-        lsrb
-        bcs     bitlo
-bithi   inc     period          ; while it is low
-        ldb     $FF20
-        lsrb
-        bcc     bithi
-        ldb     period
-        cmpb    #18
-        rts
-
-period  rmb     1
-count   rmb     1
-left    rmb     1
+SHORT   equ     18
+        include tape_bit.inc
