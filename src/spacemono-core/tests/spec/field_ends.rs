@@ -6,53 +6,8 @@
 //! PIA0 (TIMER stops), the DAC written with the sound mux on (sound to hand over), and keys
 //! in the matrix.
 
-use spacemono_core::{Machine, Status};
-
-/// Run `listing` for `fields` fields twice, one field at a time and in batches of up to 37
-/// (pressing `key` at field `key_at` on both), and check that the two runs are the same.
-/// Returns the transcript and the longest batch.
-fn same_run_batched(listing: &[u8], fields: u64, key_at: u64, key: u8) -> (String, u32) {
-    let start = |m: &mut Machine| {
-        m.load_listing(listing).unwrap();
-        m.type_text(b"RUN\r");
-    };
-    let mut one = Machine::with_transcript(true);
-    let mut batched = Machine::with_transcript(true);
-    start(&mut one);
-    start(&mut batched);
-    let first = one.fields();
-    assert_eq!(first, batched.fields());
-    let mut longest = 0;
-    while batched.fields() - first < fields {
-        let done = batched.fields() - first;
-        if done == key_at {
-            one.press(key);
-            batched.press(key);
-        }
-        let next = if done < key_at { key_at } else { fields };
-        let allowed = (next - done).min(37) as u32;
-        let (status, n) = batched.run_fields(allowed);
-        assert!(n >= 1 && n <= allowed, "{n} fields run of {allowed}");
-        for k in 1..=n {
-            let s = one.run_field();
-            if k == n {
-                assert_eq!(s, status, "the batch's last field");
-            } else {
-                assert_eq!(s, Status::Running, "field {k} of a batch of {n}");
-            }
-        }
-        assert_eq!(one.fields(), batched.fields());
-        assert!(
-            one.memory() == batched.memory(),
-            "RAM differs after field {}",
-            one.fields() - first
-        );
-        longest = longest.max(n);
-    }
-    assert_eq!(one.transcript(), batched.transcript());
-    assert_eq!(one.status(), batched.status());
-    (one.transcript().unwrap_or_default(), longest)
-}
+use crate::common::batched::same_run_batched;
+use spacemono_core::Machine;
 
 #[test]
 fn quiet_and_long_field_ends_are_the_field_ends_in_full() {
@@ -78,7 +33,9 @@ fn quiet_and_long_field_ends_are_the_field_ends_in_full() {
         140 PRINT \"END\":END\r\
         200 IF (PEEK(&HFF00) AND 16)=0 THEN PRINT \"P\";\r\
         210 RETURN\r";
-    let (t, longest) = same_run_batched(listing, 1500, 300, b'P');
+    // P pressed in the matrix at field 300.
+    let run = same_run_batched(listing, 1500, &[(300, b'P')], Machine::press);
+    let (t, longest) = (run.transcript, run.longest);
     assert!(t.contains("END"), "{t}");
     assert!(t.contains(" 0 "), "TIMER stood still with the IRQ off: {t}");
     assert!(t.contains('P'), "the key was seen in the matrix: {t}");

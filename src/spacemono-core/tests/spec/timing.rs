@@ -8,7 +8,8 @@
 //! * BM1–BM8 (docs/timing.md §3.1: 1.6, 10.4, 19.8, 21.7, 23.5, 34.6, 50.5, 129.2 s, RUN to
 //!   OK): each within ±2 %.
 
-use spacemono_core::{Machine, Status};
+use crate::common::batched::{same_run_batched, BatchedRun};
+use spacemono_core::Machine;
 use spacemono_core::{CYCLES_PER_FIELD, FIELDS_PER_SECOND};
 
 const BM_SECONDS: [f64; 8] = [1.6, 10.4, 19.8, 21.7, 23.5, 34.6, 50.5, 129.2];
@@ -488,60 +489,18 @@ fn fields_run_in_batches_are_the_same_run_as_one_at_a_time() {
         80 PRINT \"END\"\r";
     // (field, key) typed from outside, at the same field count on both machines.
     let typing: [(u64, u8); 2] = [(300, b'A'), (700, b'Z')];
-    let start = |m: &mut Machine| {
-        m.load_listing(listing).unwrap();
-        m.type_text(b"RUN\r");
-    };
-    let mut one = Machine::with_transcript(true);
-    let mut batched = Machine::with_transcript(true);
-    start(&mut one);
-    start(&mut batched);
     let fields = 1500;
-    let first = one.fields();
-    assert_eq!(first, batched.fields());
-    let (mut batches, mut longest, mut stopped_short) = (0, 0, 0);
-    while batched.fields() - first < fields {
-        let done = batched.fields() - first;
-        for &(at, key) in &typing {
-            if at == done {
-                batched.type_key(key);
-                one.type_key(key);
-            }
-        }
-        // Up to the next typed key or the end, at most 37 fields.
-        let next = typing
-            .iter()
-            .map(|&(at, _)| at)
-            .filter(|&at| at > done)
-            .min()
-            .unwrap_or(fields)
-            .min(fields);
-        let allowed = (next - done).min(37) as u32;
-        let (status, n) = batched.run_fields(allowed);
-        assert!(n >= 1 && n <= allowed, "{n} fields run of {allowed}");
-        // The same fields one at a time: all but the last of them end running.
-        for k in 1..=n {
-            let s = one.run_field();
-            if k < n {
-                assert_eq!(s, Status::Running, "field {} of a batch of {n}", k);
-            } else {
-                assert_eq!(s, status, "the batch's last field");
-            }
-        }
-        batches += 1;
-        longest = longest.max(n);
-        stopped_short += (n < allowed) as u32;
-    }
-    assert_eq!(one.fields(), batched.fields());
-    assert_eq!(one.transcript(), batched.transcript());
-    assert!(one.memory() == batched.memory(), "RAM differs");
-    assert_eq!(one.status(), batched.status());
-    let t = one.transcript().unwrap();
+    let BatchedRun {
+        transcript: t,
+        batches,
+        longest,
+        stopped_short,
+    } = same_run_batched(listing, fields, &typing, Machine::type_key);
     assert!(t.contains("KEY A") && t.contains("KEY Z"), "{t}");
     assert!(t.contains("END"), "{t}");
     // The batches did cross field ends themselves.
     assert!(
-        longest > 1 && batches < fields / 2,
+        longest > 1 && (batches as u64) < fields / 2,
         "{batches} batches, longest {longest}"
     );
     // INKEY$ finding nothing ended some batches early.

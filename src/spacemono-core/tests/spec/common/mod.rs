@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod basic_session;
+pub mod batched;
 pub mod golden;
 pub mod stillness;
 
